@@ -1,0 +1,87 @@
+// Game families and their registry: what `verify value`, `verify period` and
+// `verify cross-check` reach through a game specification such as `subtraction:1,3,4`.
+//
+// A specification is `NAME` or `NAME:PARAMS` (ARCHITECTURE.md, "Game specifications"). Each
+// family registers once, in the .cpp file that implements it, with IGV_REGISTER_GAME; nothing
+// else has to change to add a family.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/position.h"
+#include "core/primitives.h"
+
+namespace igv {
+
+/// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).
+class GameInstance {
+ public:
+  virtual ~GameInstance() = default;
+
+  /// The canonical specification, e.g. "subtraction:1,3,4".
+  [[nodiscard]] virtual std::string spec() const = 0;
+
+  /// Parses a position in this family's syntax (see position_syntax of the family);
+  /// throws InputError. The default accepts the shared integer-list syntax.
+  [[nodiscard]] virtual Position parse_position(std::string_view text) const;
+
+  /// Writes a position in the family's syntax. Default: the integer list.
+  [[nodiscard]] virtual std::string format_position(const Position& p) const;
+
+  /// The value of a position and every winning move, as the JSON object `verify value`
+  /// prints: {"game", "position", "value", "winning_moves": [...], "kernel", ...}.
+  /// Non-normal-play games (SOS) put their outcome in "outcome" and may omit "value".
+  [[nodiscard]] virtual nlohmann::json value(const Position& p) const = 0;
+
+  /// The proved period, as `verify period` prints it: {"game", "preperiod", "period",
+  /// "saltus", "certificate": {"theorem", "bound", "checked"}}. Families without a notion of
+  /// period keep the default, which throws InputError.
+  [[nodiscard]] virtual nlohmann::json period() const;
+
+  /// Every position of "size" at most `size` (a finite exhaustive domain for cross-checks).
+  /// Default throws InputError ("no exhaustive domain").
+  [[nodiscard]] virtual std::vector<Position> domain(std::int64_t size) const;
+
+  /// A pseudo-random position of about `size`, determined by `seed` (for random cross-checks
+  /// beyond the exhaustive domain). Default throws InputError.
+  [[nodiscard]] virtual Position sample(std::uint64_t seed, std::int64_t size) const;
+};
+
+/// A family: its name, its parameters' syntax, how to make an instance.
+struct GameFamily {
+  std::string name;             ///< "subtraction"
+  std::string summary;          ///< one line for `verify games`
+  std::string spec_syntax;      ///< "subtraction:S (S a comma list of positive integers)"
+  std::string position_syntax;  ///< "n (heap size)"
+  /// Builds an instance from the text after the colon (empty when there is none); throws
+  /// InputError on malformed parameters.
+  std::function<std::unique_ptr<GameInstance>(std::string_view params)> make;
+};
+
+/// Adds a family; a second family of the same name is a programming error (aborts at start-up).
+void register_game_family(GameFamily family);
+
+/// All families, sorted by name.
+std::vector<const GameFamily*> game_families();
+
+/// Parses a specification and builds the game; throws InputError naming the spec.
+std::unique_ptr<GameInstance> make_game(std::string_view spec);
+
+/// Static registration helper: `IGV_REGISTER_GAME(my_family_function)` where the function
+/// returns a GameFamily.
+struct GameFamilyRegistrar {
+  explicit GameFamilyRegistrar(GameFamily (*make)()) { register_game_family(make()); }
+};
+#define IGV_CONCAT_INNER(a, b) a##b
+#define IGV_CONCAT(a, b) IGV_CONCAT_INNER(a, b)
+#define IGV_REGISTER_GAME(fn) \
+  static const ::igv::GameFamilyRegistrar IGV_CONCAT(igv_game_registrar_, __LINE__)(fn)
+
+}  // namespace igv

@@ -1,0 +1,110 @@
+// The generic naive solver: Sprague–Grundy values straight from a game's rules.
+//
+// A `Rules` type supplies `using Position = …;`, a hash for it (`Rules::Hash`, or std::hash),
+// and `std::vector<Position> moves(const Position&) const`. The value of a position is the mex
+// of the values of its options (Frolov 2012, Definition 3). The search is iterative (an explicit
+// stack), so deep games do not overflow the call stack, and memoised in a hash map.
+//
+// This is the reference route for every game: it knows nothing but the rules and mex.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/errors.h"
+#include "core/primitives.h"
+
+namespace igv {
+
+/// Hash for std::vector of integers (positions given as integer lists).
+struct IntVectorHash {
+  template <class T>
+  std::size_t operator()(const std::vector<T>& v) const noexcept {
+    std::size_t h = 0x9e3779b97f4a7c15ULL ^ v.size();
+    for (const T& x : v) {
+      h ^= std::hash<T>{}(x) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    }
+    return h;
+  }
+};
+
+namespace detail {
+template <class R, class = void>
+struct RulesHash {
+  using type = std::hash<typename R::Position>;
+};
+template <class R>
+struct RulesHash<R, std::void_t<typename R::Hash>> {
+  using type = typename R::Hash;
+};
+}  // namespace detail
+
+/// Memoised mex over every move; values of all positions reached are kept.
+template <class Rules>
+class NaiveSolver {
+ public:
+  using Position = typename Rules::Position;
+  using Hash = typename detail::RulesHash<Rules>::type;
+
+  explicit NaiveSolver(Rules rules = Rules{}, std::size_t max_positions = 50'000'000)
+      : rules_(std::move(rules)), max_positions_(max_positions) {}
+
+  /// Sprague–Grundy value of `start`.
+  Value value(const Position& start) {
+    if (auto it = memo_.find(start); it != memo_.end()) return it->second;
+    struct Frame {
+      Position pos;
+      std::vector<Position> options;
+      std::size_t next = 0;
+    };
+    std::vector<Frame> stack;
+    stack.push_back(Frame{start, rules_.moves(start), 0});
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      bool descended = false;
+      while (top.next < top.options.size()) {
+        const Position& opt = top.options[top.next];
+        if (memo_.find(opt) == memo_.end()) {
+          Frame child{opt, rules_.moves(opt), 0};
+          stack.push_back(std::move(child));
+          descended = true;
+          break;
+        }
+        ++top.next;
+      }
+      if (descended) continue;
+      std::vector<Value> vals;
+      vals.reserve(top.options.size());
+      for (const Position& opt : top.options) vals.push_back(memo_.at(opt));
+      if (memo_.size() >= max_positions_) {
+        throw BudgetExceeded("naive solver: more than " + std::to_string(max_positions_) +
+                             " positions would be stored");
+      }
+      memo_.emplace(top.pos, mex(vals));
+      stack.pop_back();
+    }
+    return memo_.at(start);
+  }
+
+  /// Options of `p` whose value is 0: the winning moves (empty when p is a P-position).
+  std::vector<Position> winning_moves(const Position& p) {
+    std::vector<Position> wins;
+    for (const Position& opt : rules_.moves(p)) {
+      if (value(opt) == 0) wins.push_back(opt);
+    }
+    return wins;
+  }
+
+  [[nodiscard]] std::size_t positions_stored() const { return memo_.size(); }
+  [[nodiscard]] const Rules& rules() const { return rules_; }
+
+ private:
+  Rules rules_;
+  std::size_t max_positions_;
+  std::unordered_map<Position, Value, Hash> memo_;
+};
+
+}  // namespace igv

@@ -1,0 +1,184 @@
+#include "core/nim.h"
+
+#include <random>
+
+#include "core/errors.h"
+#include "core/game_family.h"
+#include "core/kernel_registry.h"
+
+namespace igv {
+
+std::vector<NimRules::Position> NimRules::moves(const Position& heaps) const {
+  std::vector<Position> out;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    for (std::int64_t smaller = 0; smaller < heaps[i]; ++smaller) {
+      Position next = heaps;
+      next[i] = smaller;
+      out.push_back(std::move(next));
+    }
+  }
+  return out;
+}
+
+std::vector<RookRules::Position> RookRules::moves(const Position& p) const {
+  std::vector<Position> out;
+  for (std::int64_t m = 0; m < p.first; ++m) out.emplace_back(m, p.second);
+  for (std::int64_t n = 0; n < p.second; ++n) out.emplace_back(p.first, n);
+  return out;
+}
+
+Value nim_value_xor(const Position& heaps) {
+  Value v = 0;
+  for (auto h : heaps) v = nim_sum(v, h);
+  return v;
+}
+
+std::vector<Position> nim_winning_moves_xor(const Position& heaps) {
+  std::vector<Position> out;
+  const Value v = nim_value_xor(heaps);
+  if (v == 0) return out;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    const Value target = nim_sum(heaps[i], v);
+    if (target < heaps[i]) {
+      Position next = heaps;
+      next[i] = target;
+      out.push_back(std::move(next));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game families "nim" (a list of heaps) and "rook" (a square m,n of the normal rook game).
+// ---------------------------------------------------------------------------------------------
+namespace {
+
+void require_non_negative(const Position& p, const std::string& what) {
+  for (auto x : p) {
+    if (x < 0) throw InputError(what + ": heap sizes must be non-negative, got " + std::to_string(x));
+  }
+}
+
+class NimGame : public GameInstance {
+ public:
+  [[nodiscard]] std::string spec() const override { return "nim"; }
+  [[nodiscard]] Position parse_position(std::string_view text) const override {
+    Position p = parse_int_list(text, "nim position");
+    require_non_negative(p, "nim position");
+    return p;
+  }
+  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : nim_winning_moves_xor(p)) moves.push_back(format_position(m));
+    return {{"game", spec()}, {"position", format_position(p)}, {"value", nim_value_xor(p)},
+            {"winning_moves", moves}, {"kernel", "xor"},
+            {"how", "nim-sum of the heaps (Bouton); a winning move lowers heap h to h xor value"}};
+  }
+  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
+    // Every list of at most three heaps, each at most `size`.
+    std::vector<Position> out{{}};
+    for (std::int64_t a = 0; a <= size; ++a) {
+      out.push_back({a});
+      for (std::int64_t b = 0; b <= size; ++b) {
+        out.push_back({a, b});
+        for (std::int64_t c = 0; c <= size; ++c) out.push_back({a, b, c});
+      }
+    }
+    return out;
+  }
+  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
+    std::mt19937_64 rng(seed);
+    Position p(1 + rng() % 4);
+    for (auto& h : p) h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1));
+    return p;
+  }
+};
+
+class RookGame : public GameInstance {
+ public:
+  [[nodiscard]] std::string spec() const override { return "rook"; }
+  [[nodiscard]] Position parse_position(std::string_view text) const override {
+    Position p = parse_int_list(text, "rook position");
+    if (p.size() != 2) throw InputError("rook position: expected 'm,n', got '" + std::string(text) + "'");
+    require_non_negative(p, "rook position");
+    return p;
+  }
+  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& m : nim_winning_moves_xor(p)) moves.push_back(format_position(m));
+    return {{"game", spec()}, {"position", format_position(p)}, {"value", nim_value_xor(p)},
+            {"winning_moves", moves}, {"kernel", "xor"}, {"how", "g(m, n) = m xor n"}};
+  }
+  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
+    std::vector<Position> out;
+    for (std::int64_t m = 0; m <= size; ++m)
+      for (std::int64_t n = 0; n <= size; ++n) out.push_back({m, n});
+    return out;
+  }
+  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
+    std::mt19937_64 rng(seed);
+    const auto s = static_cast<std::uint64_t>(size + 1);
+    return {static_cast<std::int64_t>(rng() % s), static_cast<std::int64_t>(rng() % s)};
+  }
+};
+
+GameFamily nim_family() {
+  return {"nim", "Nim: a sum of heaps; a move lowers one heap", "nim",
+          "a comma list of heap sizes, e.g. 3,5,6",
+          [](std::string_view params) -> std::unique_ptr<GameInstance> {
+            if (!params.empty()) throw InputError("game 'nim' takes no parameters, got 'nim:" + std::string(params) + "'");
+            return std::make_unique<NimGame>();
+          }};
+}
+GameFamily rook_family() {
+  return {"rook", "the rook game of Frolov's Table 1 (left): H_m + H_n", "rook",
+          "m,n (the rook's square)",
+          [](std::string_view params) -> std::unique_ptr<GameInstance> {
+            if (!params.empty()) throw InputError("game 'rook' takes no parameters, got 'rook:" + std::string(params) + "'");
+            return std::make_unique<RookGame>();
+          }};
+}
+IGV_REGISTER_GAME(nim_family);
+IGV_REGISTER_GAME(rook_family);
+
+Kernel nim_naive_kernel() {
+  return {"nim", "naive", true, "memoised mex over every move of the rules",
+          [](const GameInstance&, std::span<const Position> ps) {
+            NaiveSolver<NimRules> solver;
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(solver.value(p));
+            return out;
+          }};
+}
+Kernel nim_xor_kernel() {
+  return {"nim", "xor", false, "closed form: nim-sum of the heaps",
+          [](const GameInstance&, std::span<const Position> ps) {
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(nim_value_xor(p));
+            return out;
+          }};
+}
+Kernel rook_naive_kernel() {
+  return {"rook", "naive", true, "memoised mex over every rook move",
+          [](const GameInstance&, std::span<const Position> ps) {
+            NaiveSolver<RookRules> solver;
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(solver.value({p.at(0), p.at(1)}));
+            return out;
+          }};
+}
+Kernel rook_xor_kernel() {
+  return {"rook", "xor", false, "closed form: m xor n",
+          [](const GameInstance&, std::span<const Position> ps) {
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(nim_sum(p.at(0), p.at(1)));
+            return out;
+          }};
+}
+IGV_REGISTER_KERNEL(nim_naive_kernel);
+IGV_REGISTER_KERNEL(nim_xor_kernel);
+IGV_REGISTER_KERNEL(rook_naive_kernel);
+IGV_REGISTER_KERNEL(rook_xor_kernel);
+
+}  // namespace
+}  // namespace igv

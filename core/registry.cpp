@@ -1,0 +1,105 @@
+// The game-family and kernel registries (function-local statics, so registration from other
+// translation units' static initialisers is safe whatever the initialisation order).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "core/errors.h"
+#include "core/game_family.h"
+#include "core/kernel_registry.h"
+
+namespace igv {
+
+namespace {
+std::map<std::string, GameFamily>& family_table() {
+  static std::map<std::string, GameFamily> table;
+  return table;
+}
+std::vector<Kernel>& kernel_table() {
+  static std::vector<Kernel> table;
+  return table;
+}
+[[noreturn]] void registry_abort(const std::string& what) {
+  std::fprintf(stderr, "verify: internal error: %s\n", what.c_str());
+  std::abort();
+}
+}  // namespace
+
+Position GameInstance::parse_position(std::string_view text) const {
+  return parse_int_list(text, spec() + " position");
+}
+
+std::string GameInstance::format_position(const Position& p) const { return format_int_list(p); }
+
+nlohmann::json GameInstance::period() const {
+  throw InputError("game '" + spec() + "' has no period to compute");
+}
+
+std::vector<Position> GameInstance::domain(std::int64_t) const {
+  throw InputError("game '" + spec() + "' has no exhaustive domain for cross-checks");
+}
+
+Position GameInstance::sample(std::uint64_t, std::int64_t) const {
+  throw InputError("game '" + spec() + "' has no random positions for cross-checks");
+}
+
+void register_game_family(GameFamily family) {
+  auto name = family.name;
+  if (!family_table().emplace(name, std::move(family)).second) {
+    registry_abort("game family '" + name + "' registered twice");
+  }
+}
+
+std::vector<const GameFamily*> game_families() {
+  std::vector<const GameFamily*> out;
+  for (const auto& [name, fam] : family_table()) out.push_back(&fam);
+  return out;
+}
+
+std::unique_ptr<GameInstance> make_game(std::string_view spec) {
+  const auto colon = spec.find(':');
+  const std::string name(spec.substr(0, colon));
+  const std::string_view params =
+      colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+  auto it = family_table().find(name);
+  if (it == family_table().end()) {
+    std::string known;
+    for (const auto& [n, f] : family_table()) known += (known.empty() ? "" : ", ") + n;
+    throw InputError("unknown game '" + std::string(spec) + "' (known families: " + known + ")");
+  }
+  return it->second.make(params);
+}
+
+void register_kernel(Kernel kernel) {
+  for (const auto& k : kernel_table()) {
+    if (k.family == kernel.family && k.name == kernel.name) {
+      registry_abort("kernel '" + kernel.family + "/" + kernel.name + "' registered twice");
+    }
+  }
+  kernel_table().push_back(std::move(kernel));
+}
+
+std::vector<const Kernel*> kernels(std::string_view family) {
+  std::vector<const Kernel*> out;
+  for (const auto& k : kernel_table()) {
+    if (family.empty() || k.family == family) out.push_back(&k);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Kernel* a, const Kernel* b) {
+    if (a->family != b->family) return a->family < b->family;
+    return a->reference > b->reference;
+  });
+  return out;
+}
+
+const Kernel& find_kernel(std::string_view family, std::string_view name) {
+  std::string known;
+  for (const Kernel* k : kernels(family)) {
+    if (k->name == name) return *k;
+    known += (known.empty() ? "" : ", ") + k->name;
+  }
+  throw InputError("no kernel '" + std::string(name) + "' for game family '" +
+                   std::string(family) + "'" + (known.empty() ? "" : " (known: " + known + ")"));
+}
+
+}  // namespace igv

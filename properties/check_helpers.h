@@ -1,0 +1,49 @@
+// Helpers shared by checkers: comparing published tables and sequences cell by cell, reading
+// parameters, building outcomes. A table check compares every cell, keeps both the printed and
+// the computed value in the evidence, and is refuted by the first differing cell.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "properties/checker.h"
+
+namespace igv {
+
+/// Reads params[key] as T, or `fallback` when absent; throws InputError when of the wrong type.
+template <class T>
+T param(const Claim& c, const std::string& key, T fallback) {
+  if (!c.params.contains(key)) return fallback;
+  try {
+    return c.params.at(key).get<T>();
+  } catch (const nlohmann::json::exception&) {
+    throw std::invalid_argument("claim " + c.id + ": parameter '" + key + "' has the wrong type");
+  }
+}
+
+/// Reads params[key]; throws when absent.
+const nlohmann::json& require_param(const Claim& c, const std::string& key);
+
+/// Compares a printed table (rows of integers, or null for a printed dash) with `computed(r, c)`
+/// for every cell. Row and column labels start at `row0`, `col0`. Verdict `verified` when every
+/// cell agrees, else `refuted` with every disagreeing cell listed (the first as counterexample).
+Outcome compare_table(const nlohmann::json& printed,
+                      const std::function<nlohmann::json(std::int64_t, std::int64_t)>& computed,
+                      std::int64_t row0 = 0, std::int64_t col0 = 0,
+                      const std::string& what = "table");
+
+/// Compares a printed sequence with computed(i) for i = index0, index0+1, ….
+Outcome compare_sequence(const nlohmann::json& printed,
+                         const std::function<nlohmann::json(std::int64_t)>& computed,
+                         std::int64_t index0 = 0, const std::string& what = "sequence");
+
+/// Outcome for an exhaustive check over a stated domain: `verified` with the domain and case
+/// count, or `refuted` with the counterexample.
+Outcome exhaustive_outcome(const nlohmann::json& domain, std::uint64_t cases,
+                           const nlohmann::json& counterexample, const std::string& summary);
+
+}  // namespace igv

@@ -1,0 +1,56 @@
+#include "properties/checker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "core/errors.h"
+
+namespace igv {
+
+namespace {
+std::map<std::string, CheckerInfo, std::less<>>& checker_table() {
+  static std::map<std::string, CheckerInfo, std::less<>> table;
+  return table;
+}
+}  // namespace
+
+std::int64_t CheckContext::scaled(std::int64_t default_bound, std::int64_t minimum) const {
+  const double v = std::floor(static_cast<double>(default_bound) * budget);
+  return std::max<std::int64_t>(minimum, static_cast<std::int64_t>(v));
+}
+
+void CheckContext::require_memory(std::uint64_t bytes, const std::string& what) const {
+  if (bytes > memory_limit_bytes) {
+    throw BudgetExceeded(what + " needs about " + std::to_string(bytes >> 20) +
+                         " MiB, above the memory limit of " +
+                         std::to_string(memory_limit_bytes >> 20) + " MiB");
+  }
+}
+
+void CheckContext::require_time(const std::string& what) const {
+  if (out_of_time()) throw BudgetExceeded("time limit reached during " + what);
+}
+
+void register_checker(CheckerInfo info) {
+  auto name = info.name;
+  if (!checker_table().emplace(name, std::move(info)).second) {
+    std::fprintf(stderr, "verify: internal error: checker '%s' registered twice\n", name.c_str());
+    std::abort();
+  }
+}
+
+const CheckerInfo* find_checker(std::string_view name) {
+  auto it = checker_table().find(name);
+  return it == checker_table().end() ? nullptr : &it->second;
+}
+
+std::vector<const CheckerInfo*> checkers() {
+  std::vector<const CheckerInfo*> out;
+  for (const auto& [n, c] : checker_table()) out.push_back(&c);
+  return out;
+}
+
+}  // namespace igv
