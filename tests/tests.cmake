@@ -5,7 +5,12 @@ foreach(src IN LISTS IGV_TEST_SOURCES)
   string(REGEX REPLACE "^test_([a-z0-9]+).*$" "\\1" label ${name})
   add_executable(${name} ${src})
   target_compile_definitions(${name} PRIVATE BOOST_TEST_DYN_LINK BOOST_TEST_MODULE=${name})
-  target_link_libraries(${name} PRIVATE igv Boost::unit_test_framework)
+  # A module's own tests link only base + that module; other tests link everything.
+  if(TARGET igv_${label})
+    target_link_libraries(${name} PRIVATE igv_base igv_${label} Boost::unit_test_framework)
+  else()
+    target_link_libraries(${name} PRIVATE igv Boost::unit_test_framework)
+  endif()
   add_test(NAME ${name} COMMAND ${name} --report_level=short)
   set_tests_properties(${name} PROPERTIES LABELS "${label};unit"
     ENVIRONMENT "RC_PARAMS=verbose_progress=0 verbose_shrinking=0")

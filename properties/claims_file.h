@@ -1,0 +1,45 @@
+// Claims files: TOML, one per source document, in properties/claims/ (see README.md,
+// "Adding a claims file"). Loading validates every claim: required fields present, ids unique,
+// the expected verdict one of the six, the checker registered. Any fault is an InputError that
+// names the file, the claim and what was expected.
+//
+//   [document]
+//   id = "000_a85f04da58584fa6"            # the source's file name without extension
+//   title = "Frolov (2012), Digital Deletion and the misère rook game"
+//
+//   [[claim]]
+//   id = "frolov2012.table1.left"
+//   locator = "§1, Table 1 (left)"
+//   statement = "g(m, n) = m ⊕ n, tabulated for 0 ≤ m, n ≤ 7"
+//   reading = ""                             # optional: damaged text, the reading checked, why
+//   tags = ["rook", "table"]
+//   kind = "table"
+//   checker = "rook.table"
+//   expected_verdict = "verified"
+//   params = { kernel = "naive" }            # optional, any TOML table
+//   asserted = [[0, 1, 2], [1, 0, 3]]        # optional, any TOML value
+//
+// A claim may override `document` and `title` (a file of published records from several
+// sources). TOML has no null: a printed dash in a table is written as the string "-".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "properties/claim.h"
+
+namespace igv {
+
+/// Loads and validates one claims file.
+std::vector<Claim> load_claims_file(const std::string& path);
+
+/// Parses claims from TOML text (`origin` names it in messages).
+std::vector<Claim> parse_claims(const std::string& toml_text, const std::string& origin);
+
+/// The claims files shipped with the harness: every *.toml in properties/claims/, sorted.
+std::vector<std::string> default_claims_files();
+
+/// Loads several files; ids must be unique across all of them.
+std::vector<Claim> load_claims_files(const std::vector<std::string>& paths);
+
+}  // namespace igv
