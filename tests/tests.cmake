@@ -11,9 +11,12 @@ foreach(src IN LISTS IGV_TEST_SOURCES)
   else()
     target_link_libraries(${name} PRIVATE igv Boost::unit_test_framework)
   endif()
-  add_test(NAME ${name} COMMAND ${name} --report_level=short)
-  set_tests_properties(${name} PROPERTIES LABELS "${label};unit"
-    ENVIRONMENT "RC_PARAMS=verbose_progress=0 verbose_shrinking=0")
+  # tests/test_*_bench.cpp are benchmarks: built, not run by ctest (see README.md, "Benchmarks").
+  if(NOT name MATCHES "_bench$")
+    add_test(NAME ${name} COMMAND ${name} --report_level=short)
+    set_tests_properties(${name} PROPERTIES LABELS "${label};unit"
+      ENVIRONMENT "RC_PARAMS=verbose_progress=0 verbose_shrinking=0")
+  endif()
 endforeach()
 
 # End-to-end tests: run the `verify` binary as a user would (exit codes, bad input, reports
