@@ -1,6 +1,7 @@
 #include "properties/property_runner.h"
 
 #include <mutex>
+#include <iostream>
 #include <sstream>
 
 #include <rapidcheck/detail/TestListenerAdapter.h>
@@ -12,6 +13,19 @@ std::mutex& rapidcheck_mutex() {
   static std::mutex m;
   return m;
 }
+// RapidCheck prints "Using configuration: seed=…" on stderr the first time its configuration
+// (RC_PARAMS) is loaded. Our seed is set per claim and recorded in the report, so the banner would
+// only mislead: load the configuration once with stderr muted.
+void silence_configuration_banner() {
+  static const bool done = [] {
+    std::streambuf* saved = std::cerr.rdbuf(nullptr);
+    (void)rc::detail::configuration();
+    std::cerr.rdbuf(saved);
+    return true;
+  }();
+  (void)done;
+}
+
 }  // namespace
 
 Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
@@ -26,6 +40,7 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
 
   // RapidCheck's implicit parameters are process-wide: one property at a time.
   std::unique_lock<std::mutex> lock(rapidcheck_mutex());
+  silence_configuration_banner();
   rc::detail::TestListenerAdapter quiet;
   const rc::detail::TestResult result = rc::detail::checkProperty(property, meta, params, quiet);
   lock.unlock();

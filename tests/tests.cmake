@@ -5,11 +5,14 @@ foreach(src IN LISTS IGV_TEST_SOURCES)
   string(REGEX REPLACE "^test_([a-z0-9]+).*$" "\\1" label ${name})
   add_executable(${name} ${src})
   target_compile_definitions(${name} PRIVATE BOOST_TEST_DYN_LINK BOOST_TEST_MODULE=${name})
-  # A module's own tests link only base + that module; other tests link everything.
+  # A module's tests (test_<module>*.cpp) link base + that module; tests named test_all*.cpp
+  # link every module (the cross-module kernel checks); the rest link only the base.
   if(TARGET igv_${label})
     target_link_libraries(${name} PRIVATE igv_base igv_${label} Boost::unit_test_framework)
+  elseif(label STREQUAL "all")
+    target_link_libraries(${name} PRIVATE ${IGV_ALL} Boost::unit_test_framework)
   else()
-    target_link_libraries(${name} PRIVATE igv Boost::unit_test_framework)
+    target_link_libraries(${name} PRIVATE igv_base Boost::unit_test_framework)
   endif()
   # tests/test_*_bench.cpp are benchmarks: built, not run by ctest (see README.md, "Benchmarks").
   if(NOT name MATCHES "_bench$")

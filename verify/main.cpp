@@ -1,1 +1,67 @@
-int main() { return 0; }
+// verify: checks what papers claim about impartial games and says, claim by claim, how strongly
+// the machine established it. See README.md for the commands; `verify help` lists them.
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <boost/program_options/errors.hpp>
+
+#include "core/errors.h"
+#include "verify/cli.h"
+
+namespace {
+
+const char* kUsage =
+    "usage: verify [COMMAND] [ARGS…]\n"
+    "\n"
+    "commands:\n"
+    "  run [SPEC…]            check the selected claims and write the report (default command)\n"
+    "  list [SPEC…]           list claims: id, expected verdict, source, tags\n"
+    "  show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n"
+    "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
+    "  period GAME            proved preperiod, period and saltus, with the certificate\n"
+    "  games | checkers | kernels   what the harness knows\n"
+    "  help                   this text; `verify COMMAND --help` for a command's options\n"
+    "\n"
+    "SPEC: an id glob ('frolov2012.*'), 'tag:NAME', or '!SPEC' to exclude.\n"
+    "GAME: nim, rook, rook-misere:M, digital-deletion:M, digits, subtraction:1,3,4, octal:0.07,\n"
+    "      welter, … (`verify games`).\n"
+    "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input error.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string command = "run";
+  if (!args.empty() && !args[0].empty() && args[0][0] != '-') {
+    command = args[0];
+    args.erase(args.begin());
+  } else if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    command = "help";
+  }
+  try {
+    if (command == "help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (command == "run") return igv::cli::cmd_run(args);
+    if (command == "list") return igv::cli::cmd_list(args);
+    if (command == "show") return igv::cli::cmd_show(args);
+    if (command == "value") return igv::cli::cmd_value(args);
+    if (command == "period") return igv::cli::cmd_period(args);
+    if (command == "games" || command == "checkers" || command == "kernels") {
+      return igv::cli::cmd_catalogue(command, args);
+    }
+    throw igv::InputError("unknown command '" + command + "' (see `verify help`)");
+  } catch (const igv::InputError& e) {
+    std::cerr << "verify: error: " << e.what() << "\n";
+    return 2;
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "verify: error: " << e.what() << " (see `verify " << command << " --help`)\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "verify: error: " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,55 @@
+// Selecting claims and running their checkers: one run, one result set.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "properties/checker.h"
+#include "properties/claim.h"
+
+namespace igv {
+
+/// A claim's result: its verdict, evidence and the time it took.
+struct ClaimResult {
+  Claim claim;
+  Outcome outcome;
+  double seconds = 0;
+  std::uint64_t seed = 0;  ///< the RapidCheck seed this claim ran with
+  [[nodiscard]] bool as_expected() const { return outcome.verdict == claim.expected_verdict; }
+};
+
+struct RunOptions {
+  std::uint64_t seed = 1;           ///< run seed; each claim's seed derives from it and its id
+  double budget = 1.0;              ///< domain scale (1 = default)
+  int random_cases = 1000;          ///< RapidCheck cases per property at budget 1
+  unsigned jobs = 1;                ///< claims checked at once
+  double time_limit_seconds = 0;    ///< per claim; 0 = none
+  std::uint64_t memory_limit_bytes = 8ULL << 30;  ///< per claim
+};
+
+/// Selects claims by specs. A spec is an id glob (`frolov2012.*`, `*table*`), `tag:NAME`, or an
+/// exclusion `!SPEC` / `~SPEC`. No include spec means every claim. Throws InputError when a
+/// spec is malformed or the selection is empty.
+std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::vector<std::string>& specs);
+
+/// Glob match with `*` and `?`.
+bool glob_match(std::string_view pattern, std::string_view text);
+
+/// The seed a claim runs with: a hash of the run seed and the claim id (so a claim's result
+/// does not depend on which other claims run, in what order, or on which shard).
+std::uint64_t claim_seed(std::uint64_t run_seed, const std::string& claim_id);
+
+/// Runs one claim's checker, turning exceptions into verdicts (BudgetExceeded: inconclusive;
+/// anything else: error).
+ClaimResult run_claim(const Claim& claim, const RunOptions& options);
+
+/// Runs every claim with `options.jobs` threads; results in the order of `claims`.
+/// `progress(done, total, result)` is called after each claim (from the worker thread, under a
+/// lock).
+std::vector<ClaimResult> run_claims(
+    const std::vector<Claim>& claims, const RunOptions& options,
+    const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& progress = {});
+
+}  // namespace igv

@@ -1,0 +1,106 @@
+// The Markdown evidence report: what a referee reads. A summary table of verdicts, then one
+// section per source document with one row per claim (verdict, expected, what was established),
+// then the details of every refuted, inconclusive or unexpected claim.
+#include <map>
+#include <sstream>
+
+#include "reports/report.h"
+
+namespace igv {
+
+namespace {
+
+std::string cell(std::string s) {
+  // A Markdown table cell: no newlines, pipes escaped.
+  std::string out;
+  for (char ch : s) {
+    if (ch == '\n' || ch == '\r') {
+      out += ' ';
+    } else if (ch == '|') {
+      out += "\\|";
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+std::string shorten(const std::string& s, std::size_t max) {
+  if (s.size() <= max) return s;
+  // Cut on a UTF-8 character boundary.
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return s.substr(0, cut) + "…";
+}
+
+}  // namespace
+
+std::string report_to_markdown(const Report& report) {
+  std::ostringstream md;
+  const auto& ctx = report.context;
+  const auto summary = report_summary(report.results);
+  md << "# Verification report\n\n";
+  md << "Harness " << ctx.value("harness_version", "?") << ", commit `" << ctx.value("git_commit", "?")
+     << "`, " << ctx.value("build_type", "?") << " build, seed " << ctx.value("seed", nlohmann::json(0)).dump()
+     << ", budget " << ctx.value("budget", nlohmann::json(1)).dump() << ".\n\n";
+  md << "| verdict | claims |\n|---|---:|\n";
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
+    md << "| " << v << " | " << summary["by_verdict"][v].get<int>() << " |\n";
+  }
+  md << "| **total** | " << summary["claims"].get<std::size_t>() << " |\n\n";
+  md << "Verdicts not as expected: " << summary["not_as_expected"].get<int>() << ".\n\n";
+  md << "Verdicts: *proved* = an infinite claim reduced to a finite certificate that an "
+        "independent checker accepted; *verified* = checked exhaustively on the stated finite "
+        "domain; *passed* = random cases (RapidCheck, seed given) and no counterexample; "
+        "*refuted* = a counterexample; *inconclusive* = the budget ran out first; *error* = "
+        "the check itself failed.\n\n";
+
+  std::map<std::string, std::vector<const ClaimResult*>> by_doc;
+  std::vector<std::string> order;
+  for (const auto& r : report.results) {
+    if (by_doc.find(r.claim.document) == by_doc.end()) order.push_back(r.claim.document);
+    by_doc[r.claim.document].push_back(&r);
+  }
+  for (const auto& doc : order) {
+    const auto& rows = by_doc[doc];
+    md << "## " << doc;
+    if (!rows.front()->claim.document_title.empty()) md << " — " << rows.front()->claim.document_title;
+    md << "\n\n| claim | locator | verdict | expected | established | seconds |\n"
+          "|---|---|---|---|---|---:|\n";
+    for (const auto* r : rows) {
+      std::ostringstream secs;
+      secs.precision(3);
+      secs << std::fixed << r->seconds;
+      md << "| `" << r->claim.id << "` | " << cell(r->claim.locator) << " | **"
+         << to_string(r->outcome.verdict) << "** | " << to_string(r->claim.expected_verdict)
+         << (r->as_expected() ? "" : " ⚠") << " | " << cell(shorten(r->outcome.summary, 300))
+         << " | " << secs.str() << " |\n";
+    }
+    md << "\n";
+  }
+
+  bool any_detail = false;
+  for (const auto& r : report.results) {
+    const bool notable = r.outcome.verdict == Verdict::refuted ||
+                         r.outcome.verdict == Verdict::inconclusive ||
+                         r.outcome.verdict == Verdict::error || !r.as_expected() ||
+                         !r.claim.reading.empty();
+    if (!notable) continue;
+    if (!any_detail) {
+      md << "## Details: refuted, inconclusive, unexpected, and damaged-text claims\n\n";
+      any_detail = true;
+    }
+    md << "### `" << r.claim.id << "` — " << to_string(r.outcome.verdict) << "\n\n";
+    md << "*" << r.claim.document << ", " << r.claim.locator << "*\n\n";
+    md << "> " << cell(r.claim.statement) << "\n\n";
+    if (!r.claim.reading.empty()) md << "Reading checked: " << r.claim.reading << "\n\n";
+    md << r.outcome.summary << "\n\n";
+    if (!r.outcome.counterexample.is_null()) {
+      md << "Counterexample (seed " << r.seed << "):\n\n```json\n"
+         << r.outcome.counterexample.dump(2) << "\n```\n\n";
+    }
+  }
+  return md.str();
+}
+
+}  // namespace igv
