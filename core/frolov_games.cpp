@@ -1,0 +1,360 @@
+// Game families and kernels of Frolov (2012), 000_a85f04da58584fa6:
+//   rook-misere      positions "m,n": the misère rook game with the forbidden square (G1)
+//   rook-misere:M    positions "n": row M of g (the rook standing on row M)
+//   digital-deletion positions "a,x": H_a : *x, value f_a : x (§2, formula (1))
+//   digital-deletion:M positions "x": row M of f
+//   digits           positions "618034": Digital Deletion on a digit string (§2)
+// `verify period rook-misere:M` / `digital-deletion:M` print the row's period and preperiod
+// once core/frolov_certificate_check.h has accepted the producer's certificate chain.
+#include <random>
+#include <stdexcept>
+
+#include "core/errors.h"
+#include "core/frolov_certificate_check.h"
+#include "core/frolov_digits.h"
+#include "core/frolov_period.h"
+#include "core/frolov_rules.h"
+#include "core/frolov_tables.h"
+#include "core/game_family.h"
+#include "core/kernel_registry.h"
+#include "core/naive_solver.h"
+
+namespace igv {
+
+namespace {
+
+/// Largest rectangle (cells) the sweep kernel builds for `verify value`; beyond it a row
+/// position is answered from the proved periodic rows.
+constexpr std::int64_t kSweepCellLimit = 4'000'000;
+/// Columns the period producer may compute per row for `verify period` (m ≤ 11 fits easily).
+constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 32;
+
+std::int64_t parse_row_parameter(std::string_view family, std::string_view params) {
+  const std::int64_t m = parse_int(params, std::string(family) + " row M");
+  if (m < 0 || m > kFrolovWindowMaxRow) {
+    throw InputError(std::string(family) + ":" + std::string(params) + ": row M must be in 0.." +
+                     std::to_string(kFrolovWindowMaxRow));
+  }
+  return m;
+}
+
+/// A game whose positions are squares (m, n) of one of Frolov's tables, or one row of it.
+class FrolovSquareGame : public GameInstance {
+ public:
+  FrolovSquareGame(FrolovFunction which, std::optional<std::int64_t> row) : which_(which), row_(row) {}
+
+  [[nodiscard]] std::string family() const { return which_ == FrolovFunction::g ? "rook-misere" : "digital-deletion"; }
+  [[nodiscard]] std::string spec() const override { return family() + (row_ ? ":" + std::to_string(*row_) : ""); }
+  [[nodiscard]] FrolovFunction which() const { return which_; }
+  [[nodiscard]] std::optional<std::int64_t> row() const { return row_; }
+
+  [[nodiscard]] Position parse_position(std::string_view text) const override {
+    Position p = parse_int_list(text, spec() + " position");
+    const std::size_t want = row_ ? 1 : 2;
+    if (p.size() != want) {
+      throw InputError(spec() + " position: expected " + (row_ ? std::string("a column n") : std::string("a square m,n")) +
+                       ", got '" + std::string(text) + "'");
+    }
+    for (auto x : p) {
+      if (x < 0) throw InputError(spec() + " position: coordinates must be non-negative, got '" + std::string(text) + "'");
+    }
+    if (which_ == FrolovFunction::g && square(p) == std::pair<std::int64_t, std::int64_t>{0, 0}) {
+      throw InputError(spec() + " position: (0, 0) is the shaded square of (G1), not a position of the game");
+    }
+    return p;
+  }
+
+  /// The square (m, n) of a position.
+  [[nodiscard]] std::pair<std::int64_t, std::int64_t> square(const Position& p) const {
+    return row_ ? std::pair{*row_, p.at(0)} : std::pair{p.at(0), p.at(1)};
+  }
+
+  [[nodiscard]] nlohmann::json value(const Position& p) const override;
+  [[nodiscard]] nlohmann::json period() const override;
+
+  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
+    std::vector<Position> out;
+    if (row_) {
+      for (std::int64_t n = 0; n <= size; ++n) {
+        if (!(which_ == FrolovFunction::g && *row_ == 0 && n == 0)) out.push_back({n});
+      }
+    } else {
+      for (std::int64_t m = 0; m <= size; ++m)
+        for (std::int64_t n = 0; n <= size; ++n)
+          if (!(which_ == FrolovFunction::g && m == 0 && n == 0)) out.push_back({m, n});
+    }
+    return out;
+  }
+  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
+    std::mt19937_64 rng(seed);
+    const auto s = static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1);
+    Position p = row_ ? Position{static_cast<std::int64_t>(rng() % s)}
+                      : Position{static_cast<std::int64_t>(rng() % s), static_cast<std::int64_t>(rng() % s)};
+    if (which_ == FrolovFunction::g && square(p) == std::pair<std::int64_t, std::int64_t>{0, 0}) p.back() = 1;
+    return p;
+  }
+
+ private:
+  FrolovFunction which_;
+  std::optional<std::int64_t> row_;
+};
+
+/// Value of a square and the squares reachable from it with value 0, from a sweep rectangle
+/// or, for far columns of a low row, from the proved periodic rows.
+struct SquareAnswer {
+  Value value = 0;
+  std::vector<std::pair<std::int64_t, std::int64_t>> zero_options;
+  bool deletion_wins = false;  // f row 0: deleting the empty heap reaches the empty game
+  std::string kernel;
+};
+
+SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n) {
+  SquareAnswer a;
+  if ((m + 1) * (n + 1) <= kSweepCellLimit) {
+    const FrolovGrid grid = frolov_grid_sweep(which, m + 1, n + 1);
+    a.value = grid.at(m, n);
+    for (std::int64_t i = 0; i < m; ++i)
+      if (grid.at(i, n) == 0) a.zero_options.emplace_back(i, n);
+    for (std::int64_t j = 0; j < n; ++j)
+      if (grid.at(m, j) == 0 && !(which == FrolovFunction::g && m == 0 && j == 0)) a.zero_options.emplace_back(m, j);
+    a.kernel = "sweep";
+  } else if (m <= 12) {
+    const FrolovPeriodChain chain = produce_frolov_chain(static_cast<int>(m), which == FrolovFunction::f, kPeriodColumnLimit);
+    const auto verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
+    if (!verdict.accepted) throw std::runtime_error("certificate rejected: " + verdict.reason);
+    const auto& rows = which == FrolovFunction::g ? chain.g_rows : chain.f_rows;
+    a.value = rows[static_cast<std::size_t>(m)].value(n);
+    for (std::int64_t i = 0; i < m; ++i)
+      if (rows[static_cast<std::size_t>(i)].value(n) == 0) a.zero_options.emplace_back(i, n);
+    for (std::int64_t j = 0; j < n; ++j)
+      if (rows[static_cast<std::size_t>(m)].value(j) == 0) a.zero_options.emplace_back(m, j);
+    a.kernel = "proved periodic rows (row kernel, certificate accepted)";
+  } else {
+    throw InputError("square (" + std::to_string(m) + ", " + std::to_string(n) + ") is beyond the kernels' reach (area above " +
+                     std::to_string(kSweepCellLimit) + " cells and row above 12)");
+  }
+  a.deletion_wins = which == FrolovFunction::f && m == 0;
+  return a;
+}
+
+nlohmann::json FrolovSquareGame::value(const Position& p) const {
+  const auto [m, n] = square(p);
+  const SquareAnswer a = answer_square(which_, m, n);
+  nlohmann::json moves = nlohmann::json::array();
+  if (a.deletion_wins) moves.push_back("empty");
+  for (const auto& [i, j] : a.zero_options) moves.push_back(std::to_string(i) + "," + std::to_string(j));
+  return {{"game", spec()},
+          {"position", format_position(p)},
+          {"square", {m, n}},
+          {"value", a.value},
+          {"winning_moves", moves},
+          {"moves_syntax", which_ == FrolovFunction::g ? "m,n: the rook's square after the move (a move may leave the row)"
+                                                       : "a,x: H_a : *x after the move; 'empty': the empty heap deleted with all after it"},
+          {"kernel", a.kernel},
+          {"how", which_ == FrolovFunction::g ? "g(m, n) by (G2); winning moves are the options of value 0"
+                                              : "f(m, n) by formula (1); winning moves are the options of value 0"}};
+}
+
+nlohmann::json FrolovSquareGame::period() const {
+  if (!row_) throw InputError("game '" + spec() + "' is two-dimensional; ask for the period of one row, e.g. '" + spec() + ":9'");
+  const int m = static_cast<int>(*row_);
+  const bool f = which_ == FrolovFunction::f;
+  const FrolovPeriodChain chain = produce_frolov_chain(m, f, kPeriodColumnLimit);
+  const FrolovCertificateVerdict verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
+  if (!verdict.accepted) throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
+  const nlohmann::json row_cert = f ? to_json(chain.f_certificates.back()) : to_json(chain.g_certificates.back());
+  nlohmann::json checked_row;
+  for (const auto& r : verdict.rows) {
+    if (r["m"] == m && r["function"] == (f ? "f" : "g")) checked_row = r;
+  }
+  nlohmann::json chain_json = nlohmann::json::array();
+  for (const auto& c : chain.g_certificates) chain_json.push_back(to_json(c));
+  for (const auto& c : chain.f_certificates) chain_json.push_back(to_json(c));
+  const std::int64_t period = row_cert["period"];
+  return {{"game", spec()},
+          {"preperiod", row_cert["preperiod"]},
+          {"period", period},
+          {"saltus", period},
+          {"convention", "minimal p and t with value(n + t) = value(n) + t for every n >= p (Definition 5, s = t)"},
+          {"certificate",
+           {{"theorem", f ? "Frolov 2012, §4, Theorem 3 (f row = inverse of the proved g row); g rows by Theorem 1's window argument"
+                          : "Frolov 2012, §4, proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T], T >= 2m a common multiple of the lower periods, k >= their preperiods"},
+            {"bound", checked_row["checked_to"]},
+            {"checked", true},
+            {"row", row_cert},
+            {"chain", chain_json},
+            {"checker", "core/frolov_certificate_check.cpp (own incremental mex, independent of the producer's window kernel)"}}}};
+}
+
+class DigitsGame : public GameInstance {
+ public:
+  [[nodiscard]] std::string spec() const override { return "digits"; }
+  [[nodiscard]] Position parse_position(std::string_view text) const override {
+    require_digit_string(text, "digits position");
+    Position p;
+    for (char c : text) p.push_back(c - '0');
+    return p;
+  }
+  [[nodiscard]] std::string format_position(const Position& p) const override {
+    std::string s;
+    for (auto d : p) s += static_cast<char>('0' + d);
+    return s;
+  }
+  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    const std::string s = format_position(p);
+    DigitDeletionEvaluator eval;
+    nlohmann::json moves = nlohmann::json::array();
+    for (const auto& w : eval.winning_moves(s)) moves.push_back(w);
+    return {{"game", spec()},
+            {"position", s},
+            {"value", eval.value(s)},
+            {"winning_moves", moves},
+            {"suffix_values", eval.suffix_values(s)},
+            {"kernel", "f-composition"},
+            {"how", "value = f_{d1} : (f_{d2} : ... (f_{dL} : 0)) (Frolov 2012, §2); winning moves are the options of value 0"}};
+  }
+  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
+    if (size < 0 || size > 6) throw InputError("digits domain: string length must be 0..6, got " + std::to_string(size));
+    std::vector<Position> out{{}};
+    for (std::size_t begin = 0; out.back().size() < static_cast<std::size_t>(size);) {
+      const std::size_t end = out.size();
+      for (std::size_t i = begin; i < end; ++i) {
+        for (std::int64_t d = 0; d <= 9; ++d) {
+          Position q = out[i];
+          q.push_back(d);
+          out.push_back(std::move(q));
+        }
+      }
+      begin = end;
+    }
+    return out;
+  }
+  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
+    std::mt19937_64 rng(seed);
+    Position p(static_cast<std::size_t>(rng() % static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1)));
+    for (auto& d : p) d = static_cast<std::int64_t>(rng() % 10);
+    return p;
+  }
+};
+
+std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string_view family, std::string_view params) {
+  std::optional<std::int64_t> row;
+  if (!params.empty()) row = parse_row_parameter(family, params);
+  return std::make_unique<FrolovSquareGame>(which, row);
+}
+
+GameFamily rook_misere_family() {
+  return {"rook-misere", "Frolov's misère rook game with the forbidden square (0,0); g(m, n) (G1, G2)",
+          "rook-misere or rook-misere:M (row M of g)", "m,n (a square), or n (a column of row M)",
+          [](std::string_view params) { return make_square_game(FrolovFunction::g, "rook-misere", params); }};
+}
+GameFamily digital_deletion_family() {
+  return {"digital-deletion", "Frolov's f(a, x) = f_a : x, the value of H_a : *x (formula (1))",
+          "digital-deletion or digital-deletion:M (row M of f)", "a,x (H_a : *x), or x (with the heap H_M)",
+          [](std::string_view params) { return make_square_game(FrolovFunction::f, "digital-deletion", params); }};
+}
+GameFamily digits_family() {
+  return {"digits", "Digital Deletion on a string of decimal digits (Conway, ONAG ch. 15; Frolov 2012, §2)",
+          "digits", "a digit string, e.g. 618034",
+          [](std::string_view params) -> std::unique_ptr<GameInstance> {
+            if (!params.empty()) throw InputError("game 'digits' takes no parameters, got 'digits:" + std::string(params) + "'");
+            return std::make_unique<DigitsGame>();
+          }};
+}
+IGV_REGISTER_GAME(rook_misere_family);
+IGV_REGISTER_GAME(digital_deletion_family);
+IGV_REGISTER_GAME(digits_family);
+
+// ---------------------------------------------------------------------------------------------
+// Kernels.
+// ---------------------------------------------------------------------------------------------
+
+const FrolovSquareGame& square_game(const GameInstance& g) {
+  const auto* s = dynamic_cast<const FrolovSquareGame*>(&g);
+  if (s == nullptr) throw InputError("game '" + g.spec() + "' is not a Frolov square game");
+  return *s;
+}
+
+std::vector<Value> grid_values(const GameInstance& game, std::span<const Position> ps,
+                               FrolovGrid (*route)(FrolovFunction, std::int64_t, std::int64_t)) {
+  const auto& sg = square_game(game);
+  std::int64_t rows = 0, cols = 0;
+  for (const auto& p : ps) {
+    const auto [m, n] = sg.square(p);
+    rows = std::max(rows, m + 1);
+    cols = std::max(cols, n + 1);
+  }
+  const FrolovGrid grid = route(sg.which(), rows, cols);
+  std::vector<Value> out;
+  for (const auto& p : ps) {
+    const auto [m, n] = sg.square(p);
+    out.push_back(grid.at(m, n));
+  }
+  return out;
+}
+
+Kernel rook_misere_naive_kernel() {
+  return {"rook-misere", "naive", true, "NaiveSolver over the rook's moves, never onto (0,0) (G1's rules)",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            const auto& sg = square_game(game);
+            NaiveSolver<MisereRookRules> solver;
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(solver.value(sg.square(p)));
+            return out;
+          }};
+}
+Kernel rook_misere_formula_kernel() {
+  return {"rook-misere", "g2-formula", false, "(G2) read literally: mex of the row to the left and the column above",
+          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_naive); }};
+}
+Kernel rook_misere_sweep_kernel() {
+  return {"rook-misere", "sweep", false, "row and column bitsets with lowest-absent pointers",
+          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_sweep); }};
+}
+Kernel digital_deletion_naive_kernel() {
+  return {"digital-deletion", "naive", true, "NaiveSolver over the moves of H_a : *x (lower the heap, move in *x, delete H_0)",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            const auto& sg = square_game(game);
+            NaiveSolver<HeapThenNimRules> solver;
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(solver.value(sg.square(p)));
+            return out;
+          }};
+}
+Kernel digital_deletion_formula_kernel() {
+  return {"digital-deletion", "formula-1", false, "formula (1) read literally: mex of the row to the left, the column above, and 0 in row 0",
+          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_naive); }};
+}
+Kernel digital_deletion_sweep_kernel() {
+  return {"digital-deletion", "sweep", false, "row and column bitsets with lowest-absent pointers",
+          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_sweep); }};
+}
+Kernel digits_naive_kernel() {
+  return {"digits", "naive", true, "NaiveSolver over digit strings (lower a digit; delete a 0 and what follows)",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            NaiveSolver<DigitDeletionRules> solver;
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(solver.value(game.format_position(p)));
+            return out;
+          }};
+}
+Kernel digits_composition_kernel() {
+  return {"digits", "f-composition", false, "f_{d1} : (f_{d2} : ... (f_{dL} : 0)) with a sweep table of f rows 0..9",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            DigitDeletionEvaluator eval;
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(eval.value(game.format_position(p)));
+            return out;
+          }};
+}
+IGV_REGISTER_KERNEL(rook_misere_naive_kernel);
+IGV_REGISTER_KERNEL(rook_misere_formula_kernel);
+IGV_REGISTER_KERNEL(rook_misere_sweep_kernel);
+IGV_REGISTER_KERNEL(digital_deletion_naive_kernel);
+IGV_REGISTER_KERNEL(digital_deletion_formula_kernel);
+IGV_REGISTER_KERNEL(digital_deletion_sweep_kernel);
+IGV_REGISTER_KERNEL(digits_naive_kernel);
+IGV_REGISTER_KERNEL(digits_composition_kernel);
+
+}  // namespace
+}  // namespace igv

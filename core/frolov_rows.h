@@ -1,0 +1,69 @@
+// Rows of Frolov's tables as h(m, n) = value(m, n) − n, the fast row kernel, and the compact
+// storage of a proved row by one preperiod plus one period.
+//
+// Source: 000_a85f04da58584fa6 (Frolov 2012), §4, proof of Theorem 1: h(m, n) = g(m, n) − n lies
+// in [−m, m − 1] by (G7) and (G8), so a row is a sequence over 2m symbols; for f, Theorem 2's
+// rows f(m, n) ≤ m + n and f(m, n) > n − m give h ∈ [−m + 1, m]. Both fit in one signed byte
+// for every row this harness can reach (m ≤ 31, see kFrolovWindowMaxRow), so a row is stored as
+// std::int8_t, the narrowest type that holds it.
+//
+// The row kernel (`FrolovRowWindow`) computes row m from proved lower rows with a 64-bit
+// sliding window of the values near n. It does not assume (G7)/(G8): it checks, cell by cell,
+// that every value leaving the window below was already in the row, and that the mex falls
+// inside the window; if either fails it throws std::logic_error rather than return a wrong value.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/frolov_tables.h"
+#include "core/primitives.h"
+
+namespace igv {
+
+/// Highest row the 64-bit window kernel supports: values lie in [n − m − 1, n + m], a span of
+/// 2m + 2 ≤ 64 values.
+inline constexpr int kFrolovWindowMaxRow = 31;
+
+/// A row known to be arithmetically periodic: h(n + period) = h(n) for n ≥ preperiod
+/// (Frolov 2012, Definition 5 with saltus = period). Stores h[0 .. preperiod + period).
+struct PeriodicRow {
+  FrolovFunction which = FrolovFunction::g;
+  int m = 0;
+  std::int64_t preperiod = 0;
+  std::int64_t period = 1;
+  std::vector<std::int8_t> h;
+
+  /// Index into h for column n (periodic reduction beyond the stored range).
+  [[nodiscard]] std::int64_t index(std::int64_t n) const {
+    return n < preperiod + period ? n : preperiod + (n - preperiod) % period;
+  }
+  [[nodiscard]] Value value(std::int64_t n) const { return n + h[static_cast<std::size_t>(index(n))]; }
+};
+
+/// Computes row m of f or g, column by column, from proved lower rows 0..m−1.
+class FrolovRowWindow {
+ public:
+  /// `lower` must hold rows 0..m−1 of the same function, in order; they must outlive this.
+  FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower);
+
+  /// Computes columns up to (excluding) `count`; throws std::logic_error if the window
+  /// invariant fails (which would contradict (G7)/(G8)).
+  void extend_to(std::int64_t count);
+
+  /// h(m, n) for every computed column n.
+  [[nodiscard]] const std::vector<std::int8_t>& h() const { return h_; }
+  [[nodiscard]] std::int64_t computed() const { return static_cast<std::int64_t>(h_.size()); }
+
+ private:
+  FrolovFunction which_;
+  int m_;
+  int offset_;  // bit i of a mask stands for the value n − offset_ + i
+  std::span<const PeriodicRow> lower_;
+  std::vector<std::int64_t> cursor_;  // per lower row: its index for the next column
+  std::uint64_t row_mask_ = 0;        // values already in the row, relative to the window
+  std::vector<std::int8_t> h_;
+};
+
+}  // namespace igv
