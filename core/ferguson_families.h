@@ -1,0 +1,22 @@
+// Shared pieces of the Ferguson game families (core/ferguson_*_family.cpp): how `verify value`
+// reports a position of a normal-play game from its value and its options' values.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/position.h"
+#include "core/primitives.h"
+
+namespace igv {
+
+/// {"game", "position", "value", "outcome" ("P"/"N"), "winning_moves", "kernel", "how"} for a
+/// normal-play position: the winning moves are the options of value 0.
+nlohmann::json ferguson_value_report(const std::string& game, const std::string& position, Value value,
+                                     const std::vector<std::string>& winning_moves,
+                                     const std::string& kernel, const std::string& how);
+
+}  // namespace igv
