@@ -1,0 +1,181 @@
+#include "core/subtraction_family.h"
+
+#include <algorithm>
+#include <random>
+
+#include "core/errors.h"
+#include "core/kernel_registry.h"
+#include "core/subtraction_naive.h"
+#include "core/subtraction_window.h"
+
+namespace igv {
+
+namespace {
+/// Heaps up to this size are evaluated by running the window kernel from 0; larger ones
+/// through the proved period (which costs about ℓ + p steps once per game).
+constexpr std::int64_t kDirectWindowLimit = 20'000'000;
+/// The naive kernel keeps every value; it refuses prefixes longer than this.
+constexpr std::int64_t kNaiveLimit = 50'000'000;
+
+std::string play_name(SubtractionPlay play) {
+  return play == SubtractionPlay::normal ? "normal" : "misere";
+}
+}  // namespace
+
+SubtractionGame::SubtractionGame(SubtractionSet set, SubtractionPlay play)
+    : set_(std::move(set)), play_(play) {}
+
+std::string SubtractionGame::spec() const { return subtraction_spec(set_, play_); }
+
+Position SubtractionGame::parse_position(std::string_view text) const {
+  const auto n = parse_int(text, spec() + " position (a heap size n >= 0)");
+  if (n < 0) {
+    throw InputError(spec() + " position: heap size " + std::to_string(n) +
+                     " is negative (expected n >= 0)");
+  }
+  return {n};
+}
+
+const ProvedSubtractionPeriod& SubtractionGame::proved_period() const {
+  std::call_once(period_once_, [this] { period_ = prove_subtraction_period(set_, play_); });
+  return *period_;
+}
+
+Value SubtractionGame::fast_value(std::int64_t n) const {
+  if (set_.powers_of_two) {
+    if (play_ == SubtractionPlay::misere) return subtraction_value_naive(set_, play_, n);
+    return subtraction_value_by_period(proved_period(), n);
+  }
+  if (n < kDirectWindowLimit) {
+    SubtractionWindow window(set_, play_);
+    if (n < window.length()) return window.at(n);
+    while (window.start() + window.length() < n) window.advance();
+    return window.next_value();
+  }
+  return subtraction_value_by_period(proved_period(), n);
+}
+
+nlohmann::json SubtractionGame::value(const Position& p) const {
+  if (p.size() != 1) throw InputError(spec() + " position: expected one heap size");
+  const std::int64_t n = p[0];
+  const Value v = fast_value(n);
+  nlohmann::json moves = nlohmann::json::array();
+  for (auto option : SubtractionRules{set_}.moves(n)) {
+    if (fast_value(option) == 0) moves.push_back(format_position({option}));
+  }
+  std::string how = play_ == SubtractionPlay::normal
+                        ? "G(n) = mex{G(n-s) : s in S, s <= n}"
+                        : "misère Grundy value: 1 at a terminal heap, else mex of the options; 0 "
+                          "exactly at misère P-positions";
+  return {{"game", spec()},
+          {"position", format_position(p)},
+          {"value", v},
+          {"outcome", v == 0 ? "P" : "N"},
+          {"play", play_name(play_)},
+          {"winning_moves", moves},
+          {"kernel", set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma"
+                                                                             : "window"},
+          {"how", how}};
+}
+
+nlohmann::json SubtractionGame::period() const {
+  const auto& proved = proved_period();
+  return {{"game", spec()},
+          {"preperiod", proved.preperiod},
+          {"period", proved.period},
+          {"saltus", 0},
+          {"certificate", subtraction_certificate_summary(proved)}};
+}
+
+std::vector<Position> SubtractionGame::domain(std::int64_t size) const {
+  std::vector<Position> out;
+  for (std::int64_t n = 0; n <= size; ++n) out.push_back({n});
+  return out;
+}
+
+Position SubtractionGame::sample(std::uint64_t seed, std::int64_t size) const {
+  std::mt19937_64 rng(seed);
+  return {static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1))};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration: the two families and their kernels.
+// ---------------------------------------------------------------------------------------------
+namespace {
+
+const SubtractionGame& as_subtraction(const GameInstance& g) {
+  const auto* sub = dynamic_cast<const SubtractionGame*>(&g);
+  if (sub == nullptr) throw InputError("game '" + g.spec() + "' is not a subtraction game");
+  return *sub;
+}
+
+std::int64_t largest_heap(std::span<const Position> ps) {
+  std::int64_t most = -1;
+  for (const auto& p : ps) most = std::max(most, p.at(0));
+  return most;
+}
+
+std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(SubtractionPlay play) {
+  return [play](std::string_view params) -> std::unique_ptr<GameInstance> {
+    return std::make_unique<SubtractionGame>(parse_subtraction_set(params), play);
+  };
+}
+
+GameFamily normal_family() {
+  return {"subtraction", "SUB(S): remove s in S chips from one heap; last mover wins",
+          "subtraction:S (S a comma list of distinct positive integers, or powers-of-2)",
+          "n (heap size)", maker(SubtractionPlay::normal)};
+}
+GameFamily misere_family() {
+  return {"subtraction-misere", "SUB(S) in misère play: last mover loses",
+          "subtraction-misere:S (S a comma list of distinct positive integers)",
+          "n (heap size)", maker(SubtractionPlay::misere)};
+}
+IGV_REGISTER_GAME(normal_family);
+IGV_REGISTER_GAME(misere_family);
+
+Kernel naive_kernel(const char* family) {
+  return {family, "naive", true, "bottom-up mex over every move of the rules (core/subtraction_naive.cpp)",
+          [](const GameInstance& g, std::span<const Position> ps) {
+            const auto& sub = as_subtraction(g);
+            const std::int64_t most = largest_heap(ps);
+            if (most >= kNaiveLimit) {
+              throw BudgetExceeded("naive subtraction kernel: heap " + std::to_string(most) +
+                                   " needs more than " + std::to_string(kNaiveLimit) + " values");
+            }
+            const auto values = subtraction_values_naive(sub.set(), sub.play(), most + 1);
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
+            return out;
+          }};
+}
+
+Kernel window_kernel(const char* family) {
+  return {family, "window", false,
+          "incremental mex over a window of the last s_k values (O(s_k) memory); beyond a few "
+          "million, the proved period; for the powers of 2, the mod-3 residue lemma",
+          [](const GameInstance& g, std::span<const Position> ps) {
+            const auto& sub = as_subtraction(g);
+            std::vector<Value> out;
+            const std::int64_t most = largest_heap(ps);
+            if (!sub.set().powers_of_two && most < kDirectWindowLimit) {
+              const auto values = subtraction_values_window(sub.set(), sub.play(), most + 1);
+              for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
+              return out;
+            }
+            for (const auto& p : ps) out.push_back(sub.fast_value(p.at(0)));
+            return out;
+          }};
+}
+
+Kernel normal_naive() { return naive_kernel("subtraction"); }
+Kernel normal_window() { return window_kernel("subtraction"); }
+Kernel misere_naive() { return naive_kernel("subtraction-misere"); }
+Kernel misere_window() { return window_kernel("subtraction-misere"); }
+IGV_REGISTER_KERNEL(normal_naive);
+IGV_REGISTER_KERNEL(normal_window);
+IGV_REGISTER_KERNEL(misere_naive);
+IGV_REGISTER_KERNEL(misere_window);
+
+}  // namespace
+}  // namespace igv

@@ -1,0 +1,41 @@
+// The game families `subtraction:S` (normal play) and `subtraction-misere:S` (misère play), S a
+// comma list of distinct positive integers or `powers-of-2`; positions are heap sizes n >= 0.
+// `verify value` and `verify period` reach SUB(S) through SubtractionGame.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "core/game_family.h"
+#include "core/subtraction_proof.h"
+
+namespace igv {
+
+class SubtractionGame : public GameInstance {
+ public:
+  SubtractionGame(SubtractionSet set, SubtractionPlay play);
+
+  [[nodiscard]] std::string spec() const override;
+  [[nodiscard]] Position parse_position(std::string_view text) const override;
+  [[nodiscard]] nlohmann::json value(const Position& p) const override;
+  [[nodiscard]] nlohmann::json period() const override;
+  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override;
+  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override;
+
+  [[nodiscard]] const SubtractionSet& set() const { return set_; }
+  [[nodiscard]] SubtractionPlay play() const { return play_; }
+  /// The proved period, computed once per instance.
+  [[nodiscard]] const ProvedSubtractionPeriod& proved_period() const;
+  /// G(n) by the fast route: the window kernel for n below a few million, else the period.
+  [[nodiscard]] Value fast_value(std::int64_t n) const;
+
+ private:
+  SubtractionSet set_;
+  SubtractionPlay play_;
+  mutable std::once_flag period_once_;
+  mutable std::optional<ProvedSubtractionPeriod> period_;
+};
+
+}  // namespace igv

@@ -1,0 +1,58 @@
+// Subtraction games SUB(S): the rules, written once.
+//
+// A position is a heap of n chips; a move removes s chips for some s in S with s <= n
+// (001_bc98b3364103fd4a, "我们将这个游戏记为 SUB(S)"; 004_2d19be0a5059ae39, §1.4). The player
+// who cannot move loses (normal play, the slides' "谁不能取谁算输") or wins (misère play,
+// 004 §1.3: "all terminal positions are N-positions").
+//
+// S is either a finite set of distinct positive integers or the infinite set of all powers of
+// 2 (004, exercise 4(c)). Everything else in the module (naive kernel, window kernel, period
+// producer and certificate checker) reads the moves from here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace igv {
+
+/// Normal play: the last player to move wins. Misère play: the last player to move loses.
+enum class SubtractionPlay { normal, misere };
+
+/// The subtraction set S.
+struct SubtractionSet {
+  /// Sorted, distinct, positive elements; empty when `powers_of_two` is set.
+  std::vector<std::int64_t> elements;
+  /// S = {1, 2, 4, 8, ...} (all powers of 2, 004 exercise 4(c)).
+  bool powers_of_two = false;
+
+  /// s_k, the largest element (finite sets only).
+  [[nodiscard]] std::int64_t largest() const { return elements.back(); }
+  /// k = |S| (finite sets only).
+  [[nodiscard]] std::size_t size() const { return elements.size(); }
+  /// "1,3,4" or "powers-of-2".
+  [[nodiscard]] std::string to_string() const;
+};
+
+/// Parses the parameter part of `subtraction:S`: a comma list of distinct positive integers
+/// (ranges `a..b` allowed) or `powers-of-2`. Throws InputError naming `text` when the list is
+/// empty, malformed, has a non-positive element or a repeated element.
+SubtractionSet parse_subtraction_set(std::string_view text);
+
+/// Builds a finite set from elements (any order); throws InputError as above.
+SubtractionSet make_subtraction_set(std::vector<std::int64_t> elements);
+
+/// The rules of SUB(S) on a single heap, in the shape NaiveSolver expects.
+struct SubtractionRules {
+  using Position = std::int64_t;
+  SubtractionSet set;
+  /// Every heap reachable in one move: n - s for s in S, s <= n (in increasing order of s).
+  [[nodiscard]] std::vector<Position> moves(Position n) const;
+};
+
+/// The game specification of a set and a play convention: "subtraction:1,3,4",
+/// "subtraction-misere:1,2,3", "subtraction:powers-of-2".
+std::string subtraction_spec(const SubtractionSet& set, SubtractionPlay play);
+
+}  // namespace igv
