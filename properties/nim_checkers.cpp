@@ -1,4 +1,6 @@
 // Checkers for Nim and the rook game (000_a85f04da58584fa6 §1 and Table 1, left).
+#include <optional>
+
 #include <rapidcheck.h>
 
 #include "core/nim.h"
@@ -21,6 +23,32 @@ Value combine_heaps(const Position& heaps, const std::string& operation) {
     }
   }
   return v;
+}
+
+// The counterexample with the fewest chips (then fewest heaps) among lists of at most
+// `max_heaps` heaps with at most `max_total` chips in all; nullopt when there is none.
+std::optional<Position> least_counterexample(const std::string& op, std::int64_t max_total,
+                                             std::size_t max_heaps) {
+  NaiveSolver<NimRules> solver;
+  for (std::int64_t total = 0; total <= max_total; ++total) {
+    for (std::size_t k = 1; k <= max_heaps; ++k) {
+      // Every composition of `total` into k non-negative parts.
+      Position q(k, 0);
+      q[0] = total;
+      while (true) {
+        if (solver.value(q) != combine_heaps(q, op)) return q;
+        // Next composition: move one unit from the first non-zero part (not the last) rightwards.
+        std::size_t i = 0;
+        while (i + 1 < k && q[i] == 0) ++i;
+        if (i + 1 >= k) break;
+        const auto carry = q[i] - 1;
+        q[i] = 0;
+        ++q[i + 1];
+        q[0] = carry;
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 // g(H_a + H_b + …) = a ⊕ b ⊕ …: the left side by the naive solver on Nim's rules, every list
@@ -70,6 +98,15 @@ Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
   if (r.verdict == Verdict::refuted) {
     Outcome bad = r;
     bad.evidence["exhaustive"] = o.evidence;
+    // RapidCheck's shrink is local; search every position of smaller total below it for the
+    // least counterexample (fewest chips, then fewest heaps).
+    if (auto least = least_counterexample(op, 24, static_cast<std::size_t>(random_heaps))) {
+      bad.counterexample["minimal"] = {{"heaps", *least},
+                                       {"naive_value", NaiveSolver<NimRules>{}.value(*least)},
+                                       {"formula", combine_heaps(*least, op)},
+                                       {"how", "exhaustive search by total heap size after the RapidCheck failure"}};
+      bad.summary += "; least counterexample " + format_int_list(*least, false);
+    }
     return bad;
   }
   o.summary += "; " + r.summary + " with up to " + std::to_string(random_heaps) + " heaps of size <= " + std::to_string(random_max);

@@ -64,8 +64,8 @@ std::uint64_t physical_memory_bytes() {
 
 void add_run_options(po::options_description& opts) {
   opts.add_options()
-      ("claims", po::value<std::vector<std::string>>()->multitoken(),
-       "claims files to load instead of the shipped ones (properties/claims/*.toml)")
+      ("claims", po::value<std::vector<std::string>>()->composing(),
+       "a claims file to load instead of the shipped ones (properties/claims/*.toml); repeatable")
       ("budget", po::value<double>()->default_value(1.0, "1"),
        "scale of every checker's domains: 1 default, 0.1 quick, 10 a long evidence run")
       ("seed", po::value<std::uint64_t>()->default_value(1), "run seed (each claim derives its own)")
@@ -220,7 +220,7 @@ int cmd_run(const std::vector<std::string>& args) {
 int cmd_list(const std::vector<std::string>& args) {
   po::options_description opts("verify list options");
   opts.add_options()
-      ("claims", po::value<std::vector<std::string>>()->multitoken(), "claims files instead of the shipped ones")
+      ("claims", po::value<std::vector<std::string>>()->composing(), "a claims file instead of the shipped ones; repeatable")
       ("format", po::value<std::string>()->default_value("text"), "text or json")
       ("spec", po::value<std::vector<std::string>>(), "claim selection");
   po::positional_options_description pos;

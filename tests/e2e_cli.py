@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the `verify` command, run as a user runs it.
+
+Exit codes, one-line errors on bad input with nothing written, `value`/`list`/`show`, the
+deliberately false claims refuted with seeds, and every report valid against the JSON Schema.
+Usage (from ctest): e2e_cli.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import jsonschema
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(args, **kw):
+    return subprocess.run([VERIFY] + args, capture_output=True, text=True, timeout=600, **kw)
+
+
+def validate(report_path):
+    with open(report_path) as f:
+        report = json.load(f)
+    jsonschema.Draft202012Validator(SCHEMA).validate(report)
+    return report
+
+
+def expect_input_error(args, what):
+    out = os.path.join(WORK, "bad-" + str(len(failures)) + "-" + str(abs(hash(tuple(args))) % 10**8))
+    full = args + (["--out", out] if args and args[0] == "run" else [])
+    r = run(full)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(r.returncode == 2, f"{what}: exit 2 expected, got {r.returncode}: {r.stderr!r}")
+    check(len(lines) == 1 and lines[0].startswith("verify: error: "),
+          f"{what}: one 'verify: error:' line expected, got {r.stderr!r}")
+    check(not os.path.exists(out), f"{what}: nothing may be written, but {out} exists")
+
+
+def main():
+    # --- help and catalogues ---------------------------------------------------------------
+    r = run(["help"])
+    check(r.returncode == 0 and "usage: verify" in r.stdout, "verify help")
+    for cmd in ("games", "checkers", "kernels"):
+        r = run([cmd])
+        check(r.returncode == 0 and r.stdout.strip(), f"verify {cmd}")
+    r = run(["list", "--format", "json"])
+    check(r.returncode == 0, f"verify list: {r.stderr}")
+    listed = json.loads(r.stdout) if r.returncode == 0 else []
+    check(len(listed) >= 6, "verify list lists the shipped claims")
+    check(all(c["source"]["document"] for c in listed), "every listed claim has a source document")
+
+    # --- value ----------------------------------------------------------------------------
+    r = run(["value", "nim", "3,5,6", "--format", "json"])
+    check(r.returncode == 0, f"value nim: {r.stderr}")
+    if r.returncode == 0:
+        j = json.loads(r.stdout)
+        check(j["value"] == 0 and j["winning_moves"] == [], "nim 3,5,6 is a P-position")
+    r = run(["value", "nim", "3,4,5", "--format", "json"])
+    if r.returncode == 0:
+        j = json.loads(r.stdout)
+        check(j["value"] == 2 and j["winning_moves"] == ["1,4,5"], "nim 3,4,5: value 2, move to 1,4,5")
+    r = run(["value", "nim", "3,4,5"])
+    check(r.returncode == 0 and "winning moves: 1,4,5" in r.stdout, "text output of value")
+
+    # --- bad input: one line, exit 2, nothing written ---------------------------------------
+    expect_input_error(["run", "no-such-claim*"], "selection matching nothing")
+    expect_input_error(["run", "--no-such-option"], "unknown option")
+    expect_input_error(["run", "--budget", "-1"], "negative budget")
+    expect_input_error(["run", "--memory-limit", "100T"], "memory limit beyond the machine")
+    expect_input_error(["run", "--format", "json,pdf"], "unknown report format")
+    expect_input_error(["run", "--claims", os.path.join(WORK, "missing.toml")], "missing claims file")
+    corrupt = os.path.join(WORK, "corrupt.toml")
+    with open(corrupt, "w") as f:
+        f.write("[document]\nid = 'x'\n[[claim]]\nid = 'x.1'\nlocator = 'l'\n")
+    expect_input_error(["run", "--claims", corrupt], "claims file missing fields")
+    with open(corrupt, "w") as f:
+        f.write("[[[ not toml")
+    expect_input_error(["run", "--claims", corrupt], "claims file that is not TOML")
+    expect_input_error(["show", "no.such.claim"], "show of an unknown claim")
+    expect_input_error(["value", "nim", "1,x"], "malformed position")
+    expect_input_error(["value", "nim:7", "1"], "malformed game spec")
+    expect_input_error(["value", "chess", "1"], "unknown game")
+    expect_input_error(["value", "nim"], "value without position")
+    expect_input_error(["period", "nim"], "period of a game without one")
+    expect_input_error(["frobnicate"], "unknown command")
+
+    # --- the deliberately false claims: refuted, exit 0 (as expected), seed reproduces -------
+    false_claims = os.path.join(SRC, "tests", "data", "false_claims.toml")
+    out = os.path.join(WORK, "false")
+    r = run(["run", "--claims", false_claims, "--out", out, "--seed", "7"])
+    check(r.returncode == 0, f"false claims run as expected: {r.returncode} {r.stdout} {r.stderr}")
+    if r.returncode == 0:
+        report = validate(os.path.join(out, "report.json"))
+        for c in report["claims"]:
+            check(c["verdict"] == "refuted" and c["counterexample"], f"{c['id']} refuted with counterexample")
+        again = run(["run", "--claims", false_claims, "--out", out + "2", "--seed", "7"])
+        check(again.returncode == 0, "second run")
+        report2 = validate(os.path.join(out + "2", "report.json"))
+        strip = lambda rep: [(c["id"], c["seed"], json.dumps(c["counterexample"], sort_keys=True)) for c in rep["claims"]]
+        check(strip(report) == strip(report2), "the same seed reproduces the same counterexamples")
+        check(os.path.exists(os.path.join(out, "report.md")), "Markdown report written")
+
+    # A false claim whose verdict is recorded as 'verified' makes the run exit 1.
+    lying = os.path.join(WORK, "lying.toml")
+    with open(false_claims) as f:
+        text = f.read().replace('expected_verdict = "refuted"', 'expected_verdict = "verified"', 1)
+    with open(lying, "w") as f:
+        f.write(text)
+    r = run(["run", "--claims", lying, "false.nim*"])
+    check(r.returncode == 1, f"a verdict not as expected exits 1, got {r.returncode}")
+
+    # --- show ------------------------------------------------------------------------------
+    r = run(["show", "frolov2012.table1.left"])
+    check(r.returncode == 0 and "verdict:   verified" in r.stdout, f"show: {r.stdout} {r.stderr}")
+    r = run(["show", "--report", os.path.join(out, "report.json"), "--claims", false_claims, "false.rook_table_typo"])
+    check(r.returncode == 0 and "counterexample" in r.stdout, f"show from a report: {r.stdout} {r.stderr}")
+
+    if failures:
+        print(f"{len(failures)} failed")
+        sys.exit(1)
+    print("all end-to-end checks passed")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--verify", required=True)
+    ap.add_argument("--source-dir", required=True)
+    ap.add_argument("--work-dir", required=True)
+    a = ap.parse_args()
+    VERIFY, SRC, WORK = a.verify, a.source_dir, a.work_dir
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+    with open(os.path.join(SRC, "reports", "report.schema.json")) as f:
+        SCHEMA = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    main()

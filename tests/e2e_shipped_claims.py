@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The main job as a test: every shipped claim, default budget, both cores.
+
+Every verdict must equal its recorded expected verdict (exit 0), the JSON report must be valid
+against reports/report.schema.json, name every claim `verify list` lists, and the Markdown
+report must name each of them too.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import jsonschema
+
+
+def main(verify, src, work):
+    shutil.rmtree(work, ignore_errors=True)
+    out = os.path.join(work, "out")
+    r = subprocess.run([verify, "run", "--out", out, "--jobs", "2", "--quiet"],
+                       capture_output=True, text=True, timeout=1800)
+    print(r.stdout[-4000:])
+    print(r.stderr[-2000:], file=sys.stderr)
+    failures = []
+    if r.returncode != 0:
+        failures.append(f"verify run exited {r.returncode}")
+    with open(os.path.join(src, "reports", "report.schema.json")) as f:
+        schema = json.load(f)
+    with open(os.path.join(out, "report.json")) as f:
+        report = json.load(f)
+    jsonschema.Draft202012Validator(schema).validate(report)
+    listed = json.loads(subprocess.run([verify, "list", "--format", "json"], capture_output=True,
+                                       text=True, check=True).stdout)
+    ids = [c["id"] for c in report["claims"]]
+    if sorted(ids) != sorted(c["id"] for c in listed):
+        failures.append("the report does not name exactly the listed claims")
+    docs = {c["source"]["document"] for c in report["claims"]}
+    for d in ("000_a85f04da58584fa6", "001_bc98b3364103fd4a", "002_ae6d722b5ea2de0c",
+              "003_44ff00b94ceef14c", "004_2d19be0a5059ae39"):
+        if d not in docs:
+            failures.append(f"no claim of document {d} in the report")
+    for c in report["claims"]:
+        if not c["as_expected"]:
+            failures.append(f"{c['id']}: {c['verdict']}, expected {c['expected_verdict']}: {c['summary']}")
+        if c["verdict"] == "refuted" and not c["counterexample"]:
+            failures.append(f"{c['id']}: refuted without a counterexample")
+    with open(os.path.join(out, "report.md")) as f:
+        md = f.read()
+    for i in ids:
+        if f"`{i}`" not in md:
+            failures.append(f"{i} missing from report.md")
+    for f in failures:
+        print("FAIL:", f)
+    if failures:
+        sys.exit(1)
+    print(f"{len(ids)} claims, all verdicts as expected, report valid")
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--verify", required=True)
+    ap.add_argument("--source-dir", required=True)
+    ap.add_argument("--work-dir", required=True)
+    a = ap.parse_args()
+    main(a.verify, a.source_dir, a.work_dir)

@@ -1,0 +1,164 @@
+// Tests of core/: the primitives, the naive solver, positions, game graphs, Nim and the rook game.
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "core/errors.h"
+#include "core/game_family.h"
+#include "core/game_graph.h"
+#include "core/kernel_registry.h"
+#include "core/naive_solver.h"
+#include "core/nim.h"
+#include "core/position.h"
+#include "core/primitives.h"
+
+using namespace igv;
+
+BOOST_AUTO_TEST_SUITE(primitives)
+
+BOOST_AUTO_TEST_CASE(mex_of_lists) {
+  BOOST_TEST(mex(std::vector<Value>{}) == 0);
+  BOOST_TEST(mex(std::vector<Value>{1, 2, 3}) == 0);
+  BOOST_TEST(mex(std::vector<Value>{0, 1, 3}) == 2);
+  BOOST_TEST(mex(std::vector<Value>{3, 0, 2, 1}) == 4);
+  BOOST_TEST(mex(std::vector<Value>{0, 0, 0}) == 1);
+  // g(0,0) = -1 of Frolov's G2 is ignored by mex.
+  BOOST_TEST(mex(std::vector<Value>{-1, 0}) == 1);
+}
+
+RC_BOOST_PROP(mexset_equals_mex, (const std::vector<std::uint16_t>& raw)) {
+  std::vector<Value> values(raw.begin(), raw.end());
+  MexSet set;
+  for (int round = 0; round < 2; ++round) {  // the second round checks clear()
+    set.clear();
+    for (auto v : values) set.add(v);
+    RC_ASSERT(set.mex() == mex(values));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(nim_sum_is_xor) {
+  BOOST_TEST(nim_sum(5, 3) == 6);
+  BOOST_TEST(nim_sum(7, 7) == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(positions)
+
+BOOST_AUTO_TEST_CASE(integer_lists_and_ranges) {
+  BOOST_TEST(parse_int_list("1,3,6,10", "p") == (Position{1, 3, 6, 10}));
+  BOOST_TEST(parse_int_list("0,5..9,12", "p") == (Position{0, 5, 6, 7, 8, 9, 12}));
+  BOOST_TEST(parse_int_list("", "p").empty());
+  BOOST_TEST(parse_int_list("-1,+2", "p") == (Position{-1, 2}));
+  BOOST_TEST(format_int_list({0, 5, 6, 7, 8, 9, 12}) == "0,5..9,12");
+  BOOST_TEST(format_int_list({1, 2, 3}) == "1,2,3");
+}
+
+BOOST_AUTO_TEST_CASE(malformed_lists_are_input_errors) {
+  for (const char* bad : {"1,,2", "a", "1,2,", "3..1", "1..", "..4", "1.5", "99999999999999999999"}) {
+    BOOST_CHECK_THROW(parse_int_list(bad, "p"), InputError);
+  }
+  BOOST_CHECK_THROW(parse_int_list("0..1000", "p", 100), InputError);
+  BOOST_CHECK_THROW(parse_int_list("@/nonexistent/file", "p"), InputError);
+}
+
+BOOST_AUTO_TEST_CASE(positions_from_files) {
+  const std::string path = "test_core_position.txt";
+  {
+    std::ofstream out(path);
+    out << "1 2\n5..7\n";
+  }
+  BOOST_TEST(parse_int_list("@" + path, "p") == (Position{1, 2, 5, 6, 7}));
+  std::remove(path.c_str());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(solver)
+
+BOOST_AUTO_TEST_CASE(values_of_a_small_graph) {
+  // 0 terminal; 1 -> 0; 2 -> 0,1; 3 -> 1; 4 -> 2,3
+  GameGraph g;
+  g.options = {{}, {0}, {0, 1}, {1}, {2, 3}};
+  NaiveSolver<GraphRules> s(GraphRules{&g});
+  BOOST_TEST(s.value(0) == 0);
+  BOOST_TEST(s.value(1) == 1);
+  BOOST_TEST(s.value(2) == 2);
+  BOOST_TEST(s.value(3) == 0);
+  BOOST_TEST(s.value(4) == 1);
+  BOOST_TEST(s.winning_moves(4) == (std::vector<std::uint32_t>{3}));
+  BOOST_TEST(s.winning_moves(3).empty());
+}
+
+BOOST_AUTO_TEST_CASE(deep_games_do_not_overflow_the_stack) {
+  // A path of 200000 nodes: the iterative search must not recurse.
+  GameGraph g;
+  g.options.resize(200000);
+  for (std::uint32_t i = 1; i < g.options.size(); ++i) g.options[i] = {i - 1};
+  NaiveSolver<GraphRules> s(GraphRules{&g});
+  BOOST_TEST(s.value(199999) == 1);
+}
+
+BOOST_AUTO_TEST_CASE(position_limit_is_a_budget_error) {
+  NaiveSolver<NimRules> s(NimRules{}, 10);
+  BOOST_CHECK_THROW(s.value({5, 5, 5}), BudgetExceeded);
+}
+
+BOOST_AUTO_TEST_CASE(graphs_from_rows) {
+  const auto g = GameGraph::from_rows({{}, {7}, {3, 4}});
+  BOOST_TEST(g.options[1] == (std::vector<std::uint32_t>{0}));
+  BOOST_TEST(g.options[2] == (std::vector<std::uint32_t>{1, 0}));
+  BOOST_TEST(g.start == 2U);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(nim)
+
+RC_BOOST_PROP(naive_nim_equals_xor, ()) {
+  const auto heaps = *rc::gen::resize(4, rc::gen::container<Position>(rc::gen::inRange<std::int64_t>(0, 12)));
+  NaiveSolver<NimRules> s;
+  RC_ASSERT(s.value(heaps) == nim_value_xor(heaps));
+  // Winning moves from the value are exactly the options of value 0.
+  auto naive_wins = s.winning_moves(heaps);
+  auto fast_wins = nim_winning_moves_xor(heaps);
+  std::sort(naive_wins.begin(), naive_wins.end());
+  std::sort(fast_wins.begin(), fast_wins.end());
+  RC_ASSERT(naive_wins == fast_wins);
+}
+
+BOOST_AUTO_TEST_CASE(value_json_of_nim_and_rook) {
+  const auto nim = make_game("nim");
+  const auto j = nim->value(nim->parse_position("3,5,6"));
+  BOOST_TEST(j["value"].get<Value>() == 0);
+  BOOST_TEST(j["winning_moves"].empty());
+  const auto k = nim->value(nim->parse_position("3,4,5"));
+  BOOST_TEST(k["value"].get<Value>() == 2);
+  BOOST_TEST(k["winning_moves"] == nlohmann::json::array({"1,4,5"}));
+  const auto rook = make_game("rook");
+  BOOST_TEST(rook->value(rook->parse_position("2,3"))["value"].get<Value>() == 1);
+}
+
+BOOST_AUTO_TEST_CASE(bad_game_specs_and_positions) {
+  BOOST_CHECK_THROW(make_game("no-such-game"), InputError);
+  BOOST_CHECK_THROW(make_game("nim:3"), InputError);
+  BOOST_CHECK_THROW(make_game("nim")->parse_position("3,-1"), InputError);
+  BOOST_CHECK_THROW(make_game("rook")->parse_position("3"), InputError);
+}
+
+BOOST_AUTO_TEST_CASE(kernels_agree_with_the_reference_on_their_domain) {
+  for (const char* family : {"nim", "rook"}) {
+    const auto game = make_game(family);
+    const auto domain = game->domain(4);
+    const auto ks = kernels(family);
+    BOOST_REQUIRE(ks.size() >= 2U);
+    BOOST_REQUIRE(ks.front()->reference);
+    const auto reference = ks.front()->values(*game, domain);
+    for (const auto* k : ks) BOOST_TEST(k->values(*game, domain) == reference, family << "/" << k->name);
+  }
+  BOOST_CHECK_THROW(find_kernel("nim", "nope"), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

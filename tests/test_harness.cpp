@@ -1,0 +1,207 @@
+// Tests of properties/ and reports/: claims files, selection, the runner, the property runner,
+// the Sprague–Grundy properties, and the report writers.
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.h"
+#include "properties/checker.h"
+#include "properties/claims_file.h"
+#include "properties/random_games.h"
+#include "properties/runner.h"
+#include "properties/sprague_grundy.h"
+#include "reports/report.h"
+
+using namespace igv;
+
+namespace {
+
+const char* kValidClaims = R"(
+[document]
+id = "doc"
+title = "A document"
+
+[[claim]]
+id = "doc.one"
+locator = "§1"
+statement = "Table 1"
+tags = ["rook", "table"]
+kind = "table"
+checker = "rook.table"
+expected_verdict = "verified"
+asserted = [[0, 1], [1, 0]]
+
+[[claim]]
+id = "doc.two"
+locator = "§2"
+statement = "the sum rule"
+tags = ["sprague-grundy"]
+kind = "theorem"
+checker = "sum_rule.random_graphs"
+expected_verdict = "verified"
+params = { exhaustive_nodes = 3, random_max_nodes = 6 }
+)";
+
+std::string with_replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  BOOST_REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+Outcome throwing_budget(const Claim&, const CheckContext&) { throw BudgetExceeded("too big"); }
+Outcome throwing_error(const Claim&, const CheckContext&) { throw std::runtime_error("boom"); }
+IGV_REGISTER_CHECKER("test.budget", "always over budget", throwing_budget);
+IGV_REGISTER_CHECKER("test.error", "always fails", throwing_error);
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(claims_files)
+
+BOOST_AUTO_TEST_CASE(valid_file_loads) {
+  const auto claims = parse_claims(kValidClaims, "valid.toml");
+  BOOST_REQUIRE(claims.size() == 2U);
+  BOOST_TEST(claims[0].id == "doc.one");
+  BOOST_TEST(claims[0].document == "doc");
+  BOOST_TEST(claims[0].document_title == "A document");
+  BOOST_TEST(claims[0].asserted.size() == 2U);
+  BOOST_TEST(claims[1].params["exhaustive_nodes"].get<int>() == 3);
+  BOOST_TEST((claims[1].expected_verdict == Verdict::verified));
+}
+
+BOOST_AUTO_TEST_CASE(corrupt_files_are_input_errors) {
+  const std::string v = kValidClaims;
+  const std::vector<std::string> bad = {
+      "this is = not [toml",
+      with_replaced(v, "[document]\nid = \"doc\"", "[document]\nname = \"doc\""),
+      with_replaced(v, "checker = \"rook.table\"", "checker = \"no.such.checker\""),
+      with_replaced(v, "expected_verdict = \"verified\"", "expected_verdict = \"probably\""),
+      with_replaced(v, "id = \"doc.two\"", "id = \"doc.one\""),
+      with_replaced(v, "locator = \"§1\"\n", ""),
+      with_replaced(v, "tags = [\"rook\", \"table\"]", "tags = \"rook\""),
+      with_replaced(v, "kind = \"table\"", "kind = \"table\"\ncolour = \"blue\""),
+      v + "\n[extra]\nx = 1\n",
+  };
+  for (const auto& text : bad) BOOST_CHECK_THROW(parse_claims(text, "bad.toml"), InputError);
+  BOOST_CHECK_THROW(load_claims_file("/nonexistent/claims.toml"), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(selection)
+
+BOOST_AUTO_TEST_CASE(globs) {
+  BOOST_TEST(glob_match("frolov2012.*", "frolov2012.G3"));
+  BOOST_TEST(!glob_match("frolov2012.*", "dawson.G3"));
+  BOOST_TEST(glob_match("*G?", "frolov2012.G3"));
+  BOOST_TEST(glob_match("*", ""));
+  BOOST_TEST(!glob_match("a*b", "ac"));
+}
+
+BOOST_AUTO_TEST_CASE(ids_tags_and_exclusions) {
+  const auto all = parse_claims(kValidClaims, "valid.toml");
+  BOOST_TEST(select_claims(all, {}).size() == 2U);
+  BOOST_TEST(select_claims(all, {"doc.o*"}).size() == 1U);
+  BOOST_TEST(select_claims(all, {"tag:table"}).size() == 1U);
+  BOOST_TEST(select_claims(all, {"!tag:table"}).front().id == "doc.two");
+  BOOST_TEST(select_claims(all, {"doc.*", "~doc.two"}).front().id == "doc.one");
+  BOOST_CHECK_THROW(select_claims(all, {"nothing*"}), InputError);
+  BOOST_CHECK_THROW(select_claims(all, {"!"}), InputError);
+  BOOST_CHECK_THROW(select_claims(all, {"tag:"}), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(runner)
+
+BOOST_AUTO_TEST_CASE(verdicts_and_exceptions) {
+  auto claims = parse_claims(kValidClaims, "valid.toml");
+  RunOptions options;
+  options.jobs = 2;
+  const auto results = run_claims(claims, options);
+  BOOST_REQUIRE(results.size() == 2U);
+  for (const auto& r : results) BOOST_TEST(r.as_expected(), r.claim.id << ": " << r.outcome.summary);
+
+  Claim c = claims[0];
+  c.checker = "test.budget";
+  BOOST_TEST((run_claim(c, options).outcome.verdict == Verdict::inconclusive));
+  c.checker = "test.error";
+  BOOST_TEST((run_claim(c, options).outcome.verdict == Verdict::error));
+}
+
+BOOST_AUTO_TEST_CASE(claim_seeds_depend_only_on_run_seed_and_id) {
+  BOOST_TEST(claim_seed(1, "a") == claim_seed(1, "a"));
+  BOOST_TEST(claim_seed(1, "a") != claim_seed(2, "a"));
+  BOOST_TEST(claim_seed(1, "a") != claim_seed(1, "b"));
+}
+
+BOOST_AUTO_TEST_CASE(false_claims_are_refuted_with_small_counterexamples) {
+  const auto claims = load_claims_file(std::string(IGV_SOURCE_DIR) + "/tests/data/false_claims.toml");
+  for (const auto& r : run_claims(claims, RunOptions{})) {
+    BOOST_TEST((r.outcome.verdict == Verdict::refuted), r.claim.id);
+    BOOST_TEST(!r.outcome.counterexample.is_null(), r.claim.id);
+    if (r.claim.id == "false.nim_sum_is_plus") {
+      // The least counterexample: two heaps of one chip (1 xor 1 = 0, 1 + 1 = 2).
+      BOOST_TEST(r.outcome.counterexample["minimal"]["heaps"] == nlohmann::json::array({1, 1}));
+      BOOST_TEST(r.outcome.counterexample["seed"].get<std::uint64_t>() == r.seed);
+    }
+    if (r.claim.id == "false.sum_rule_is_plus") {
+      // Shrunk to the smallest game with a move: two copies of *1.
+      const auto shown = r.outcome.counterexample["values"][0]["value"].get<std::string>();
+      BOOST_TEST(shown == "nodes=2 start=1; 1->0");
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(sprague_grundy)
+
+RC_BOOST_PROP(sum_rule_on_random_games, (const GameGraph& g, const GameGraph& h)) {
+  prop_sum_rule(g, h);
+}
+
+RC_BOOST_PROP(zeros_are_p_positions_on_random_games, (const GameGraph& g)) {
+  prop_zeros_are_p_positions(g);
+}
+
+BOOST_AUTO_TEST_CASE(all_small_graphs_are_enumerated) {
+  BOOST_TEST(all_game_graphs(1).size() == 1U);
+  BOOST_TEST(all_game_graphs(3).size() == 8U);
+  BOOST_TEST(all_game_graphs(4).size() == 64U);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(reports)
+
+BOOST_AUTO_TEST_CASE(json_and_markdown_from_one_result_set) {
+  const auto claims = parse_claims(kValidClaims, "valid.toml");
+  Report report;
+  RunOptions options;
+  report.context = make_context(options, {"doc.*"}, {"valid.toml"});
+  report.results = run_claims(claims, options);
+  const auto j = report_to_json(report);
+  BOOST_TEST(j["schema_version"].get<std::string>() == kReportSchemaVersion);
+  BOOST_TEST(j["claims"].size() == 2U);
+  BOOST_TEST(j["claims"][0]["source"]["document"].get<std::string>() == "doc");
+  BOOST_TEST(j["summary"]["by_verdict"]["verified"].get<int>() == 2);
+  const auto md = report_to_markdown(report);
+  BOOST_TEST(md.find("`doc.one`") != std::string::npos);
+  BOOST_TEST(md.find("| verified | 2 |") != std::string::npos);
+
+  const auto dir = std::filesystem::temp_directory_path() / "igv_test_reports";
+  std::filesystem::remove_all(dir);
+  const auto written = write_report(report, dir.string(), {"json", "md"});
+  BOOST_TEST(written.size() == 2U);
+  std::ifstream in(dir / "report.json");
+  BOOST_TEST(nlohmann::json::parse(in) == j);
+  // Nothing but the two reports is left in the folder (no temporary files).
+  BOOST_TEST(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{}) == 2);
+  BOOST_CHECK_THROW(write_report(report, dir.string(), {"pdf"}), InputError);
+  std::filesystem::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
