@@ -1,0 +1,30 @@
+// Shared, computed-once results for the Frolov checkers (000_a85f04da58584fa6): sweep tables
+// and proved row chains. Several claims read the same table (Fig. 2, G3–G8b, Theorem 2) or the
+// same chain (Table 2's twenty rows, Theorems 1 and 3), so each is computed once per process,
+// under a lock, and shared read-only.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "core/frolov_certificate_check.h"
+#include "core/frolov_period.h"
+#include "core/frolov_tables.h"
+
+namespace igv {
+
+/// The sweep table of `which` on rows × cols (computed once per shape).
+std::shared_ptr<const FrolovGrid> cached_frolov_grid(FrolovFunction which, std::int64_t rows, std::int64_t cols);
+
+/// A produced chain of rows 0..max_row (g and f) and the independent checker's verdict on it.
+struct CheckedFrolovChain {
+  FrolovPeriodChain chain;
+  FrolovCertificateVerdict verdict;
+  double produce_seconds = 0;
+  double check_seconds = 0;
+};
+
+/// Produces and checks rows 0..max_row once per process.
+std::shared_ptr<const CheckedFrolovChain> cached_frolov_chain(int max_row);
+
+}  // namespace igv
