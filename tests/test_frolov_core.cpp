@@ -1,18 +1,236 @@
-// Kernels of Frolov (2012), 000_a85f04da58584fa6: naive and fast routes agree; the rules.
+// Kernels, games and certificates of Frolov (2012), 000_a85f04da58584fa6: the naive and fast
+// routes agree; the certificate checker accepts the producer's chain and rejects corrupted ones;
+// bad input is an InputError.
 #include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
 
+#include "core/errors.h"
+#include "core/frolov_certificate_check.h"
+#include "core/frolov_digits.h"
+#include "core/frolov_period.h"
+#include "core/frolov_rules.h"
 #include "core/frolov_tables.h"
+#include "core/game_family.h"
+#include "core/kernel_registry.h"
+#include "core/naive_solver.h"
+#include "properties/frolov_properties.h"
 
 using namespace igv;
 
-BOOST_AUTO_TEST_SUITE(frolov_core)
+namespace {
+
+/// Rows 0..max_row of g and f from the producer, as the tests corrupt them.
+const FrolovPeriodChain& chain_to_7() {
+  static const FrolovPeriodChain chain = produce_frolov_chain(7, true, std::int64_t{1} << 30);
+  return chain;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(frolov_kernels)
 
 BOOST_AUTO_TEST_CASE(naive_and_sweep_agree_on_square) {
   for (auto which : {FrolovFunction::f, FrolovFunction::g}) {
-    const auto a = frolov_grid_naive(which, 60, 60);
-    const auto b = frolov_grid_sweep(which, 60, 60);
+    const auto a = frolov_grid_naive(which, 90, 90);
+    const auto b = frolov_grid_sweep(which, 90, 90);
     BOOST_TEST(a.cells == b.cells);
   }
+}
+
+BOOST_AUTO_TEST_CASE(misere_rook_rules_give_g_on_the_0_to_22_square) {
+  // (G1): the naive solver on the misère rook game's own rules against (G2).
+  const auto g = frolov_grid_naive(FrolovFunction::g, 23, 23);
+  NaiveSolver<MisereRookRules> solver;
+  for (std::int64_t m = 0; m < 23; ++m)
+    for (std::int64_t n = 0; n < 23; ++n)
+      if (m + n > 0) BOOST_TEST(solver.value({m, n}) == g.at(m, n), "at " << m << "," << n);
+}
+
+BOOST_AUTO_TEST_CASE(heap_rules_give_f_on_the_0_to_22_square) {
+  const auto f = frolov_grid_naive(FrolovFunction::f, 23, 23);
+  NaiveSolver<HeapThenNimRules> solver;
+  for (std::int64_t m = 0; m < 23; ++m)
+    for (std::int64_t n = 0; n < 23; ++n) BOOST_TEST(solver.value({m, n}) == f.at(m, n));
+}
+
+BOOST_AUTO_TEST_CASE(row_window_kernel_matches_sweep) {
+  const auto& chain = chain_to_7();
+  for (auto which : {FrolovFunction::g, FrolovFunction::f}) {
+    const auto& rows = which == FrolovFunction::g ? chain.g_rows : chain.f_rows;
+    const auto grid = frolov_grid_sweep(which, 8, 3000);
+    for (int m = 0; m < 8; ++m) {
+      FrolovRowWindow w(which, m, std::span<const PeriodicRow>(rows.data(), static_cast<std::size_t>(m)));
+      w.extend_to(3000);
+      for (std::int64_t n = 0; n < 3000; ++n) {
+        BOOST_TEST_REQUIRE(n + w.h()[static_cast<std::size_t>(n)] == grid.at(m, n));
+        BOOST_TEST_REQUIRE(rows[static_cast<std::size_t>(m)].value(n) == grid.at(m, n));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(every_string_of_up_to_five_digits) {
+  const auto game = make_game("digits");
+  const auto domain = game->domain(5);
+  BOOST_TEST(domain.size() == 111111U);
+  const auto naive = find_kernel("digits", "naive").values(*game, domain);
+  const auto fast = find_kernel("digits", "f-composition").values(*game, domain);
+  BOOST_TEST(naive == fast);
+}
+
+BOOST_AUTO_TEST_CASE(registered_kernels_agree_with_reference) {
+  for (const char* spec : {"rook-misere", "rook-misere:5", "digital-deletion", "digital-deletion:4"}) {
+    const auto game = make_game(spec);
+    const std::string family = std::string(spec).substr(0, std::string(spec).find(':'));
+    const auto domain = game->domain(30);
+    const auto ref = find_kernel(family, "naive").values(*game, domain);
+    for (const Kernel* k : kernels(family)) BOOST_TEST(k->values(*game, domain) == ref, spec << " " << k->name);
+  }
+}
+
+RC_BOOST_PROP(digit_strings_naive_equals_composition, ()) {
+  const auto len = *rc::gen::inRange(0, 8);
+  std::string s;
+  for (int i = 0; i < len; ++i) s += static_cast<char>('0' + *rc::gen::inRange(0, 10));
+  NaiveSolver<DigitDeletionRules> solver;
+  DigitDeletionEvaluator eval;
+  RC_ASSERT(solver.value(s) == eval.value(s));
+  RC_ASSERT(solver.winning_moves(s) == eval.winning_moves(s));
+}
+
+RC_BOOST_PROP(random_cells_naive_equals_sweep, ()) {
+  const auto m = *rc::gen::inRange<std::int64_t>(0, 40);
+  const auto n = *rc::gen::inRange<std::int64_t>(0, 40);
+  for (auto which : {FrolovFunction::f, FrolovFunction::g}) {
+    RC_ASSERT(frolov_grid_naive(which, m + 1, n + 1).at(m, n) == frolov_grid_sweep(which, m + 1, n + 1).at(m, n));
+  }
+}
+
+RC_BOOST_PROP(g_properties_hold_on_random_cells, ()) {
+  static const auto g = frolov_grid_sweep(FrolovFunction::g, 300, 300);
+  static const auto f = frolov_grid_sweep(FrolovFunction::f, 600, 300);
+  const FrolovLookup gl = [](std::int64_t m, std::int64_t n) -> std::optional<Value> {
+    if (m < g.rows && n < g.cols) return g.at(m, n);
+    return std::nullopt;
+  };
+  const FrolovLookup fl = [](std::int64_t m, std::int64_t n) -> std::optional<Value> {
+    if (m < f.rows && n < f.cols) return f.at(m, n);
+    return std::nullopt;
+  };
+  const auto m = *rc::gen::inRange<std::int64_t>(0, 300);
+  const auto n = *rc::gen::inRange<std::int64_t>(0, 300);
+  for (const auto& name : frolov_g_property_names()) RC_ASSERT(check_frolov_property(name, gl, fl, m, n).violation.empty());
+  for (const auto& name : frolov_f_property_names()) RC_ASSERT(check_frolov_property(name, gl, fl, m, n).violation.empty());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(frolov_games)
+
+BOOST_AUTO_TEST_CASE(digits_618034_has_value_1_and_one_winning_move) {
+  const auto game = make_game("digits");
+  const auto v = game->value(game->parse_position("618034"));
+  BOOST_TEST(v["value"] == 1);
+  BOOST_TEST(v["winning_moves"] == nlohmann::json::array({"612034"}));
+}
+
+BOOST_AUTO_TEST_CASE(rook_misere_row_value_matches_square_value) {
+  const auto row = make_game("rook-misere:3");
+  const auto square = make_game("rook-misere");
+  for (int n = 0; n < 30; ++n) {
+    const auto a = row->value(row->parse_position(std::to_string(n)));
+    const auto b = square->value(square->parse_position("3," + std::to_string(n)));
+    BOOST_TEST(a["value"] == b["value"]);
+    BOOST_TEST(a["winning_moves"] == b["winning_moves"]);
+  }
+  // A far column of a low row goes through the proved periodic rows.
+  const auto far = row->value(row->parse_position("5000000"));
+  // Row 3 has period 9 and preperiod 5 (Table 2), so h(3, 5000000) = h(3, 23): 5000000 − 23 = 9 · 555553.
+  const std::int64_t near = 23;
+  BOOST_TEST(far["value"].get<Value>() - 5000000 == frolov_grid_sweep(FrolovFunction::g, 4, near + 1).at(3, near) - near);
+}
+
+BOOST_AUTO_TEST_CASE(period_json_of_row_9) {
+  const auto g = make_game("rook-misere:9")->period();
+  BOOST_TEST(g["period"] == 151200);
+  BOOST_TEST(g["preperiod"] == 68);
+  BOOST_TEST(g["certificate"]["checked"] == true);
+  const auto f = make_game("digital-deletion:9")->period();
+  BOOST_TEST(f["period"] == 151200);
+  BOOST_TEST(f["preperiod"] == 72);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_is_an_input_error) {
+  BOOST_CHECK_THROW(make_game("rook-misere:x"), InputError);
+  BOOST_CHECK_THROW(make_game("rook-misere:-1"), InputError);
+  BOOST_CHECK_THROW(make_game("digital-deletion:99"), InputError);
+  BOOST_CHECK_THROW(make_game("digits:3"), InputError);
+  BOOST_CHECK_THROW(make_game("digits")->parse_position("61a034"), InputError);
+  BOOST_CHECK_THROW(make_game("rook-misere")->parse_position("0,0"), InputError);
+  BOOST_CHECK_THROW(make_game("rook-misere")->parse_position("3"), InputError);
+  BOOST_CHECK_THROW(make_game("rook-misere:2")->parse_position("1,2"), InputError);
+  BOOST_CHECK_THROW(make_game("rook-misere")->parse_position("-1,2"), InputError);
+  BOOST_CHECK_THROW(make_game("rook-misere")->period(), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(frolov_certificates)
+
+BOOST_AUTO_TEST_CASE(producer_chain_is_accepted) {
+  const auto& c = chain_to_7();
+  const auto v = check_frolov_certificates(c.g_certificates, c.f_certificates);
+  BOOST_TEST(v.accepted, v.reason);
+}
+
+BOOST_AUTO_TEST_CASE(corrupted_g_certificates_are_rejected) {
+  const auto& c = chain_to_7();
+  auto rejects = [&](auto corrupt, const char* what) {
+    auto g = c.g_certificates;
+    auto f = c.f_certificates;
+    corrupt(g, f);
+    const auto v = check_frolov_certificates(g, f);
+    BOOST_TEST(!v.accepted, what);
+  };
+  using G = std::vector<GRowCertificate>;
+  using F = std::vector<FRowCertificate>;
+  rejects([](G& g, F&) { g[5].period *= 2; }, "period not minimal");
+  rejects([](G& g, F&) { g[5].period /= 2; }, "period too small");
+  rejects([](G& g, F&) { g[5].preperiod -= 1; }, "preperiod too small");
+  rejects([](G& g, F&) { g[5].preperiod += 1; }, "preperiod not minimal");
+  rejects([](G& g, F&) { g[5].tau += 1; }, "tau not a multiple of T");
+  rejects([](G& g, F&) { g[5].tau = g[5].T; }, "window does not repeat after T");
+  rejects([](G& g, F&) { g[6].T = 2 * 6 + 1; g[6].tau = g[6].T * 5; }, "T not a multiple of the lower periods");
+  rejects([](G& g, F&) { g[1].T = 1; g[1].tau = 1; }, "T < 2m");
+  rejects([](G& g, F&) { g[7].k = 0; }, "k below a lower preperiod");
+  rejects([](G& g, F&) { g[0].period = 2; }, "wrong base row");
+  rejects([](G& g, F&) { g[3].base = true; }, "base flag on a higher row");
+  rejects([](G& g, F&) { std::swap(g[2], g[3]); }, "rows out of order");
+  rejects([](G& g, F&) { g.clear(); }, "empty chain");
+}
+
+BOOST_AUTO_TEST_CASE(corrupted_f_certificates_are_rejected) {
+  const auto& c = chain_to_7();
+  auto rejects = [&](auto corrupt, const char* what) {
+    auto f = c.f_certificates;
+    corrupt(f);
+    BOOST_TEST(!check_frolov_certificates(c.g_certificates, f).accepted, what);
+  };
+  using F = std::vector<FRowCertificate>;
+  rejects([](F& f) { f[4].preperiod = 10; }, "f preperiod of row 4 is 12, not 10");
+  rejects([](F& f) { f[4].preperiod = 13; }, "f preperiod not minimal");
+  rejects([](F& f) { f[5].period = 72; }, "f period too small");
+  rejects([](F& f) { f[5].inversion_bound = 0; }, "inversion bound below Theorem 3's");
+  rejects([](F& f) { f[2].m = 9; }, "no g row 9 in the chain");
+}
+
+BOOST_AUTO_TEST_CASE(certificate_json_round_trip) {
+  const auto& c = chain_to_7();
+  for (const auto& g : c.g_certificates) {
+    const auto back = g_certificate_from_json(to_json(g));
+    BOOST_TEST(to_json(back) == to_json(g));
+  }
+  BOOST_CHECK_THROW(g_certificate_from_json(nlohmann::json{{"m", 1}}), InputError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
