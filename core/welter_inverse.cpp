@@ -30,46 +30,19 @@ std::size_t split_at(const std::vector<std::int64_t>& sorted, std::size_t lo, st
       sorted.begin());
 }
 
-// The trie path of coin a: at every depth k < bits, the range of its sibling subtree (coins
-// sharing exactly k low bits with a) and the size of its own child (coins sharing > k bits).
+// The trie path of a coin: at every depth k, the range of its sibling subtree (the coins sharing
+// exactly k low bits with it) and the size of its own child (the coins sharing more than k bits,
+// itself included). Filled depth by depth while a depth-first walk of the trie descends.
 struct CoinPath {
   std::vector<std::size_t> sibling_lo, sibling_hi, own_size;
   // alpha[d] = ⊕ over k > d with an odd sibling at depth k of 2^(k+1) − 1.
   std::vector<Value> alpha;
+  explicit CoinPath(int depth)
+      : sibling_lo(static_cast<std::size_t>(depth)),
+        sibling_hi(static_cast<std::size_t>(depth)),
+        own_size(static_cast<std::size_t>(depth)),
+        alpha(static_cast<std::size_t>(depth)) {}
 };
-
-CoinPath coin_path(const std::vector<std::int64_t>& sorted, std::int64_t a, int bits) {
-  CoinPath path;
-  const auto b = static_cast<std::size_t>(bits);
-  path.sibling_lo.resize(b);
-  path.sibling_hi.resize(b);
-  path.own_size.resize(b);
-  path.alpha.assign(b, 0);
-  std::size_t lo = 0;
-  std::size_t hi = sorted.size();
-  for (int k = 0; k < bits; ++k) {
-    // Once a is alone in its subtree every deeper sibling is empty: no search needed.
-    const bool a_bit = ((static_cast<U64>(a) >> k) & 1U) != 0;
-    const std::size_t split = hi - lo == 1 ? (a_bit ? lo : hi) : split_at(sorted, lo, hi, k);
-    const auto kk = static_cast<std::size_t>(k);
-    if (!a_bit) {
-      path.sibling_lo[kk] = split;
-      path.sibling_hi[kk] = hi;
-      hi = split;
-    } else {
-      path.sibling_lo[kk] = lo;
-      path.sibling_hi[kk] = split;
-      lo = split;
-    }
-    path.own_size[kk] = hi - lo;
-  }
-  for (int d = bits - 2; d >= 0; --d) {
-    const auto dd = static_cast<std::size_t>(d);
-    const bool odd_sibling = odd(path.sibling_hi[dd + 1] - path.sibling_lo[dd + 1]);
-    path.alpha[dd] = path.alpha[dd + 1] ^ (odd_sibling ? welter_low_mask(d + 1) : 0);
-  }
-  return path;
-}
 
 // The partner y of coin a that shares exactly d low bits with a, if there is one.
 bool partner_at_depth(const std::vector<std::int64_t>& sorted, const CoinPath& path, Value v,
@@ -117,22 +90,93 @@ bool partner_at_depth(const std::vector<std::int64_t>& sorted, const CoinPath& p
   }
 }
 
+
+// Walks the trie depth first; at each leaf (a coin alone in its subtree) completes the coin's
+// path and looks for its zero partner among the squares sharing d < depth low bits with it.
+class PartnerSearch {
+ public:
+  PartnerSearch(const std::vector<std::int64_t>& sorted, Value v, int depth)
+      : sorted_(sorted), v_(v), depth_(depth), path_(depth), partner_(sorted.size()), found_(sorted.size(), 0) {}
+
+  void run() {
+    if (!sorted_.empty()) visit(0, sorted_.size(), 0);
+  }
+  [[nodiscard]] const std::vector<std::int64_t>& partner() const { return partner_; }
+  [[nodiscard]] const std::vector<char>& found() const { return found_; }
+
+ private:
+  void visit(std::size_t lo, std::size_t hi, int k) {
+    const auto kk = static_cast<std::size_t>(k);
+    if (hi - lo == 1 || k == depth_) {
+      leaf(lo, k);
+      return;
+    }
+    const std::size_t split = split_at(sorted_, lo, hi, k);
+    if (split > lo) {
+      path_.sibling_lo[kk] = split;
+      path_.sibling_hi[kk] = hi;
+      path_.own_size[kk] = split - lo;
+      visit(lo, split, k + 1);
+    }
+    if (hi > split) {
+      path_.sibling_lo[kk] = lo;
+      path_.sibling_hi[kk] = split;
+      path_.own_size[kk] = hi - split;
+      visit(split, hi, k + 1);
+    }
+  }
+
+  void leaf(std::size_t index, int k) {
+    // Below depth k the coin is alone: its deeper siblings are empty.
+    for (int j = k; j < depth_; ++j) {
+      const auto jj = static_cast<std::size_t>(j);
+      path_.sibling_lo[jj] = path_.sibling_hi[jj] = index;
+      path_.own_size[jj] = 1;
+    }
+    path_.alpha[static_cast<std::size_t>(depth_ - 1)] = 0;
+    for (int d = depth_ - 2; d >= 0; --d) {
+      const auto dd = static_cast<std::size_t>(d);
+      const bool odd_sibling = odd(path_.sibling_hi[dd + 1] - path_.sibling_lo[dd + 1]);
+      path_.alpha[dd] = path_.alpha[dd + 1] ^ (odd_sibling ? welter_low_mask(d + 1) : 0);
+    }
+    for (int d = 0; d < depth_ && found_[index] == 0; ++d) {
+      if (partner_at_depth(sorted_, path_, v_, sorted_[index], d, partner_[index])) found_[index] = 1;
+    }
+  }
+
+  const std::vector<std::int64_t>& sorted_;
+  Value v_;
+  int depth_;
+  CoinPath path_;
+  std::vector<std::int64_t> partner_;
+  std::vector<char> found_;
+};
+
+// Partners of every coin among the squares sharing fewer than `depth` low bits with it; coins
+// without one there get -1. Results in ascending order of the coins.
+std::vector<std::int64_t> partners_up_to_depth(const WelterCoins& coins, Value v, int depth) {
+  const auto sorted = welter_low_bit_order(coins);
+  PartnerSearch search(sorted, v, depth);
+  search.run();
+  std::vector<std::pair<std::int64_t, std::int64_t>> by_coin(sorted.size());
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    by_coin[i] = {sorted[i], search.found()[i] != 0 ? search.partner()[i] : -1};
+  }
+  std::sort(by_coin.begin(), by_coin.end());
+  std::vector<std::int64_t> out(by_coin.size());
+  for (std::size_t i = 0; i < by_coin.size(); ++i) out[i] = by_coin[i].second;
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::int64_t> welter_zero_partners(const WelterCoins& coins) {
-  std::vector<std::int64_t> partners(coins.begin(), coins.end());
   const Value v = welter_value_conway(coins);
-  if (v == 0 || coins.empty()) return partners;
-  const auto sorted = welter_low_bit_order(coins);
+  if (v == 0 || coins.empty()) return {coins.begin(), coins.end()};
+  auto partners = partners_up_to_depth(coins, v, kDepth);
   for (std::size_t i = 0; i < coins.size(); ++i) {
-    const std::int64_t a = coins[i];
-    const CoinPath path = coin_path(sorted, a, kDepth);
-    bool found = false;
-    for (int d = 0; d < kDepth && !found; ++d) {
-      found = partner_at_depth(sorted, path, v, a, d, partners[i]);
-    }
-    if (!found) {
-      throw std::logic_error("welter inverse: no zero partner for coin " + std::to_string(a) +
+    if (partners[i] < 0) {
+      throw std::logic_error("welter inverse: no zero partner for coin " + std::to_string(coins[i]) +
                              " (the Welter bijection says there is one)");
     }
   }
@@ -141,9 +185,14 @@ std::vector<std::int64_t> welter_zero_partners(const WelterCoins& coins) {
 
 std::vector<WelterMove> welter_winning_moves_inverse(const WelterCoins& coins) {
   std::vector<WelterMove> moves;
-  const auto partners = welter_zero_partners(coins);
+  const Value v = welter_value_conway(coins);
+  if (v == 0 || coins.empty()) return moves;
+  // A partner below its coin a shares fewer than B = bit_width(max coin) low bits with a (one
+  // sharing B bits is ≡ a mod 2^B and differs from a, so it exceeds every coin): depth B suffices.
+  const int bits = std::max(1, static_cast<int>(std::bit_width(static_cast<U64>(coins.back()))));
+  const auto partners = partners_up_to_depth(coins, v, bits);
   for (std::size_t i = 0; i < coins.size(); ++i) {
-    if (partners[i] < coins[i]) moves.push_back({coins[i], partners[i]});
+    if (partners[i] >= 0 && partners[i] < coins[i]) moves.push_back({coins[i], partners[i]});
   }
   return moves;
 }

@@ -29,6 +29,8 @@ using nlohmann::json;
 // Coins of the random positions the RapidCheck parts use (large, beyond any naive reach).
 constexpr int kRandomMaxCoins = 200;
 constexpr std::int64_t kRandomSquares = std::int64_t{1} << 40;
+// Random cases for the inverse-versus-trial property at budget 1 (each case tries every move).
+constexpr std::int64_t kInverseRandomCases = 300;
 
 std::string binary(std::int64_t n) {
   if (n == 0) return "0";
@@ -172,27 +174,33 @@ Outcome check_relation_zero(const Claim& c, const CheckContext& ctx) {
 Outcome check_relation_translate(const Claim& c, const CheckContext& ctx) {
   const auto bits = std::min<std::int64_t>(ctx.scaled(param<std::int64_t>(c, "exhaustive_bits", 4), 2), 5);
   const std::int64_t squares = std::int64_t{1} << bits;
+  // Naive values of every subset of the strip, indexed by the subset's bit mask; x ⊕ maps the
+  // strip {0..2^bits−1} onto itself, so every translate is in the table.
   WelterNaive naive(std::uint64_t{1} << 22);
+  const auto subsets = all_subsets(squares - 1);
+  std::vector<Value> value_of_mask(subsets.size());
+  for (std::size_t mask = 0; mask < subsets.size(); ++mask) value_of_mask[mask] = naive.value(subsets[mask]);
   std::uint64_t cases = 0;
   std::uint64_t odd_cases = 0;
   json counterexample = nullptr;
-  for (const auto& coins : all_subsets(squares - 1)) {
-    const Value base = naive.value(coins);
-    for (std::int64_t x = 0; x < squares && counterexample.is_null(); ++x) {
-      WelterCoins translated;
-      for (auto a : coins) translated.push_back(a ^ x);
-      std::sort(translated.begin(), translated.end());
-      const bool odd = coins.size() % 2 == 1;
+  for (std::size_t mask = 0; mask < subsets.size() && counterexample.is_null(); ++mask) {
+    const auto& coins = subsets[mask];
+    const Value base = value_of_mask[mask];
+    const bool odd = coins.size() % 2 == 1;
+    for (std::int64_t x = 0; x < squares; ++x) {
+      std::size_t translated_mask = 0;
+      for (auto a : coins) translated_mask |= std::size_t{1} << (a ^ x);
       const Value expected = odd ? nim_sum(base, x) : base;
-      const Value got = naive.value(translated);
+      const Value got = value_of_mask[translated_mask];
       ++cases;
       odd_cases += odd ? 1 : 0;
       if (got != expected) {
-        counterexample = {{"position", format_int_list(coins)}, {"x", x}, {"translated", format_int_list(translated)},
+        counterexample = {{"position", format_int_list(coins)}, {"x", x},
+                          {"translated", format_int_list(subsets[translated_mask])},
                           {"value", base}, {"translated_value", got}, {"relation_predicts", expected}};
+        break;
       }
     }
-    if (!counterexample.is_null()) break;
   }
   Outcome exhaustive = exhaustive_outcome(
       "every S ⊆ {0.." + std::to_string(squares - 1) + "} and every x < " + std::to_string(squares) +
@@ -250,9 +258,10 @@ Outcome check_routes_agree(const Claim& c, const CheckContext& ctx) {
       counterexample, "");
   Outcome random;
   if (route == "inverse") {
+    // Trying every move costs (coins × squares) evaluations per case: fewer, smaller cases.
     random = run_property(ctx, "winning moves by inversion = by trying every move (random positions)", [] {
-      prop_welter_moves_agree(*welter_gen_position(12, 400));
-    });
+      prop_welter_moves_agree(*welter_gen_position(10, 256));
+    }, static_cast<int>(std::max<std::int64_t>(1, ctx.scaled(kInverseRandomCases))));
   } else {
     random = run_property(ctx, "all routes agree on random positions", [] {
       prop_welter_routes_agree(*welter_gen_position(kRandomMaxCoins, kRandomSquares));
@@ -266,12 +275,14 @@ Outcome check_routes_agree(const Claim& c, const CheckContext& ctx) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_start_values(const Claim& c, const CheckContext&) {
   const json& printed = c.asserted;
-  WelterNaive naive(1'000'000);
+  // The naive route joins in while the reachable positions stay few (n ≤ 7: C(15, 7) = 6435).
+  constexpr std::uint64_t kNaiveStates = 10'000;
+  WelterNaive naive(kNaiveStates);
   const auto w = [&](std::int64_t n) -> json {
     const auto coins = welter_start_position(n);
     const Value v = welter_value_conway(coins);
     if (welter_value_by_relations(coins) != v ||
-        (welter_naive_state_bound(coins) <= 1'000'000 && naive.value(coins) != v)) {
+        (welter_naive_state_bound(coins) <= kNaiveStates && naive.value(coins) != v)) {
       throw std::logic_error("welter routes disagree on w(" + std::to_string(n) + ")");
     }
     return v;

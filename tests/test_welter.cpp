@@ -221,6 +221,7 @@ BOOST_AUTO_TEST_CASE(every_claim_of_the_document_gets_its_expected_verdict) {
     if (c.id.rfind("welter.", 0) != 0) continue;
     ++welter_claims;
     const ClaimResult r = run_claim(c, options);
+    BOOST_TEST_MESSAGE(c.id << ": " << to_string(r.outcome.verdict) << " in " << r.seconds << " s: " << r.outcome.summary);
     BOOST_TEST((r.outcome.verdict == c.expected_verdict),
                c.id << ": " << to_string(r.outcome.verdict) << " (" << r.outcome.summary << ")");
   }
