@@ -58,19 +58,24 @@ SubtractionSet parse_subtraction_set(std::string_view text) {
 
 std::vector<SubtractionRules::Position> SubtractionRules::moves(Position n) const {
   std::vector<Position> out;
+  moves(n, out);
+  return out;
+}
+
+void SubtractionRules::moves(Position n, std::vector<Position>& out) const {
+  out.clear();
   if (set.powers_of_two) {
     for (int j = 0; j <= kLargestPowerOfTwoExponent; ++j) {
       const std::int64_t s = std::int64_t{1} << j;
       if (s > n) break;
       out.push_back(n - s);
     }
-    return out;
+    return;
   }
   for (auto s : set.elements) {
     if (s > n) break;
     out.push_back(n - s);
   }
-  return out;
 }
 
 std::string subtraction_spec(const SubtractionSet& set, SubtractionPlay play) {

@@ -49,6 +49,8 @@ struct SubtractionRules {
   SubtractionSet set;
   /// Every heap reachable in one move: n - s for s in S, s <= n (in increasing order of s).
   [[nodiscard]] std::vector<Position> moves(Position n) const;
+  /// The same moves written into `out` (cleared first), for loops that reuse one buffer.
+  void moves(Position n, std::vector<Position>& out) const;
 };
 
 /// The game specification of a set and a play convention: "subtraction:1,3,4",

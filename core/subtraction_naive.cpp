@@ -10,16 +10,17 @@ std::vector<Value> subtraction_values_naive(const SubtractionSet& set, Subtracti
   const SubtractionRules rules{set};
   std::vector<Value> values;
   values.reserve(static_cast<std::size_t>(count));
-  std::vector<Value> option_values;
+  std::vector<SubtractionRules::Position> options;
+  MexSet option_values;
   for (std::int64_t n = 0; n < count; ++n) {
-    const auto options = rules.moves(n);
+    rules.moves(n, options);
     if (options.empty() && play == SubtractionPlay::misere) {
       values.push_back(1);  // a terminal heap wins for the player to move in misère play
       continue;
     }
     option_values.clear();
-    for (auto m : options) option_values.push_back(values[static_cast<std::size_t>(m)]);
-    values.push_back(mex(option_values));
+    for (auto m : options) option_values.add(values[static_cast<std::size_t>(m)]);
+    values.push_back(option_values.mex());
   }
   return values;
 }

@@ -1,0 +1,176 @@
+#include "properties/subtraction_check_support.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+#include "core/errors.h"
+#include "core/subtraction_window.h"
+#include "properties/check_helpers.h"
+
+namespace igv {
+
+SubtractionPlay subtraction_play_param(const Claim& claim) {
+  const auto play = param<std::string>(claim, "play", "normal");
+  if (play == "normal") return SubtractionPlay::normal;
+  if (play == "misere") return SubtractionPlay::misere;
+  throw std::invalid_argument("claim " + claim.id + ": play must be 'normal' or 'misere', got '" + play + "'");
+}
+
+std::vector<SubtractionSet> subtraction_subsets(int m) {
+  std::vector<SubtractionSet> out;
+  for (std::uint32_t mask = 1; mask < (std::uint32_t{1} << m); ++mask) {
+    std::vector<std::int64_t> elements;
+    for (int i = 0; i < m; ++i) {
+      if (mask & (std::uint32_t{1} << i)) elements.push_back(i + 1);
+    }
+    out.push_back(make_subtraction_set(std::move(elements)));
+  }
+  return out;
+}
+
+std::optional<SubtractionSet> subtraction_set_from_formulas(const nlohmann::json& items,
+                                                            const FormulaVariables& vars) {
+  std::vector<std::int64_t> elements;
+  for (const auto& item : items) {
+    const std::string text = item.get<std::string>();
+    const auto for_at = text.find(" for ");
+    if (for_at == std::string::npos) {
+      elements.push_back(evaluate_expression(text, vars));
+      continue;
+    }
+    // "EXPR for v in A..B"
+    const std::string body = text.substr(0, for_at);
+    const std::string rest = text.substr(for_at + 5);
+    const auto in_at = rest.find(" in ");
+    const auto dots = rest.find("..");
+    if (in_at == std::string::npos || dots == std::string::npos) {
+      throw FormulaError("set item '" + text + "': expected 'EXPR for v in A..B'");
+    }
+    std::string name = rest.substr(0, in_at);
+    name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+    const auto from = evaluate_expression(rest.substr(in_at + 4, dots - in_at - 4), vars);
+    const auto to = evaluate_expression(rest.substr(dots + 2), vars);
+    FormulaVariables inner = vars;
+    for (std::int64_t v = from; v <= to; ++v) {
+      inner[name] = v;
+      elements.push_back(evaluate_expression(body, inner));
+    }
+  }
+  std::set<std::int64_t> distinct(elements.begin(), elements.end());
+  if (elements.empty() || distinct.size() != elements.size() || *distinct.begin() <= 0) {
+    return std::nullopt;
+  }
+  return make_subtraction_set(std::move(elements));
+}
+
+namespace {
+
+std::int64_t bound_value(const nlohmann::json& bound, const FormulaVariables& vars,
+                         const CheckContext& ctx, bool scale, std::int64_t from) {
+  if (bound.is_number_integer()) {
+    const auto v = bound.get<std::int64_t>();
+    return scale ? from + ctx.scaled(v - from, 0) : v;
+  }
+  return evaluate_expression(bound.get<std::string>(), vars);
+}
+
+void enumerate(const Claim& claim, const CheckContext& ctx, const nlohmann::json& vars_spec,
+               std::size_t index, FormulaVariables& vars,
+               const std::function<void(const FormulaVariables&)>& visit, bool scale) {
+  if (index == vars_spec.size()) {
+    FormulaVariables all = vars;
+    if (claim.params.contains("let")) {
+      for (const auto& def : claim.params.at("let")) {
+        all[def.at("name").get<std::string>()] =
+            evaluate_expression(def.at("value").get<std::string>(), all);
+      }
+    }
+    if (claim.params.contains("where") &&
+        evaluate_expression(claim.params.at("where").get<std::string>(), all) == 0) {
+      return;
+    }
+    visit(all);
+    return;
+  }
+  const auto& spec = vars_spec.at(index);
+  const std::string name = spec.at("name").get<std::string>();
+  const std::int64_t from = bound_value(spec.at("from"), vars, ctx, false, 0);
+  const std::int64_t to = bound_value(spec.at("to"), vars, ctx, scale, from);
+  const std::int64_t step = spec.contains("step") ? spec.at("step").get<std::int64_t>() : 1;
+  for (std::int64_t v = from; v <= to; v += step) {
+    ctx.require_time("enumerating " + claim.id);
+    vars[name] = v;
+    enumerate(claim, ctx, vars_spec, index + 1, vars, visit, scale);
+  }
+  vars.erase(name);
+}
+
+std::string describe_bound(const nlohmann::json& bound, const CheckContext& ctx, bool scale,
+                           const nlohmann::json& from) {
+  if (bound.is_number_integer() && scale && from.is_number_integer()) {
+    const auto f = from.get<std::int64_t>();
+    return std::to_string(f + ctx.scaled(bound.get<std::int64_t>() - f, 0));
+  }
+  return bound.is_string() ? bound.get<std::string>() : bound.dump();
+}
+
+}  // namespace
+
+std::string for_each_parameter(const Claim& claim, const CheckContext& ctx,
+                               const std::function<void(const FormulaVariables&)>& visit) {
+  const nlohmann::json vars_spec =
+      claim.params.contains("vars") ? claim.params.at("vars") : nlohmann::json::array();
+  const bool scale = !param<bool>(claim, "fixed_domain", false);
+  FormulaVariables vars;
+  enumerate(claim, ctx, vars_spec, 0, vars, visit, scale);
+  std::string text;
+  for (const auto& spec : vars_spec) {
+    if (!text.empty()) text += ", ";
+    const auto& from = spec.at("from");
+    text += spec.at("name").get<std::string>() + " = " +
+            (from.is_string() ? from.get<std::string>() : from.dump()) + ".." +
+            describe_bound(spec.at("to"), ctx, scale, from);
+    if (spec.contains("step")) text += " step " + spec.at("step").dump();
+  }
+  if (claim.params.contains("where")) {
+    text += (text.empty() ? "" : ", ") + std::string("where ") + claim.params.at("where").get<std::string>();
+  }
+  return text.empty() ? "a single game" : text;
+}
+
+std::vector<Value> subtraction_prefix(const SubtractionSet& set, SubtractionPlay play,
+                                      std::int64_t count) {
+  return subtraction_values_window(set, play, count);
+}
+
+std::int64_t lcm_capped(std::int64_t a, std::int64_t b, std::int64_t cap) {
+  const std::int64_t g = std::gcd(a, b);
+  const std::int64_t q = a / g;
+  if (q > (cap + 1) / std::max<std::int64_t>(b, 1)) return cap + 1;
+  return std::min(q * b, cap + 1);
+}
+
+std::optional<std::int64_t> decisive_length(std::int64_t pre_a, std::int64_t per_a,
+                                            std::int64_t pre_b, std::int64_t per_b,
+                                            std::int64_t cap) {
+  const std::int64_t l = lcm_capped(per_a, per_b, cap);
+  const std::int64_t total = std::max(pre_a, pre_b) + l;
+  if (l > cap || total > cap) return std::nullopt;
+  return total;
+}
+
+std::string braces(const SubtractionSet& set) {
+  std::string out(1, '{');
+  out.append(set.to_string());
+  out.push_back('}');
+  return out;
+}
+
+nlohmann::json variables_json(const FormulaVariables& vars) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [k, v] : vars) j[k] = v;
+  return j;
+}
+
+}  // namespace igv
