@@ -63,6 +63,9 @@ struct GameFamily {
   /// Builds an instance from the text after the colon (empty when there is none); throws
   /// InputError on malformed parameters.
   std::function<std::unique_ptr<GameInstance>(std::string_view params)> make;
+  /// Example specifications (e.g. {"subtraction:1,3,4"}) on which the test suite cross-checks
+  /// every registered kernel of the family; empty means the bare name is an example.
+  std::vector<std::string> examples = {};
 };
 
 /// Adds a family; a second family of the same name is a programming error (aborts at start-up).

@@ -21,6 +21,7 @@ const char* kUsage =
     "  show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n"
     "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
     "  period GAME            proved preperiod, period and saltus, with the certificate\n"
+    "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
     "  games | checkers | kernels   what the harness knows\n"
     "  help                   this text; `verify COMMAND --help` for a command's options\n"
     "\n"
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
     if (command == "show") return igv::cli::cmd_show(args);
     if (command == "value") return igv::cli::cmd_value(args);
     if (command == "period") return igv::cli::cmd_period(args);
+    if (command == "cross-check") return igv::cli::cmd_cross_check(args);
     if (command == "games" || command == "checkers" || command == "kernels") {
       return igv::cli::cmd_catalogue(command, args);
     }
