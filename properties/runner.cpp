@@ -124,6 +124,7 @@ std::vector<ClaimResult> run_claims(
   auto worker = [&]() {
     for (std::size_t i = next++; i < claims.size(); i = next++) {
       results[i] = run_claim(claims[i], options);
+      results[i].position = i;
       std::lock_guard<std::mutex> g(lock);
       ++done;
       if (progress) progress(done, claims.size(), results[i]);

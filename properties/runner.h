@@ -17,6 +17,7 @@ struct ClaimResult {
   Outcome outcome;
   double seconds = 0;
   std::uint64_t seed = 0;  ///< the RapidCheck seed this claim ran with
+  std::size_t position = 0;  ///< index of the claim in the run's selection (before sharding)
   [[nodiscard]] bool as_expected() const { return outcome.verdict == claim.expected_verdict; }
 };
 

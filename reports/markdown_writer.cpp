@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "reports/report.h"
+#include "reports/writers.h"
 
 namespace igv {
 
@@ -75,6 +76,32 @@ std::string report_to_markdown(const Report& report) {
          << to_string(r->outcome.verdict) << "** | " << to_string(r->claim.expected_verdict)
          << (r->as_expected() ? "" : " ⚠") << " | " << cell(shorten(r->outcome.summary, 300))
          << " | " << secs.str() << " |\n";
+    }
+    md << "\n";
+  }
+
+  bool any_table = false;
+  for (const auto& r : report.results) {
+    if (!has_evidence_table(r)) continue;
+    if (!any_table) {
+      md << "## Evidence tables\n\n";
+      any_table = true;
+    }
+    const auto& table = r.outcome.evidence["table"];
+    const auto cols = evidence_table_columns(table);
+    md << "### `" << r.claim.id << "` — " << r.claim.document << ", " << cell(r.claim.locator) << " ("
+       << to_string(r.outcome.verdict) << ")\n\n|";
+    for (const auto& c : cols) md << " " << cell(c) << " |";
+    md << "\n|";
+    for (std::size_t i = 0; i < cols.size(); ++i) md << "---|";
+    md << "\n";
+    for (const auto& row : table) {
+      md << "|";
+      for (const auto& c : cols) {
+        const auto v = row.value(c, nlohmann::json());
+        md << " " << cell(v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump())) << " |";
+      }
+      md << "\n";
     }
     md << "\n";
   }

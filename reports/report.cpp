@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "core/errors.h"
+#include "reports/writers.h"
 
 namespace igv {
 
@@ -100,10 +101,47 @@ nlohmann::json claim_result_to_json(const ClaimResult& r) {
       {"asserted", c.asserted},
       {"params", c.params},
       {"seed", r.seed},
+      {"position", r.position},
       {"seconds", r.seconds},
   };
   if (!c.reading.empty()) j["reading"] = c.reading;
   return j;
+}
+
+Report report_from_json(const nlohmann::json& j) {
+  Report report;
+  report.context = j.value("context", nlohmann::json::object());
+  for (const auto& c : j.at("claims")) {
+    try {
+      ClaimResult r;
+      r.claim.id = c.at("id").get<std::string>();
+      r.claim.document = c.at("source").at("document").get<std::string>();
+      r.claim.document_title = c.at("source").value("title", "");
+      r.claim.locator = c.at("source").at("locator").get<std::string>();
+      r.claim.statement = c.at("statement").get<std::string>();
+      r.claim.reading = c.value("reading", "");
+      r.claim.tags = c.value("tags", std::vector<std::string>{});
+      r.claim.kind = c.value("kind", "");
+      r.claim.checker = c.value("checker", "");
+      r.claim.params = c.value("params", nlohmann::json::object());
+      r.claim.asserted = c.value("asserted", nlohmann::json());
+      const auto ev = parse_verdict(c.at("expected_verdict").get<std::string>());
+      const auto v = parse_verdict(c.at("verdict").get<std::string>());
+      if (!ev || !v) throw InputError("claim '" + r.claim.id + "' has an unknown verdict");
+      r.claim.expected_verdict = *ev;
+      r.outcome.verdict = *v;
+      r.outcome.summary = c.value("summary", "");
+      r.outcome.evidence = c.value("evidence", nlohmann::json::object());
+      r.outcome.counterexample = c.value("counterexample", nlohmann::json());
+      r.seed = c.value("seed", std::uint64_t{0});
+      r.position = c.value("position", std::size_t{0});
+      r.seconds = c.value("seconds", 0.0);
+      report.results.push_back(std::move(r));
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(std::string("a claim of the report lacks a field: ") + e.what());
+    }
+  }
+  return report;
 }
 
 nlohmann::json report_summary(const std::vector<ClaimResult>& results) {
@@ -152,7 +190,7 @@ void atomic_write(const std::string& path, const std::string& content) {
 }
 
 const std::vector<std::string>& report_formats() {
-  static const std::vector<std::string> formats{"json", "md"};
+  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit"};
   return formats;
 }
 
@@ -169,12 +207,25 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       files.emplace_back((fs::path(dir) / "report.json").string(), report_to_json(report).dump(2) + "\n");
     } else if (f == "md") {
       files.emplace_back((fs::path(dir) / "report.md").string(), report_to_markdown(report));
+    } else if (f == "tex") {
+      files.emplace_back((fs::path(dir) / "report.tex").string(), report_to_latex(report));
+    } else if (f == "csv") {
+      files.emplace_back((fs::path(dir) / "report.csv").string(), report_to_csv(report));
+      for (const auto& r : report.results) {
+        if (has_evidence_table(r)) {
+          files.emplace_back((fs::path(dir) / "tables" / (r.claim.id + ".csv")).string(),
+                             evidence_table_to_csv(r.outcome.evidence["table"]));
+        }
+      }
+    } else if (f == "junit") {
+      files.emplace_back((fs::path(dir) / "junit.xml").string(), report_to_junit(report));
     } else {
       throw InputError("unknown report format '" + f + "'");
     }
   }
   std::vector<std::string> written;
   for (const auto& [path, content] : files) {
+    fs::create_directories(fs::path(path).parent_path(), ec);
     atomic_write(path, content);
     written.push_back(path);
   }

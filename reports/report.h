@@ -31,6 +31,10 @@ nlohmann::json report_to_json(const Report& report);
 /// One claim's result as JSON (the objects of report.json's `claims` list).
 nlohmann::json claim_result_to_json(const ClaimResult& r);
 
+/// Reads back a report written by report_to_json (for merge and re-rendering); throws
+/// InputError when a claim lacks a field the writers need.
+Report report_from_json(const nlohmann::json& j);
+
 /// Counts by verdict and how many differ from their expected verdict.
 nlohmann::json report_summary(const std::vector<ClaimResult>& results);
 

@@ -124,6 +124,44 @@ def main():
     r = run(["show", "--report", os.path.join(out, "report.json"), "--claims", false_claims, "false.rook_table_typo"])
     check(r.returncode == 0 and "counterexample" in r.stdout, f"show from a report: {r.stdout} {r.stderr}")
 
+    # --- writers, shards, merge, diff -------------------------------------------------------
+    full = os.path.join(WORK, "full")
+    r = run(["run", "--claims", false_claims, "--out", full, "--format", "json,md,tex,csv,junit"])
+    check(r.returncode == 0, "all formats")
+    for name in ("report.json", "report.md", "report.tex", "report.csv", "junit.xml"):
+        check(os.path.exists(os.path.join(full, name)), f"{name} written")
+    import xml.dom.minidom
+    junit = xml.dom.minidom.parse(os.path.join(full, "junit.xml"))
+    check(len(junit.getElementsByTagName("testcase")) == 3, "one JUnit testcase per claim")
+    check("\\begin{longtable}" in open(os.path.join(full, "report.tex")).read(), "LaTeX table")
+    shards = []
+    for k in (1, 2, 3):
+        d = os.path.join(WORK, f"shard{k}")
+        r = run(["run", "--claims", false_claims, "--shard", f"{k}/3", "--out", d])
+        check(r.returncode == 0, f"shard {k}/3")
+        shards.append(os.path.join(d, "report.json"))
+    merged = os.path.join(WORK, "merged")
+    r = run(["merge"] + shards + ["--out", merged])
+    check(r.returncode == 0, f"merge: {r.stderr}")
+    if r.returncode == 0:
+        a, b = validate(os.path.join(full, "report.json")), validate(os.path.join(merged, "report.json"))
+        norm = lambda rep: [{k: v for k, v in c.items() if k != "seconds"} for c in rep["claims"]]
+        check(norm(a) == norm(b), "the merged shards equal the unsharded run")
+        check(a["summary"] == b["summary"], "merged summary")
+    expect_input_error(["merge"] + shards[:2] + ["--out", os.path.join(WORK, "m2")], "merge with a shard missing")
+    expect_input_error(["run", "--shard", "4/3"], "shard out of range")
+    r = run(["diff", os.path.join(full, "report.json"), os.path.join(merged, "report.json")])
+    check(r.returncode == 0 and "0 verdicts worse" in r.stdout, f"diff of equal reports: {r.stdout}")
+    worse = os.path.join(WORK, "worse.json")
+    rep = json.load(open(os.path.join(full, "report.json")))
+    rep["claims"][0]["verdict"] = "inconclusive"
+    json.dump(rep, open(worse, "w"))
+    r = run(["diff", os.path.join(full, "report.json"), worse])
+    check(r.returncode == 1 and "WORSE" in r.stdout, f"diff exits 1 when a verdict got worse: {r.stdout}")
+    with open(worse, "w") as f:
+        f.write("{ not json")
+    expect_input_error(["diff", worse, worse], "diff of a corrupt report")
+
     if failures:
         print(f"{len(failures)} failed")
         sys.exit(1)

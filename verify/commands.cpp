@@ -20,6 +20,7 @@
 #include "properties/cross_check.h"
 #include "properties/runner.h"
 #include "reports/report.h"
+#include "reports/report_tools.h"
 #include "verify/cli.h"
 
 namespace po = boost::program_options;
@@ -154,6 +155,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("out,o", po::value<std::string>(), "write the report here (report.json, report.md, …)")
       ("format", po::value<std::string>()->default_value("json,md"), "report formats, comma-separated")
       ("quiet,q", "no per-claim lines on stdout, only the closing summary")
+      ("shard", po::value<std::string>(), "K/N: run only the K-th of N deterministic shares of the selection (merge with `verify merge`)")
       ("spec", po::value<std::vector<std::string>>(), "claim selection");
   po::positional_options_description pos;
   pos.add("spec", -1);
@@ -166,7 +168,19 @@ int cmd_run(const std::vector<std::string>& args) {
   const auto formats = split_formats(vm["format"].as<std::string>(), report_formats());
   const auto files = claims_files_from(vm);
   const auto specs = positional(vm, "spec");
-  const auto claims = select_claims(load_claims_files(files), specs);
+  const auto selected = select_claims(load_claims_files(files), specs);
+  std::string shard;
+  std::vector<Claim> claims;
+  std::vector<std::size_t> positions;
+  if (vm.count("shard") != 0U) {
+    shard = vm["shard"].as<std::string>();
+    const auto [k, n] = parse_shard(shard);
+    positions = shard_positions(selected.size(), k, n);
+    for (auto i : positions) claims.push_back(selected[i]);
+  } else {
+    claims = selected;
+    for (std::size_t i = 0; i < claims.size(); ++i) positions.push_back(i);
+  }
   std::string out_dir;
   if (vm.count("out") != 0U) {
     out_dir = vm["out"].as<std::string>();
@@ -190,7 +204,9 @@ int cmd_run(const std::vector<std::string>& args) {
   };
   Report report;
   report.context = make_context(options, specs, files);
+  if (!shard.empty()) report.context["shard"] = shard;
   report.results = run_claims(claims, options, progress);
+  for (std::size_t i = 0; i < report.results.size(); ++i) report.results[i].position = positions[i];
   if (tty) std::cerr << "\r" << std::string(20, ' ') << "\r";
 
   const auto summary = report_summary(report.results);
@@ -425,6 +441,54 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     std::cout << (result.agree() ? "agree:     yes\n" : "agree:     NO\ndisagreement: " + result.disagreement.dump(2) + "\n");
   }
   return result.agree() ? 0 : 1;
+}
+
+int cmd_merge(const std::vector<std::string>& args) {
+  po::options_description opts("verify merge options");
+  opts.add_options()
+      ("out,o", po::value<std::string>(), "write the merged report here")
+      ("format", po::value<std::string>()->default_value("json,md"), "report formats, comma-separated")
+      ("reports", po::value<std::vector<std::string>>(), "shard reports (report.json of each shard)");
+  po::positional_options_description pos;
+  pos.add("reports", -1);
+  const auto p = parse(args, opts, pos, "verify merge SHARD.json… --out DIR [--format json,md,…]");
+  if (p.help) return 0;
+  const auto paths = positional(p.vm, "reports");
+  if (paths.empty()) throw InputError("verify merge takes the shard reports to join");
+  if (p.vm.count("out") == 0U) throw InputError("verify merge needs --out DIR");
+  const auto formats = split_formats(p.vm["format"].as<std::string>(), report_formats());
+  std::vector<nlohmann::json> shards;
+  for (const auto& path : paths) shards.push_back(read_report(path));
+  const Report report = report_from_json(merge_reports(shards));
+  for (const auto& path : write_report(report, p.vm["out"].as<std::string>(), formats)) std::cerr << "wrote " << path << "\n";
+  const auto summary = report_summary(report.results);
+  std::cout << summary["claims"].get<std::size_t>() << " claims merged from " << shards.size() << " shards, "
+            << summary["not_as_expected"].get<int>() << " not as expected\n";
+  return summary["not_as_expected"].get<int>() == 0 ? 0 : 1;
+}
+
+int cmd_diff(const std::vector<std::string>& args) {
+  po::options_description opts("verify diff options");
+  opts.add_options()
+      ("format", po::value<std::string>()->default_value("text"), "text or json")
+      ("timing-ratio", po::value<double>()->default_value(2.0), "report a claim's time when it changed by more than this factor")
+      ("timing-floor", po::value<double>()->default_value(0.5), "… and one of the two times is at least this many seconds")
+      ("reports", po::value<std::vector<std::string>>(), "OLD.json NEW.json");
+  po::positional_options_description pos;
+  pos.add("reports", -1);
+  const auto p = parse(args, opts, pos, "verify diff OLD.json NEW.json [--format text|json]");
+  if (p.help) return 0;
+  const auto paths = positional(p.vm, "reports");
+  if (paths.size() != 2) throw InputError("verify diff takes two reports, OLD.json and NEW.json");
+  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto d = diff_reports(read_report(paths[0]), read_report(paths[1]), p.vm["timing-ratio"].as<double>(),
+                              p.vm["timing-floor"].as<double>());
+  if (format.front() == "json") {
+    std::cout << nlohmann::json{{"changes", d.changes}, {"worse", d.worse}}.dump(2) << "\n";
+  } else {
+    std::cout << d.to_text();
+  }
+  return d.worse == 0 ? 0 : 1;
 }
 
 int cmd_catalogue(const std::string& what, const std::vector<std::string>& args) {

@@ -22,6 +22,8 @@ const char* kUsage =
     "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
     "  period GAME            proved preperiod, period and saltus, with the certificate\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
+    "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
+    "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
     "  games | checkers | kernels   what the harness knows\n"
     "  help                   this text; `verify COMMAND --help` for a command's options\n"
     "\n"
@@ -52,6 +54,8 @@ int main(int argc, char** argv) {
     if (command == "value") return igv::cli::cmd_value(args);
     if (command == "period") return igv::cli::cmd_period(args);
     if (command == "cross-check") return igv::cli::cmd_cross_check(args);
+    if (command == "merge") return igv::cli::cmd_merge(args);
+    if (command == "diff") return igv::cli::cmd_diff(args);
     if (command == "games" || command == "checkers" || command == "kernels") {
       return igv::cli::cmd_catalogue(command, args);
     }
