@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cerrno>
+#include <csignal>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -164,12 +165,42 @@ nlohmann::json report_to_json(const Report& report) {
           {"claims", claims}};
 }
 
+// ---------------------------------------------------------------------------------------------
+// Interrupts: a Ctrl-C (SIGINT) or SIGTERM while a report file is being written removes the
+// temporary file and re-raises the signal, so no half-written report is ever left behind (the
+// report proper appears only by the final rename). The path is kept in a fixed buffer because a
+// signal handler may only call async-signal-safe functions (unlink, signal, raise).
+// ---------------------------------------------------------------------------------------------
+namespace {
+char g_tmp_path[4096];
+volatile std::sig_atomic_t g_tmp_active = 0;
+
+extern "C" void remove_temporary_and_reraise(int sig) {
+  if (g_tmp_active != 0) unlink(g_tmp_path);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+}  // namespace
+
+void install_interrupt_cleanup() {
+  std::signal(SIGINT, remove_temporary_and_reraise);
+  std::signal(SIGTERM, remove_temporary_and_reraise);
+}
+
 void atomic_write(const std::string& path, const std::string& content) {
   namespace fs = std::filesystem;
   const fs::path target(path);
   std::string tmp_name = ".";
   tmp_name.append(target.filename().string()).append(".tmp.").append(std::to_string(getpid()));
   const fs::path tmp = target.parent_path() / tmp_name;
+  const std::string tmp_string = tmp.string();
+  if (tmp_string.size() < sizeof g_tmp_path) {
+    std::memcpy(g_tmp_path, tmp_string.c_str(), tmp_string.size() + 1);
+    g_tmp_active = 1;
+  }
+  struct Deactivate {
+    ~Deactivate() { g_tmp_active = 0; }
+  } deactivate;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw std::runtime_error("cannot write '" + tmp.string() + "': " + std::strerror(errno));

@@ -42,6 +42,10 @@ nlohmann::json report_summary(const std::vector<ClaimResult>& results);
 /// A reader never sees a half-written file. Throws std::runtime_error on failure.
 void atomic_write(const std::string& path, const std::string& content);
 
+/// Installs SIGINT/SIGTERM handlers that remove a report file being written and then let the
+/// signal end the process as usual (call once, at the start of `verify`).
+void install_interrupt_cleanup();
+
 /// The Markdown evidence report: a summary table, then one table per document.
 std::string report_to_markdown(const Report& report);
 

@@ -8,6 +8,7 @@
 #include <boost/program_options/errors.hpp>
 
 #include "core/errors.h"
+#include "reports/report.h"
 #include "verify/cli.h"
 
 namespace {
@@ -35,6 +36,7 @@ const char* kUsage =
 }  // namespace
 
 int main(int argc, char** argv) {
+  igv::install_interrupt_cleanup();
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string command = "run";
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {
