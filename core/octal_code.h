@@ -1,0 +1,82 @@
+// Octal games: the code d0.d1d2…dk and the rules it stands for, written once.
+//
+// Source: Berlekamp, Conway, Guy, Winning Ways (2nd ed., vol. 1, ch. 4, "Octal games"), and
+// Flammenkamp's octal-game pages. Digit d_i (0 <= d_i <= 7) says what may be left after
+// removing i tokens from one heap: bit 1 — no heap (the heap had exactly i tokens); bit 2 — one
+// non-empty heap; bit 4 — two non-empty heaps. d0 concerns moves that remove nothing, so only
+// its bit 4 (split a heap into two non-empty heaps) makes sense: d0 must be 0 or 4 (bit 2 would
+// allow a move that changes nothing, bit 1 would empty a heap of size 0). Dawson's Kayles is
+// 0.07 (003_44ff00b94ceef14c: a tile covers two adjacent squares and leaves the squares left
+// and right of it, 0, 1 or 2 strips).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace igv {
+
+/// A finite octal code. `digit(0)` is d0; the last non-zero digit is at max_removal().
+class OctalCode {
+ public:
+  /// Parses `0.07`, `.07`, `4.7`, `.137`, `0.77`: an optional d0 (0 or 4), a dot, then at least
+  /// one octal digit. Trailing zeros are dropped. Throws InputError naming the text on anything
+  /// else (no dot, a digit 8 or 9, d0 other than 0 or 4, more than kMaxDigits digits).
+  static OctalCode parse(std::string_view text);
+
+  /// Longest code accepted (removal of up to this many tokens).
+  static constexpr int kMaxDigits = 256;
+
+  /// d_i, 0 for i beyond the last digit.
+  [[nodiscard]] int digit(int i) const;
+  /// k: the position of the last non-zero digit (0 when the code allows no move but d0 = 4,
+  /// and also 0 for a code with no moves at all).
+  [[nodiscard]] int max_removal() const { return static_cast<int>(digits_.size()) - 1; }
+  /// Canonical text, always with d0: "0.07", "4.7", "0.137".
+  [[nodiscard]] std::string canonical() const;
+
+  [[nodiscard]] bool leaves_none(int i) const { return (digit(i) & 1) != 0; }
+  [[nodiscard]] bool leaves_one(int i) const { return (digit(i) & 2) != 0; }
+  [[nodiscard]] bool leaves_two(int i) const { return (digit(i) & 4) != 0; }
+
+  /// Removals i (0 <= i <= k) whose digit has bit 4, in increasing order.
+  [[nodiscard]] const std::vector<int>& two_heap_removals() const { return two_heap_; }
+
+  /// Builds a code from digits d0..dk (used by random generators); validates like parse().
+  static OctalCode from_digits(std::vector<int> digits);
+
+ private:
+  std::vector<int> digits_;  // d0..dk, trailing zeros removed (at least d0)
+  std::vector<int> two_heap_;
+};
+
+/// One option of a heap: the heaps left, `first` and `second`, with 0 meaning "no heap"
+/// (so an option leaving one heap m is {m, 0}, and one leaving nothing is {0, 0}). Since
+/// G(0) = 0, the option's value is G(first) xor G(second) in every case.
+struct HeapOption {
+  std::int64_t first = 0;
+  std::int64_t second = 0;
+  friend bool operator==(const HeapOption&, const HeapOption&) = default;
+};
+
+/// Calls fn(HeapOption) for every option of a heap of size n, each unordered pair once
+/// (first <= second for splits). This is the rules of the game; every kernel and checker
+/// enumerates moves through it or through octal_options().
+template <class Fn>
+void for_each_octal_option(const OctalCode& code, std::int64_t n, Fn&& fn) {
+  for (int i = 1; i <= code.max_removal() && i <= n; ++i) {
+    const std::int64_t rest = n - i;
+    if (code.leaves_none(i) && rest == 0) fn(HeapOption{0, 0});
+    if (code.leaves_one(i) && rest >= 1) fn(HeapOption{rest, 0});
+  }
+  for (int i : code.two_heap_removals()) {
+    const std::int64_t rest = n - i;
+    for (std::int64_t a = 1; a <= rest - a; ++a) fn(HeapOption{a, rest - a});
+  }
+}
+
+/// Every option of a heap of size n, as for_each_octal_option lists them.
+std::vector<HeapOption> octal_options(const OctalCode& code, std::int64_t n);
+
+}  // namespace igv

@@ -1,0 +1,17 @@
+// The naive octal kernel: G(n) = mex of the values of every option of a heap of n, each
+// option's value being G(first) xor G(second) (the Sprague–Grundy sum rule). O(n^2) time for
+// the values up to n; the reference every other octal kernel is checked against.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/octal_code.h"
+#include "core/primitives.h"
+
+namespace igv {
+
+/// G(0), …, G(n_max) by a mex over every option listed by octal_options().
+std::vector<Value> octal_values_naive(const OctalCode& code, std::int64_t n_max);
+
+}  // namespace igv

@@ -1,0 +1,44 @@
+// The independent checker of octal periodicity certificates (see core/octal_period.h for the
+// theorem and the certificate format). It shares nothing with the producer but the rules
+// (OctalCode and its digits) and the certificate format; it never calls the sparse kernel.
+//
+// What it establishes, for the claimed values G(0..N-1):
+//  1. each G(n) is the true Sprague–Grundy value, by induction on n:
+//     (a) no option has the value G(n): options leaving at most one heap are all looked at; for
+//         splits, the rare/common parity argument — with the certificate's mask M in force at
+//         n, call v rare when popcount(v & M) is even; a split a + b has value G(a) xor G(b),
+//         whose parity is the sum of the parts' parities, so when G(n) is common a split with
+//         that value has exactly one rare part, and only splits with a rare part are looked at
+//         (this also yields every common value among the options); when G(n) is rare every
+//         split is looked at. The argument holds for every mask; the mask only makes it fast.
+//     (b) every value below G(n) is the value of an option: the common ones were all found in
+//         (a); the rare ones are searched in the certificate's witness order, to the hinted
+//         depth.
+//  2. the theorem's window: G(n + p) = G(n) for e <= n < 2·max(e, 1) + p + k, with
+//     N >= 2·max(e, 1) + 2p + k, and the game is a finite octal game (d0 in {0, 4});
+//  3. e and p are the least: G(e - 1) != G(e - 1 + p) when e > 0, and for every prime q
+//     dividing p, p / q is not a period of G(e), G(e + 1), … (one full period is compared).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "core/octal_period.h"
+
+namespace igv {
+
+struct OctalCertificateVerdict {
+  bool accepted = false;
+  std::string reason;              ///< why rejected, or what was established
+  std::int64_t values_verified = 0;
+  std::int64_t window_checked = 0;  ///< n with G(n + p) = G(n) checked
+  std::uint64_t full_scans = 0;     ///< heaps with a rare value (every split looked at)
+};
+
+/// Accepts or rejects a certificate. `tick` (if set) is called now and then; it may throw
+/// BudgetExceeded, which propagates.
+OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& cert,
+                                                       const std::function<void()>& tick = {});
+
+}  // namespace igv

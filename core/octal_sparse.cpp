@@ -1,0 +1,216 @@
+#include "core/octal_sparse.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "core/errors.h"
+
+namespace igv {
+
+namespace {
+
+/// Bits per scratch word.
+constexpr unsigned kWordBits = 64;
+/// The largest value range (2^16 values) the scratch bitsets cover.
+constexpr std::size_t kScratchWords = 65536 / kWordBits;
+/// Masks are chosen by trying every mask below the value range; above this range the current
+/// mask is kept (trying them all would cost range^2).
+constexpr std::uint64_t kLargestRangeForMaskSearch = 1024;
+/// Splits looked at per block of the scan by smaller part.
+constexpr std::int64_t kScanBlock = 64;
+
+/// Number of values the scratch bitsets must cover: the next power of two above every value
+/// so far (a nim-sum of two values stays below it, so the mex is at most this number).
+std::uint64_t value_range(Value max_value) {
+  return max_value == 0 ? 1 : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(max_value));
+}
+
+/// Bits of word w that stand for values below `limit`.
+std::uint64_t below(std::uint64_t limit, std::size_t w) {
+  const std::uint64_t first = static_cast<std::uint64_t>(w) * kWordBits;
+  if (limit <= first) return 0;
+  if (limit - first >= kWordBits) return ~std::uint64_t{0};
+  return (std::uint64_t{1} << (limit - first)) - 1;
+}
+
+}  // namespace
+
+OctalSparseSolver::OctalSparseSolver(OctalCode code)
+    : code_(std::move(code)),
+      seen_(kScratchWords, 0),
+      need_(kScratchWords, 0),
+      common_pattern_(kScratchWords, 0) {}
+
+bool OctalSparseSolver::is_rare(Value v) const {
+  return (std::popcount(static_cast<std::uint32_t>(v) & mask_) & 1) == 0;
+}
+
+std::uint64_t OctalSparseSolver::memory_bytes() const {
+  return narrow_values_.capacity() + 2 * wide_values_.capacity() + 4 * rare_.capacity();
+}
+
+template <class T>
+Value OctalSparseSolver::compute_next(const T* g) {
+  const std::int64_t n = size_;
+  const std::uint64_t range = value_range(max_value_);
+  const std::size_t words = static_cast<std::size_t>((range + kWordBits - 1) / kWordBits);
+  std::fill(seen_.begin(), seen_.begin() + static_cast<std::ptrdiff_t>(words), 0);
+  std::uint64_t* seen = seen_.data();
+  const auto set = [seen](unsigned v) { seen[v / kWordBits] |= std::uint64_t{1} << (v % kWordBits); };
+
+  // Options leaving no heap or one heap: a few per heap, all taken.
+  for (int i = 1; i <= code_.max_removal() && i <= n; ++i) {
+    if (code_.leaves_none(i) && n == i) set(0);
+    if (code_.leaves_one(i) && n > i) set(g[n - i]);
+  }
+  // Splits with a rare part: every common option value is among these.
+  const auto& splits = code_.two_heap_removals();
+  for (int i : splits) {
+    const std::int64_t rest = n - i;
+    if (rest < 2) continue;
+    for (std::uint32_t r : rare_) {
+      if (r >= rest) break;
+      set(static_cast<unsigned>(g[r] ^ g[rest - r]));
+    }
+  }
+  // The least common value not seen is certainly absent; so is `range` itself.
+  std::uint64_t candidate = range;
+  for (std::size_t w = 0; w < words; ++w) {
+    const std::uint64_t free_common = ~seen[w] & common_pattern_[w] & below(range, w);
+    if (free_common != 0) {
+      candidate = w * kWordBits + static_cast<unsigned>(std::countr_zero(free_common));
+      break;
+    }
+  }
+  // Rare values below the candidate that no rare split produced must be searched for.
+  std::uint64_t remaining = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    need_[w] = ~seen[w] & ~common_pattern_[w] & below(candidate, w);
+    remaining += need_[w] != 0 ? 1 : 0;
+  }
+  if (remaining == 0) return static_cast<Value>(candidate);
+  // Scan the splits by smaller part a, a block at a time (the nim-sums of a block are computed
+  // first so that the loop vectorises), until every needed rare value has appeared.
+  ++full_scans_;
+  std::uint64_t* need = need_.data();
+  std::uint32_t block[kScanBlock];
+  for (std::int64_t a0 = 1;; a0 += kScanBlock) {
+    bool any = false;
+    for (int i : splits) {
+      const std::int64_t rest = n - i;
+      const std::int64_t a_end = std::min<std::int64_t>(a0 + kScanBlock, rest / 2 + 1);
+      if (a_end <= a0) continue;
+      any = true;
+      const std::int64_t count = a_end - a0;
+      for (std::int64_t j = 0; j < count; ++j) block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
+      for (std::int64_t j = 0; j < count; ++j) set(block[j]);
+    }
+    std::uint64_t left = 0;
+    for (std::size_t w = 0; w < words; ++w) left |= need[w] & ~seen[w];
+    if (left == 0) {
+      const std::int64_t depth = a0 + kScanBlock - 1;
+      if (depth > hint_threshold_) {
+        deep_witnesses_.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(depth));
+      }
+      return static_cast<Value>(candidate);
+    }
+    if (!any) break;
+  }
+  // Every split was seen: the least needed value not seen is the mex.
+  for (std::size_t w = 0; w < words; ++w) {
+    const std::uint64_t left = need[w] & ~seen[w];
+    if (left != 0) return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(left)));
+  }
+  return static_cast<Value>(candidate);  // unreachable: some needed value was left
+}
+
+void OctalSparseSolver::choose_mask() {
+  const std::uint64_t range = value_range(max_value_);
+  if (range > kLargestRangeForMaskSearch || size_ < 2) return;
+  std::vector<std::uint64_t> histogram(range, 0);
+  for (std::int64_t n = size_ / 2; n < size_; ++n) ++histogram[static_cast<std::size_t>(value(n))];
+  std::uint32_t best = mask_;
+  std::uint64_t best_rare = ~std::uint64_t{0};
+  for (std::uint32_t m = 1; m < range; ++m) {
+    std::uint64_t rare = 0;
+    for (std::uint64_t v = 0; v < range; ++v) {
+      if ((std::popcount(static_cast<std::uint32_t>(v) & m) & 1) == 0) rare += histogram[v];
+    }
+    if (rare < best_rare) {
+      best_rare = rare;
+      best = m;
+    }
+  }
+  if (best == mask_) return;
+  mask_ = best;
+  mask_schedule_.emplace_back(static_cast<std::uint32_t>(size_), mask_);
+  for (std::size_t w = 0; w < kScratchWords; ++w) {
+    std::uint64_t bits = 0;
+    for (unsigned b = 0; b < kWordBits; ++b) {
+      const auto v = static_cast<std::uint32_t>(w * kWordBits + b);
+      if ((std::popcount(v & mask_) & 1) == 1) bits |= std::uint64_t{1} << b;
+    }
+    common_pattern_[w] = bits;
+  }
+  rare_.clear();
+  for (std::int64_t n = 1; n < size_; ++n) {
+    if (is_rare(value(n))) rare_.push_back(static_cast<std::uint32_t>(n));
+  }
+}
+
+void OctalSparseSolver::push_value(Value v) {
+  if (v > kMaxStorableValue) {
+    throw BudgetExceeded("octal " + code_.canonical() + ": a value above 65535 at heap " +
+                         std::to_string(size_) + " (the sparse kernel stores 16-bit values)");
+  }
+  if (!wide_ && v > 255) {
+    wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
+    wide_values_.assign(narrow_values_.begin(), narrow_values_.end());
+    std::vector<std::uint8_t>().swap(narrow_values_);
+    wide_ = true;
+  }
+  if (wide_) {
+    wide_values_.push_back(static_cast<std::uint16_t>(v));
+  } else {
+    narrow_values_.push_back(static_cast<std::uint8_t>(v));
+  }
+  max_value_ = std::max(max_value_, v);
+  if (size_ >= 1 && is_rare(v)) rare_.push_back(static_cast<std::uint32_t>(size_));
+  ++size_;
+}
+
+template <class T>
+void OctalSparseSolver::extend_typed(std::vector<T>& values, std::int64_t n_end,
+                                     const std::function<void()>& tick) {
+  const bool was_wide = wide_;
+  while (size_ < n_end && wide_ == was_wide) {
+    if (size_ == next_mask_check_) {
+      choose_mask();
+      next_mask_check_ *= 2;
+    }
+    const Value v = compute_next(values.data());
+    push_value(v);
+    if (tick && (size_ & 0xFFFF) == 0) tick();
+  }
+}
+
+void OctalSparseSolver::extend_to(std::int64_t n_end, const std::function<void()>& tick) {
+  if (n_end > std::int64_t{0xFFFFFFFF}) {
+    throw BudgetExceeded("octal sparse kernel: heaps above 2^32 are not supported");
+  }
+  if (n_end <= size_) return;
+  if (wide_) {
+    wide_values_.reserve(static_cast<std::size_t>(n_end));
+  } else {
+    narrow_values_.reserve(static_cast<std::size_t>(n_end));
+  }
+  while (size_ < n_end) {
+    if (wide_) {
+      extend_typed(wide_values_, n_end, tick);
+    } else {
+      extend_typed(narrow_values_, n_end, tick);
+    }
+  }
+}
+
+}  // namespace igv

@@ -1,0 +1,99 @@
+// The fast octal kernel: the sparse-space method (Gangolli and Plambeck, "A note on periodicity
+// in some octal games", Int. J. Game Theory 18 (1989) 311–320; Flammenkamp's octal-game pages,
+// "sparse space phenomenon").
+//
+// Fix a bit mask M. Call a value v rare when popcount(v & M) is even and common otherwise.
+// Because popcount((x ^ y) & M) = popcount(x & M) + popcount(y & M) (mod 2), a split into two
+// heaps has a common value only when exactly one of the two heaps has a rare value. So the
+// common values among a heap's options are found exactly by pairing each *rare* heap with its
+// partner: O(#rare) work per heap instead of O(n). The least common value not found is a
+// candidate for the mex; a rare value below it must still be shown to occur, which a short scan
+// of all splits (stopped as soon as every such value is seen) does. In games with sparse space
+// almost every value is common and rare heaps are few, so the work per heap is small.
+// The method is exact for any mask; the mask only decides the speed. The solver chooses the mask
+// that makes the fewest rare values among recent heaps, at every power of two.
+//
+// Memory: one byte per heap while every value is below 256 (two bytes after), plus four bytes
+// per rare heap.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "core/octal_code.h"
+#include "core/primitives.h"
+
+namespace igv {
+
+class OctalSparseSolver {
+ public:
+  explicit OctalSparseSolver(OctalCode code);
+
+  /// Computes G(n) for every n < n_end. `tick` (if set) is called every 2^16 heaps so that a
+  /// caller can stop a long run (by throwing BudgetExceeded).
+  void extend_to(std::int64_t n_end, const std::function<void()>& tick = {});
+
+  [[nodiscard]] std::int64_t size() const { return size_; }
+  [[nodiscard]] Value value(std::int64_t n) const {
+    return wide_ ? wide_values_[static_cast<std::size_t>(n)] : narrow_values_[static_cast<std::size_t>(n)];
+  }
+  /// Values as bytes (valid while value_bytes() == 1) or 16-bit words (value_bytes() == 2).
+  [[nodiscard]] const std::vector<std::uint8_t>& narrow_values() const { return narrow_values_; }
+  [[nodiscard]] const std::vector<std::uint16_t>& wide_values() const { return wide_values_; }
+  [[nodiscard]] int value_bytes() const { return wide_ ? 2 : 1; }
+  /// Moves the value array out (the solver is spent afterwards).
+  std::vector<std::uint8_t> take_narrow_values() { return std::move(narrow_values_); }
+  std::vector<std::uint16_t> take_wide_values() { return std::move(wide_values_); }
+
+  [[nodiscard]] const OctalCode& code() const { return code_; }
+  [[nodiscard]] std::uint32_t mask() const { return mask_; }
+  [[nodiscard]] std::size_t rare_count() const { return rare_.size(); }
+  [[nodiscard]] Value max_value() const { return max_value_; }
+  /// Heaps whose mex needed a scan of splits by smaller part (a rare value to find).
+  [[nodiscard]] std::uint64_t full_scans() const { return full_scans_; }
+  /// (first heap, mask): the masks used, from the heap where each was adopted.
+  [[nodiscard]] const std::vector<std::pair<std::uint32_t, std::uint32_t>>& mask_schedule() const {
+    return mask_schedule_;
+  }
+  /// (heap, depth) for every heap whose rare values were found only by splits with a smaller
+  /// part beyond `hint_threshold` (the witness depth of core/octal_period.h), in heap order.
+  [[nodiscard]] const std::vector<std::pair<std::uint32_t, std::uint32_t>>& deep_witnesses() const {
+    return deep_witnesses_;
+  }
+  /// Depth above which deep_witnesses() records a heap.
+  void set_hint_threshold(std::int64_t depth) { hint_threshold_ = depth; }
+  /// Bytes held by the value array and the rare list.
+  [[nodiscard]] std::uint64_t memory_bytes() const;
+
+  /// Largest value the solver can store.
+  static constexpr Value kMaxStorableValue = 65535;
+
+ private:
+  template <class T>
+  Value compute_next(const T* g);
+  template <class T>
+  void extend_typed(std::vector<T>& values, std::int64_t n_end, const std::function<void()>& tick);
+  void choose_mask();
+  void push_value(Value v);
+  [[nodiscard]] bool is_rare(Value v) const;
+
+  OctalCode code_;
+  std::int64_t size_ = 0;
+  bool wide_ = false;
+  std::vector<std::uint8_t> narrow_values_;
+  std::vector<std::uint16_t> wide_values_;
+  std::uint32_t mask_ = 0;
+  std::vector<std::uint32_t> rare_;  // heaps n >= 1 with a rare value, increasing
+  Value max_value_ = 0;
+  std::uint64_t full_scans_ = 0;
+  std::int64_t next_mask_check_ = 256;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> mask_schedule_{{0, 0}};
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> deep_witnesses_;
+  std::int64_t hint_threshold_ = std::int64_t{1} << 62;
+  // Scratch bitsets over the value range, reused for every heap.
+  std::vector<std::uint64_t> seen_, need_, common_pattern_;
+};
+
+}  // namespace igv

@@ -1,0 +1,235 @@
+// Octal games: the code parser, the naive and sparse kernels, the strip game, the periodicity
+// certificates (accepted, and rejected when corrupted), the game family's JSON.
+#include <boost/test/unit_test.hpp>
+#include <rapidcheck/boost_test.h>
+
+#include "core/errors.h"
+#include "core/game_family.h"
+#include "core/kernel_registry.h"
+#include "core/octal_code.h"
+#include "core/octal_naive.h"
+#include "core/octal_period.h"
+#include "core/octal_period_check.h"
+#include "core/octal_sparse.h"
+#include "core/octal_strip.h"
+#include "properties/octal_properties.h"
+
+using namespace igv;
+
+BOOST_AUTO_TEST_SUITE(octal, *boost::unit_test::label("octal"))
+
+BOOST_AUTO_TEST_CASE(codes_parse_to_canonical_form) {
+  const std::vector<std::pair<std::string, std::string>> table{
+      {"0.07", "0.07"}, {".07", "0.07"}, {".137", "0.137"}, {"4.7", "4.7"}, {"0.77", "0.77"},
+      {".160", "0.16"}, {".0", "0.0"},   {"4.0", "4.0"},    {".4", "0.4"}};
+  for (const auto& [text, canonical] : table) BOOST_TEST(OctalCode::parse(text).canonical() == canonical);
+  const OctalCode dawson = OctalCode::parse("0.07");
+  BOOST_TEST(dawson.max_removal() == 2);
+  BOOST_TEST(dawson.leaves_none(2));
+  BOOST_TEST(dawson.leaves_one(2));
+  BOOST_TEST(dawson.leaves_two(2));
+  BOOST_TEST(!dawson.leaves_one(1));
+  BOOST_TEST(OctalCode::parse("4.7").two_heap_removals() == std::vector<int>({0, 1}));
+}
+
+BOOST_AUTO_TEST_CASE(malformed_codes_are_one_input_error) {
+  for (const char* bad : {"", "07", "0.08", "0.9", "1.07", "2.7", "44.7", "0.", ".", "0.0a7", "0..7", "-0.07", "0.07 "}) {
+    BOOST_CHECK_THROW(OctalCode::parse(bad), InputError);
+  }
+  BOOST_CHECK_THROW(make_game("octal:0.18"), InputError);
+  BOOST_CHECK_THROW(make_game("octal"), InputError);
+  try {
+    OctalCode::parse("0.08");
+  } catch (const InputError& e) {
+    BOOST_TEST(std::string(e.what()).find("'0.08'") != std::string::npos);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(options_follow_the_digits) {
+  // 0.07 from a heap of 4: remove 2 leaving one heap (2) or two heaps (1+1).
+  const auto opts = octal_options(OctalCode::parse("0.07"), 4);
+  BOOST_TEST(opts.size() == 2u);
+  BOOST_TEST((opts[0] == HeapOption{2, 0}));
+  BOOST_TEST((opts[1] == HeapOption{1, 1}));
+  // 0.07 from 2: remove both (no heap left).
+  BOOST_TEST((octal_options(OctalCode::parse("0.07"), 2) == std::vector<HeapOption>{{0, 0}}));
+  // 4.0: split without removal, 5 -> 1+4, 2+3.
+  BOOST_TEST(octal_options(OctalCode::parse("4.0"), 5).size() == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(naive_values_match_published_prefixes) {
+  // OEIS A002186 (Kayles), A002187 (Dawson's chess .137), offset 0.
+  const std::vector<Value> kayles{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7};
+  const std::vector<Value> chess{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3};
+  BOOST_TEST(octal_values_naive(OctalCode::parse(".77"), 23) == kayles);
+  BOOST_TEST(octal_values_naive(OctalCode::parse(".137"), 23) == chess);
+  // Dawson's Kayles is Dawson's chess one heap later.
+  const auto dawson = octal_values_naive(OctalCode::parse("0.07"), 24);
+  for (std::size_t n = 1; n < 24; ++n) BOOST_TEST(dawson[n] == chess[n - 1]);
+}
+
+BOOST_AUTO_TEST_CASE(sparse_equals_naive_on_known_games) {
+  for (const char* text : {"0.07", "0.137", "0.77", "0.16", "0.56", "0.127", "0.376", "4.7", "0.6", "0.4"}) {
+    const OctalCode code = OctalCode::parse(text);
+    const auto naive = octal_values_naive(code, 3000);
+    OctalSparseSolver sparse(code);
+    sparse.extend_to(3001);
+    for (std::int64_t n = 0; n <= 3000; ++n) BOOST_TEST_REQUIRE(sparse.value(n) == naive[static_cast<std::size_t>(n)], text << " n=" << n);
+  }
+}
+
+RC_BOOST_PROP(sparse_kernel_equals_naive_kernel_on_random_codes, ()) { prop_sparse_matches_naive(); }
+
+RC_BOOST_PROP(checker_accepts_producer_and_rejects_a_changed_value, ()) {
+  prop_checker_accepts_producer_and_rejects_corruption();
+}
+
+BOOST_AUTO_TEST_CASE(strip_game_is_dawsons_kayles_for_every_n_up_to_24) {
+  NaiveSolver<DawsonStripRules> strip;
+  const auto g = octal_values_naive(OctalCode::parse("0.07"), 24);
+  for (std::int64_t n = 0; n <= 24; ++n) BOOST_TEST(strip.value(empty_strip(n)) == g[static_cast<std::size_t>(n)], "n=" << n);
+}
+
+BOOST_AUTO_TEST_CASE(dawsons_kayles_period_is_proved) {
+  const auto cert = find_octal_period(OctalCode::parse("0.07"), {});
+  BOOST_TEST(cert.period == 34);
+  BOOST_TEST(cert.preperiod == 53);
+  BOOST_TEST(cert.bound() == guy_smith_bound(53, 34, 2));
+  BOOST_TEST(cert.bound() == 176);
+  BOOST_TEST(check_octal_period_certificate(cert).accepted);
+}
+
+BOOST_AUTO_TEST_CASE(corrupted_certificates_are_rejected) {
+  const auto good = find_octal_period(OctalCode::parse("0.77"), {});
+  BOOST_TEST_REQUIRE(check_octal_period_certificate(good).accepted);
+  const auto rejected = [](const OctalPeriodCertificate& c) { return !check_octal_period_certificate(c).accepted; };
+  {  // Every single changed value.
+    for (std::int64_t n = 0; n < good.bound(); ++n) {
+      auto bad = good;
+      bad.values.set(n, good.values[n] == 0 ? 1 : good.values[n] - 1);
+      BOOST_TEST(rejected(bad), "value " << n);
+    }
+  }
+  {  // A preperiod one too small, one too large (not least), a wrong period, a multiple.
+    auto bad = good;
+    bad.preperiod -= 1;
+    BOOST_TEST(rejected(bad));
+    bad = good;
+    bad.preperiod += 1;
+    BOOST_TEST(rejected(bad));
+    bad = good;
+    bad.period = 11;
+    BOOST_TEST(rejected(bad));
+    bad = good;
+    bad.period = 24;
+    BOOST_TEST(rejected(bad));
+  }
+  {  // Too few values for the window.
+    auto bad = good;
+    bad.values.resize(good.bound() - 1);
+    BOOST_TEST(rejected(bad));
+  }
+  {  // Not an octal code; a broken mask schedule.
+    auto bad = good;
+    bad.code = "0.78";
+    BOOST_TEST(rejected(bad));
+    bad = good;
+    bad.mask_schedule = {{5, 3}};
+    BOOST_TEST(rejected(bad));
+  }
+  {  // Another game's values under this game's code.
+    auto bad = find_octal_period(OctalCode::parse("0.07"), {});
+    bad.code = "0.137";
+    BOOST_TEST(rejected(bad));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(any_mask_is_sound) {
+  // The parity argument holds for every mask: another mask changes the work, not the verdict.
+  auto cert = find_octal_period(OctalCode::parse("0.127"), {});
+  BOOST_TEST(cert.period == 4);
+  for (std::uint32_t mask : {0u, 1u, 2u, 7u, 31u, 63u}) {
+    cert.mask_schedule = {{0, mask}};
+    const auto verdict = check_octal_period_certificate(cert);
+    BOOST_TEST_MESSAGE("mask " << mask << ": " << verdict.reason);
+    BOOST_TEST((verdict.accepted || verdict.reason.find("witnesses") != std::string::npos), "mask " << mask << ": " << verdict.reason);
+    if (mask == 0) BOOST_TEST(verdict.accepted);
+  }
+  // Under mask 1 the default witness depth is not enough; hints deep enough make it accepted.
+  cert.mask_schedule = {{0, 1}};
+  cert.witness_depths.clear();
+  for (std::int64_t n = 0; n < cert.bound(); ++n) {
+    cert.witness_depths.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(n));
+  }
+  BOOST_TEST(check_octal_period_certificate(cert).accepted, check_octal_period_certificate(cert).reason);
+  cert.witness_depths.clear();
+  cert.mask_schedule = {{0, 0}, {1000, 0}, {5000, 0}};
+  BOOST_TEST(check_octal_period_certificate(cert).accepted);
+  cert.values.set(4999, cert.values[4999] ^ 1);
+  BOOST_TEST(!check_octal_period_certificate(cert).accepted);
+}
+
+BOOST_AUTO_TEST_CASE(no_period_within_the_budget_is_budget_exceeded) {
+  BOOST_CHECK_THROW(find_octal_period(OctalCode::parse("0.16"), {100'000, {}}), BudgetExceeded);
+}
+
+BOOST_AUTO_TEST_CASE(family_value_json_and_positions) {
+  const auto game = make_game("octal:.07");
+  BOOST_TEST(game->spec() == "octal:0.07");
+  const auto p35 = game->parse_position("35");
+  const auto v35 = game->value(p35);
+  BOOST_TEST(v35["value"].get<Value>() == 0);
+  BOOST_TEST(v35["winning_moves"].empty());
+  const auto v4 = game->value(game->parse_position("4"));
+  BOOST_TEST(v4["value"].get<Value>() == 2);
+  // From a heap of 4 the options are 2 (value 1) and 1+1 (value 0): the winning move is 1+1.
+  BOOST_TEST(v4["winning_moves"] == nlohmann::json::array({"1+1"}));
+  const auto sum = game->value(game->parse_position("3+5"));
+  BOOST_TEST(sum["value"].get<Value>() == 1);  // G(3) = 1, G(5) = 0
+  BOOST_TEST(game->parse_position("3,5") == game->parse_position("3+5"));
+  BOOST_CHECK_THROW(game->parse_position("3+-5"), InputError);
+  BOOST_CHECK_THROW(game->parse_position("x"), InputError);
+  BOOST_CHECK_THROW(game->parse_position(""), InputError);
+  // Every winning move leads to a position of value 0.
+  const auto v = game->value(game->parse_position("20+9+7"));
+  for (const auto& m : v["winning_moves"]) BOOST_TEST(game->value(game->parse_position(m.get<std::string>()))["value"].get<Value>() == 0);
+  // A heap far beyond the direct limit goes through the proved period.
+  const auto big = game->value(game->parse_position("100000000"));
+  BOOST_TEST(big["how"].get<std::string>().find("proved period 34") != std::string::npos);
+  BOOST_TEST(big["value"].get<Value>() == game->value(game->parse_position(std::to_string(100000000 - 34 * 100000)))["value"].get<Value>());
+}
+
+BOOST_AUTO_TEST_CASE(family_period_json) {
+  const auto period = make_game("octal:0.07")->period();
+  BOOST_TEST(period["period"].get<std::int64_t>() == 34);
+  BOOST_TEST(period["preperiod"].get<std::int64_t>() == 53);
+  BOOST_TEST(period["saltus"].get<std::int64_t>() == 0);
+  BOOST_TEST(period["certificate"]["bound"].get<std::int64_t>() == 176);
+  BOOST_TEST(period["certificate"].contains("theorem"));
+}
+
+BOOST_AUTO_TEST_CASE(kernels_agree_with_the_reference_on_the_domain) {
+  for (const char* spec : {"octal:0.07", "octal:4.7", "octal:0.16", "dawson-strip"}) {
+    const auto game = make_game(spec);
+    const auto domain = game->domain(20);
+    const auto ks = kernels(std::string(spec).substr(0, std::string(spec).find(':')));
+    BOOST_TEST_REQUIRE(ks.size() >= 2u);
+    BOOST_TEST_REQUIRE(ks.front()->reference);
+    const auto reference = ks.front()->values(*game, domain);
+    for (const Kernel* k : ks) BOOST_TEST(k->values(*game, domain) == reference, spec << " kernel " << k->name);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(strip_family_positions) {
+  const auto strip = make_game("dawson-strip");
+  const auto v = strip->value(strip->parse_position("0..9"));
+  BOOST_TEST(v["value"].get<Value>() == octal_values_naive(OctalCode::parse("0.07"), 10)[10]);
+  // The blog's example: a tile in the middle of K_10 leaves K_4 + K_4 (value 0), a winning move.
+  bool centre = false;
+  for (const auto& m : v["winning_moves"]) centre = centre || m == "0..3,6..9";
+  BOOST_TEST(centre);
+  BOOST_CHECK_THROW(strip->parse_position("1,1"), InputError);
+  BOOST_CHECK_THROW(make_game("dawson-strip:3"), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
