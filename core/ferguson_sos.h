@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,7 @@ namespace igv {
 
 enum class SosOutcome : std::uint8_t { loss = 0, win = 1, draw = 2 };
 const char* to_string(SosOutcome o);
+inline std::ostream& operator<<(std::ostream& os, SosOutcome o) { return os << to_string(o); }
 
 /// The largest strip the base-3 table supports (3^20 boards; memory 2 bits each).
 inline constexpr int kSosMaxTableLength = 20;
