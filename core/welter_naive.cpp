@@ -8,7 +8,7 @@
 namespace igv {
 
 WelterNaive::WelterNaive(std::uint64_t max_states)
-    : max_states_(max_states), solver_(WelterRules{}, static_cast<std::size_t>(max_states) * 2) {}
+    : max_states_(max_states), solver_(WelterRules{}) {}
 
 Value WelterNaive::value(const WelterCoins& coins) {
   const std::uint64_t bound = welter_naive_state_bound(coins);

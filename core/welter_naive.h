@@ -14,7 +14,8 @@ namespace igv {
 
 class WelterNaive {
  public:
-  /// Positions whose reachable set may exceed `max_states` are refused with BudgetExceeded.
+  /// Positions whose reachable set may exceed `max_states` are refused with BudgetExceeded. The
+  /// memo keeps every position solved so far, across calls (NaiveSolver's own cap applies).
   explicit WelterNaive(std::uint64_t max_states = 3'000'000);
 
   /// Sprague–Grundy value from the rules.

@@ -12,8 +12,11 @@ namespace igv {
 
 namespace {
 // The properties share one naive memo per thread: RapidCheck revisits small positions often.
+// The memo is started afresh once it holds this many positions, so that long runs stay small.
+constexpr std::size_t kSharedNaiveMaxStored = 2'000'000;
 WelterNaive& shared_naive() {
   thread_local WelterNaive naive(kWelterPropertyNaiveStates);
+  if (naive.positions_stored() > kSharedNaiveMaxStored) naive = WelterNaive(kWelterPropertyNaiveStates);
   return naive;
 }
 bool naive_fits(const WelterCoins& coins) {
