@@ -7,27 +7,15 @@
 
 #include "properties/checker.h"
 #include "properties/claims_file.h"
+#include "tests/test_subtraction_claims_loader.h"
 
 using namespace igv;
 
-namespace {
-
-std::vector<Claim> load_subtraction_claims() {
-  std::vector<Claim> out;
-  for (const char* file : {"001_bc98b3364103fd4a.toml", "004_2d19be0a5059ae39.toml"}) {
-    for (auto& c : load_claims_file(std::string(IGV_SOURCE_DIR) + "/properties/claims/" + file)) {
-      if (c.checker.rfind("subtraction.", 0) == 0) out.push_back(std::move(c));
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 BOOST_AUTO_TEST_SUITE(subtraction_claims, *boost::unit_test::label("subtraction"))
 
 BOOST_AUTO_TEST_CASE(every_claim_gets_its_expected_verdict) {
-  const auto claims = load_subtraction_claims();
+  const auto claims = test::load_subtraction_issue_claims();
   BOOST_TEST(claims.size() >= 60u);
   CheckContext ctx;
   ctx.seed = 20240501;
