@@ -23,6 +23,8 @@ constexpr std::uint64_t kValueCrossCheckStates = 200'000;
 constexpr std::size_t kMaxCoinsWritten = 20'000'000;
 // The exhaustive domain for cross-checks: all subsets of {0, …, size}; 2^17 subsets at most.
 constexpr std::int64_t kMaxDomainSize = 16;
+// Random positions for cross-checks keep the naive kernel's reachable set below this.
+constexpr std::uint64_t kSampleNaiveStates = 30'000;
 
 class WelterGame : public GameInstance {
  public:
@@ -88,15 +90,24 @@ class WelterGame : public GameInstance {
     return out;
   }
 
+  /// Coins on the strip {0, …, size}, the top square always occupied, and as many coins as keep
+  /// the naive reference within kSampleNaiveStates reachable positions (so that cross-checks
+  /// against the naive kernel stay feasible beyond the exhaustive domain).
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
     if (size < 1) throw InputError("welter sample: size must be positive");
     std::mt19937_64 rng(seed);
-    const auto squares = static_cast<std::uint64_t>(2 * size + 1);
-    const auto wanted = 1 + rng() % static_cast<std::uint64_t>(size);
-    Position p;
-    for (std::uint64_t i = 0; i < wanted; ++i) p.push_back(static_cast<std::int64_t>(rng() % squares));
+    std::size_t max_coins = 1;
+    while (max_coins < static_cast<std::size_t>(size) &&
+           welter_naive_state_bound(welter_block(size - static_cast<std::int64_t>(max_coins), size)) <= kSampleNaiveStates) {
+      ++max_coins;
+    }
+    const std::size_t wanted = 1 + static_cast<std::size_t>(rng() % max_coins);
+    Position p{size};
+    while (p.size() < wanted) {
+      const auto c = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size));
+      if (std::find(p.begin(), p.end(), c) == p.end()) p.push_back(c);
+    }
     std::sort(p.begin(), p.end());
-    p.erase(std::unique(p.begin(), p.end()), p.end());
     return p;
   }
 };
