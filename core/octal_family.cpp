@@ -91,7 +91,9 @@ class OctalGame : public GameInstance {
   }
 
   [[nodiscard]] nlohmann::json period() const override {
-    const OctalPeriodCertificate cert = find_octal_period(code_, {});
+    // Up to 2^25 heaps (32 MB of values): enough for every record of the published file; the
+    // search stops with BudgetExceeded beyond.
+    const OctalPeriodCertificate cert = find_octal_period(code_, {std::int64_t{1} << 25, {}});
     const OctalCertificateVerdict verdict = check_octal_period_certificate(cert);
     if (!verdict.accepted) {
       throw std::runtime_error("octal period certificate rejected by the checker: " + verdict.reason);

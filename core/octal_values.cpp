@@ -34,24 +34,25 @@ Value periodic_value(const OctalPeriodCertificate& cert, std::int64_t n) {
 
 }  // namespace
 
-OctalValueOracle::OctalValueOracle(const OctalCode& code, std::int64_t max_heap,
+OctalValueOracle::OctalValueOracle(const OctalCode& code, std::int64_t max_heap, std::int64_t small_limit,
                                    std::int64_t direct_limit, std::int64_t period_search_heaps,
                                    const std::function<void()>& tick) {
-  if (max_heap < direct_limit) {
-    table_ = sparse_table(code, max_heap + 1, tick);
-    how_ = "sparse-space kernel, heaps 0.." + std::to_string(max_heap);
-    return;
+  if (max_heap >= small_limit) {
+    cert_ = proved_period(code, period_search_heaps, tick);
+    if (cert_) {
+      how_ = "proved period " + std::to_string(cert_->period) + " from heap " +
+             std::to_string(cert_->preperiod) + " (Guy–Smith certificate with " +
+             std::to_string(cert_->bound()) + " values, accepted by the checker)";
+      return;
+    }
+    if (max_heap >= direct_limit) {
+      throw BudgetExceeded("octal " + code.canonical() + ": heap " + std::to_string(max_heap) +
+                           " is beyond the direct limit " + std::to_string(direct_limit) +
+                           " and no period was proved within " + std::to_string(period_search_heaps) + " heaps");
+    }
   }
-  cert_ = proved_period(code, period_search_heaps, tick);
-  if (cert_) {
-    how_ = "proved period " + std::to_string(cert_->period) + " from heap " +
-           std::to_string(cert_->preperiod) + " (Guy–Smith certificate with " +
-           std::to_string(cert_->bound()) + " values, accepted by the checker)";
-    return;
-  }
-  throw BudgetExceeded("octal " + code.canonical() + ": heap " + std::to_string(max_heap) +
-                       " is beyond the direct limit " + std::to_string(direct_limit) +
-                       " and no period was proved within " + std::to_string(period_search_heaps) + " heaps");
+  table_ = sparse_table(code, max_heap + 1, tick);
+  how_ = "sparse-space kernel, heaps 0.." + std::to_string(max_heap);
 }
 
 Value OctalValueOracle::operator()(std::int64_t n) const {

@@ -18,11 +18,13 @@ namespace igv {
 /// G(n) for any heap n of one game.
 class OctalValueOracle {
  public:
-  /// Values computed by the sparse kernel for every heap up to max_heap; when max_heap exceeds
-  /// direct_limit, a period is searched for (certificate checked) within period_search_heaps
-  /// heaps and used beyond them. Throws BudgetExceeded when neither route reaches max_heap.
+  /// Heaps below small_limit: the sparse kernel for every heap up to max_heap. Larger heaps: a
+  /// period is searched for within period_search_heaps heaps (certificate checked) and used;
+  /// when none is proved, the sparse kernel computes every heap up to max_heap if that is below
+  /// direct_limit, and BudgetExceeded is thrown otherwise.
   OctalValueOracle(const OctalCode& code, std::int64_t max_heap,
-                   std::int64_t direct_limit = std::int64_t{1} << 22,
+                   std::int64_t small_limit = std::int64_t{1} << 16,
+                   std::int64_t direct_limit = 100'000'000,
                    std::int64_t period_search_heaps = 4'000'000,
                    const std::function<void()>& tick = {});
 

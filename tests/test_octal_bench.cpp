@@ -90,3 +90,61 @@ BOOST_AUTO_TEST_CASE(bench_sparse_progress) {
     std::fflush(stdout);
   }
 }
+
+// Fast vs naive on the same work: values of every heap below OCTAL_RATIO_HEAPS (default 10^5)
+// for each code in OCTAL_RATIO_CODES, both kernels in this run; they must agree.
+BOOST_AUTO_TEST_CASE(bench_fast_vs_naive) {
+  const char* codes_env = std::getenv("OCTAL_RATIO_CODES");
+  if (!codes_env) return;
+  const char* heaps_env = std::getenv("OCTAL_RATIO_HEAPS");
+  const std::int64_t heaps = heaps_env ? std::stoll(heaps_env) : 100'000;
+  const std::string codes = codes_env;
+  std::size_t start = 0;
+  while (start < codes.size()) {
+    auto end = codes.find(',', start);
+    if (end == std::string::npos) end = codes.size();
+    const auto code = igv::OctalCode::parse(codes.substr(start, end - start));
+    start = end + 1;
+    const auto t0 = Clock::now();
+    igv::OctalSparseSolver sparse(code);
+    sparse.extend_to(heaps);
+    const double fast = seconds_since(t0);
+    const auto t1 = Clock::now();
+    const auto naive = igv::octal_values_naive(code, heaps - 1);
+    const double slow = seconds_since(t1);
+    std::int64_t last_exception = -1, disagreements = 0;
+    for (std::int64_t n = 0; n < heaps; ++n) disagreements += sparse.value(n) != naive[static_cast<std::size_t>(n)];
+    (void)last_exception;
+    std::printf("%-7s heaps %lld: sparse %.3fs, naive %.3fs (CPU), ratio %.1f, disagreements %lld, rare %zu\n",
+                code.canonical().c_str(), static_cast<long long>(heaps), fast, slow, slow / fast,
+                static_cast<long long>(disagreements), sparse.rare_count());
+    std::fflush(stdout);
+    BOOST_TEST(disagreements == 0);
+  }
+}
+
+// Values of one code to OCTAL_TABLE_HEAPS heaps (default 10^8) by the sparse kernel plus the
+// proved period (OCTAL_TABLE_CODE, default 0.137), and by the sparse kernel alone to
+// OCTAL_TABLE_DIRECT heaps (default 10^6).
+BOOST_AUTO_TEST_CASE(bench_value_table) {
+  const char* code_env = std::getenv("OCTAL_TABLE_CODE");
+  if (!code_env) return;
+  const char* heaps_env = std::getenv("OCTAL_TABLE_HEAPS");
+  const char* direct_env = std::getenv("OCTAL_TABLE_DIRECT");
+  const std::int64_t heaps = heaps_env ? std::stoll(heaps_env) : 100'000'000;
+  const std::int64_t direct = direct_env ? std::stoll(direct_env) : 1'000'000;
+  const auto code = igv::OctalCode::parse(code_env);
+  std::string how;
+  const auto t0 = Clock::now();
+  const auto table = igv::octal_value_table(code, heaps, true, &how);
+  std::printf("%s: %lld values in %.3fs CPU (%s), peak RSS %.1f MB\n", code_env, static_cast<long long>(table.size()),
+              seconds_since(t0), how.c_str(), peak_rss_mb());
+  const auto t1 = Clock::now();
+  igv::OctalSparseSolver solver(code);
+  solver.extend_to(direct);
+  std::printf("%s: sparse kernel alone, %lld values in %.3fs CPU (rare heaps %zu)\n", code_env,
+              static_cast<long long>(direct), seconds_since(t1), solver.rare_count());
+  std::int64_t disagreements = 0;
+  for (std::int64_t n = 0; n < direct; ++n) disagreements += solver.value(n) != table[n];
+  BOOST_TEST(disagreements == 0);
+}
