@@ -128,7 +128,9 @@ void OctalSparseSolver::choose_mask() {
   const std::uint64_t range = value_range(max_value_);
   if (range > kLargestRangeForMaskSearch || size_ < 2) return;
   std::vector<std::uint64_t> histogram(range, 0);
-  for (std::int64_t n = size_ / 2; n < size_; ++n) ++histogram[static_cast<std::size_t>(value(n))];
+  // The work per heap grows with the number of rare heaps among all heaps so far, so the mask
+  // that makes the fewest of them is chosen (not the fewest among recent heaps only).
+  for (std::int64_t n = 1; n < size_; ++n) ++histogram[static_cast<std::size_t>(value(n))];
   std::uint32_t best = mask_;
   std::uint64_t best_rare = ~std::uint64_t{0};
   for (std::uint32_t m = 1; m < range; ++m) {

@@ -11,7 +11,7 @@
 // of all splits (stopped as soon as every such value is seen) does. In games with sparse space
 // almost every value is common and rare heaps are few, so the work per heap is small.
 // The method is exact for any mask; the mask only decides the speed. The solver chooses the mask
-// that makes the fewest rare values among recent heaps, at every power of two.
+// that makes the fewest rare heaps so far, at every power of two.
 //
 // Memory: one byte per heap while every value is below 256 (two bytes after), plus four bytes
 // per rare heap.

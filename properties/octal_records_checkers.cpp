@@ -21,8 +21,9 @@ namespace {
 Outcome check_published_period(const Claim& c, const CheckContext& ctx) {
   const OctalCode code = OctalCode::parse(require_param(c, "code").get<std::string>());
   const auto& published = c.asserted;
-  if (!published.is_object() || !published.contains("period")) {
-    throw std::invalid_argument("claim " + c.id + ": asserted must be {period = …, last_exceptional_value | preperiod | exceptions}");
+  if (!published.is_object() || published.empty()) {
+    throw std::invalid_argument("claim " + c.id + ": asserted must be a table of period, preperiod, "
+                                "last_exceptional_value and/or exceptions");
   }
   const ProvedOctalPeriod proved = prove_octal_period(code, ctx, param<std::int64_t>(c, "max_heaps", 2'000'000));
   const auto& cert = proved.certificate;
