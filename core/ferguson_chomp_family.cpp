@@ -105,7 +105,9 @@ GameFamily chomp_family() {
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) throw InputError("game 'chomp' takes no parameters");
             return std::make_unique<ChompGame>();
-          }};
+          },
+          {"chomp"},
+          4};
 }
 IGV_REGISTER_GAME(chomp_family);
 

@@ -97,7 +97,9 @@ GameFamily sos_family() {
             const auto n = parse_int(params, "sos strip length");
             if (n < 1 || n > 40) throw InputError("sos strip length " + std::to_string(n) + ": expected 1..40");
             return std::make_unique<SosGame>(static_cast<int>(n));
-          }};
+          },
+          {"sos:4", "sos:7"},
+          4};
 }
 IGV_REGISTER_GAME(sos_family);
 

@@ -45,6 +45,13 @@ class GameInstance {
   /// period keep the default, which throws InputError.
   [[nodiscard]] virtual nlohmann::json period() const;
 
+  /// Re-checks a period certificate read from a file: `period_json` is what period() printed
+  /// (`verify period GAME --format json`), possibly edited by someone. Returns {"accepted": bool,
+  /// "reason": "…"} from the family's independent certificate checker; a certificate that is
+  /// malformed (missing or mistyped fields, wrong game) throws InputError naming the field.
+  /// Families without certificates keep the default, which throws InputError.
+  [[nodiscard]] virtual nlohmann::json check_certificate(const nlohmann::json& period_json) const;
+
   /// Every position of "size" at most `size` (a finite exhaustive domain for cross-checks).
   /// Default throws InputError ("no exhaustive domain").
   [[nodiscard]] virtual std::vector<Position> domain(std::int64_t size) const;
@@ -66,6 +73,9 @@ struct GameFamily {
   /// Example specifications (e.g. {"subtraction:1,3,4"}) on which the test suite cross-checks
   /// every registered kernel of the family; empty means the bare name is an example.
   std::vector<std::string> examples = {};
+  /// The exhaustive range (GameInstance::domain) of the automatic cross-check; random positions
+  /// beyond it have sizes range+1 .. range+3. Keep the naive kernel's work small.
+  std::int64_t cross_check_range = 8;
 };
 
 /// Adds a family; a second family of the same name is a programming error (aborts at start-up).

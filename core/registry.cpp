@@ -36,6 +36,10 @@ nlohmann::json GameInstance::period() const {
   throw InputError("game '" + spec() + "' has no period to compute");
 }
 
+nlohmann::json GameInstance::check_certificate(const nlohmann::json&) const {
+  throw InputError("game '" + spec() + "' has no period certificates to check");
+}
+
 std::vector<Position> GameInstance::domain(std::int64_t) const {
   throw InputError("game '" + spec() + "' has no exhaustive domain for cross-checks");
 }

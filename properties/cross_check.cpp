@@ -1,5 +1,6 @@
 #include "properties/cross_check.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include <rapidcheck.h>
@@ -60,7 +61,7 @@ CrossCheckResult cross_check(const GameInstance& game, const std::vector<const K
   ctx.random_cases = options.random_cases;
   const std::int64_t lo = options.range + 1;
   const Outcome o = run_property(ctx, "kernels agree on random positions of " + game.spec(), [&]() {
-    const auto size = *rc::gen::inRange<std::int64_t>(lo, 4 * lo + 1).as("size");
+    const auto size = *rc::gen::inRange<std::int64_t>(lo, lo + options.random_extra + 1).as("size");
     const auto seed = *rc::gen::arbitrary<std::uint64_t>().as("position seed");
     const Position p = game.sample(seed, size);
     const std::vector<Position> one{p};
@@ -93,9 +94,11 @@ std::vector<CrossCheckResult> cross_check_all_registered(const CrossCheckOptions
     }
     const std::vector<std::string> specs =
         family->examples.empty() ? std::vector<std::string>{family->name} : family->examples;
+    CrossCheckOptions family_options = options;
+    family_options.range = std::min(options.range, family->cross_check_range);
     for (const auto& spec : specs) {
       const auto game = make_game(spec);
-      out.push_back(cross_check(*game, ks, options));
+      out.push_back(cross_check(*game, ks, family_options));
     }
   }
   return out;

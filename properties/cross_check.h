@@ -19,6 +19,7 @@ namespace igv {
 struct CrossCheckOptions {
   std::int64_t range = 12;   ///< exhaustive domain: game.domain(range)
   int random_cases = 200;    ///< RapidCheck cases beyond the domain (0: none)
+  std::int64_t random_extra = 2;  ///< random positions have sizes range+1 .. range+1+random_extra
   std::uint64_t seed = 1;
 };
 
@@ -38,7 +39,8 @@ CrossCheckResult cross_check(const GameInstance& game, const std::vector<const K
                              const CrossCheckOptions& options);
 
 /// Every family with two or more registered kernels, on each of its example specifications:
-/// the reference kernel against every other. Returns the results (the tests require agree()).
+/// the reference kernel against every other, with the range capped by the family's
+/// cross_check_range. Returns the results (the tests require agree()).
 std::vector<CrossCheckResult> cross_check_all_registered(const CrossCheckOptions& options);
 
 }  // namespace igv

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <csignal>
@@ -15,6 +16,7 @@
 #include <thread>
 
 #include "core/errors.h"
+#include "reports/figures.h"
 #include "reports/writers.h"
 
 namespace igv {
@@ -221,7 +223,7 @@ void atomic_write(const std::string& path, const std::string& content) {
 }
 
 const std::vector<std::string>& report_formats() {
-  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit"};
+  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit", "svg"};
   return formats;
 }
 
@@ -250,6 +252,8 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       }
     } else if (f == "junit") {
       files.emplace_back((fs::path(dir) / "junit.xml").string(), report_to_junit(report));
+    } else if (f == "svg") {
+      // Pictures are written by the modules' figure writers after the report files (below).
     } else {
       throw InputError("unknown report format '" + f + "'");
     }
@@ -259,6 +263,13 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
     fs::create_directories(fs::path(path).parent_path(), ec);
     atomic_write(path, content);
     written.push_back(path);
+  }
+  if (std::find(formats.begin(), formats.end(), "svg") != formats.end()) {
+    const auto figures = (fs::path(dir) / "figures").string();
+    fs::create_directories(figures, ec);
+    for (const auto* w : figure_writers()) {
+      for (auto& path : w->write(figures)) written.push_back(std::move(path));
+    }
   }
   return written;
 }

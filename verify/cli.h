@@ -14,6 +14,7 @@ int cmd_show(const std::vector<std::string>& args);
 int cmd_value(const std::vector<std::string>& args);
 int cmd_period(const std::vector<std::string>& args);
 int cmd_cross_check(const std::vector<std::string>& args);
+int cmd_check_certificate(const std::vector<std::string>& args);
 int cmd_merge(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);
 int cmd_catalogue(const std::string& what, const std::vector<std::string>& args);

@@ -443,6 +443,33 @@ int cmd_cross_check(const std::vector<std::string>& args) {
   return result.agree() ? 0 : 1;
 }
 
+int cmd_check_certificate(const std::vector<std::string>& args) {
+  po::options_description opts("verify check-certificate options");
+  opts.add_options()
+      ("format", po::value<std::string>()->default_value("text"), "text or json")
+      ("file", po::value<std::vector<std::string>>(), "CERTIFICATE.json");
+  po::positional_options_description pos;
+  pos.add("file", -1);
+  const auto p = parse(args, opts, pos, "verify check-certificate CERTIFICATE.json (the output of `verify period GAME --format json`)");
+  if (p.help) return 0;
+  const auto files = positional(p.vm, "file");
+  if (files.size() != 1) throw InputError("verify check-certificate takes one certificate file");
+  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  std::ifstream in(files[0]);
+  if (!in) throw InputError("cannot read certificate '" + files[0] + "'");
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw InputError("certificate '" + files[0] + "' is not a JSON object");
+  if (!j.contains("game") || !j["game"].is_string()) throw InputError("certificate '" + files[0] + "' names no game");
+  const auto verdict = make_game(j["game"].get<std::string>())->check_certificate(j);
+  const bool accepted = verdict.value("accepted", false);
+  if (format.front() == "json") {
+    std::cout << verdict.dump(2) << "\n";
+  } else {
+    std::cout << (accepted ? "s VERIFIED" : "s NOT VERIFIED") << "\n" << verdict.value("reason", "") << "\n";
+  }
+  return accepted ? 0 : 1;
+}
+
 int cmd_merge(const std::vector<std::string>& args) {
   po::options_description opts("verify merge options");
   opts.add_options()

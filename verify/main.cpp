@@ -23,6 +23,7 @@ const char* kUsage =
     "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
     "  period GAME            proved preperiod, period and saltus, with the certificate\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
+    "  check-certificate FILE  re-check a period certificate (from `verify period --format json`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
     "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
     "  games | checkers | kernels   what the harness knows\n"
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     if (command == "period") return igv::cli::cmd_period(args);
     if (command == "cross-check") return igv::cli::cmd_cross_check(args);
     if (command == "merge") return igv::cli::cmd_merge(args);
+    if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
     if (command == "diff") return igv::cli::cmd_diff(args);
     if (command == "games" || command == "checkers" || command == "kernels") {
       return igv::cli::cmd_catalogue(command, args);
