@@ -5,12 +5,14 @@
 //   digital-deletion:M positions "x": row M of f
 //   digits           positions "618034": Digital Deletion on a digit string (§2)
 // `verify period rook-misere:M` / `digital-deletion:M` print the row's period and preperiod
-// once core/frolov_certificate_check.h has accepted the producer's certificate chain.
+// once core/frolov_certificate_check.h has accepted the producer's certificate chain;
+// `verify check-certificate` re-checks that output (core/frolov_certificate_json.h).
 #include <random>
 #include <stdexcept>
 
 #include "core/errors.h"
 #include "core/frolov_certificate_check.h"
+#include "core/frolov_certificate_json.h"
 #include "core/frolov_digits.h"
 #include "core/frolov_period.h"
 #include "core/frolov_rules.h"
@@ -71,6 +73,7 @@ class FrolovSquareGame : public GameInstance {
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
   [[nodiscard]] nlohmann::json period() const override;
+  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override;
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;
@@ -158,32 +161,17 @@ nlohmann::json FrolovSquareGame::value(const Position& p) const {
 nlohmann::json FrolovSquareGame::period() const {
   if (!row_) throw InputError("game '" + spec() + "' is two-dimensional; ask for the period of one row, e.g. '" + spec() + ":9'");
   const int m = static_cast<int>(*row_);
-  const bool f = which_ == FrolovFunction::f;
-  const FrolovPeriodChain chain = produce_frolov_chain(m, f, kPeriodColumnLimit);
+  const FrolovPeriodChain chain = produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit);
   const FrolovCertificateVerdict verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
   if (!verdict.accepted) throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
-  const nlohmann::json row_cert = f ? to_json(chain.f_certificates.back()) : to_json(chain.g_certificates.back());
-  nlohmann::json checked_row;
-  for (const auto& r : verdict.rows) {
-    if (r["m"] == m && r["function"] == (f ? "f" : "g")) checked_row = r;
-  }
-  nlohmann::json chain_json = nlohmann::json::array();
-  for (const auto& c : chain.g_certificates) chain_json.push_back(to_json(c));
-  for (const auto& c : chain.f_certificates) chain_json.push_back(to_json(c));
-  const std::int64_t period = row_cert["period"];
-  return {{"game", spec()},
-          {"preperiod", row_cert["preperiod"]},
-          {"period", period},
-          {"saltus", period},
-          {"convention", "minimal p and t with value(n + t) = value(n) + t for every n >= p (Definition 5, s = t)"},
-          {"certificate",
-           {{"theorem", f ? "Frolov 2012, §4, Theorem 3 (f row = inverse of the proved g row); g rows by Theorem 1's window argument"
-                          : "Frolov 2012, §4, proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T], T >= 2m a common multiple of the lower periods, k >= their preperiods"},
-            {"bound", checked_row["checked_to"]},
-            {"checked", true},
-            {"row", row_cert},
-            {"chain", chain_json},
-            {"checker", "core/frolov_certificate_check.cpp (own incremental mex, independent of the producer's window kernel)"}}}};
+  std::vector<std::int64_t> checked_to;
+  for (const auto& r : verdict.rows) checked_to.push_back(r["checked_to"].get<std::int64_t>());
+  return frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
+}
+
+nlohmann::json FrolovSquareGame::check_certificate(const nlohmann::json& period_json) const {
+  if (!row_) throw InputError("game '" + spec() + "' is two-dimensional; certificates are per row, e.g. '" + spec() + ":9'");
+  return check_frolov_period_json(which_, static_cast<int>(*row_), period_json);
 }
 
 class DigitsGame : public GameInstance {

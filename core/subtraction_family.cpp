@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "core/kernel_registry.h"
+#include "core/subtraction_certificate_json.h"
 #include "core/subtraction_naive.h"
 #include "core/subtraction_window.h"
 
@@ -79,12 +80,11 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
 }
 
 nlohmann::json SubtractionGame::period() const {
-  const auto& proved = proved_period();
-  return {{"game", spec()},
-          {"preperiod", proved.preperiod},
-          {"period", proved.period},
-          {"saltus", 0},
-          {"certificate", subtraction_certificate_summary(proved)}};
+  return subtraction_period_json(spec(), proved_period());
+}
+
+nlohmann::json SubtractionGame::check_certificate(const nlohmann::json& period_json) const {
+  return check_subtraction_period_json(set_, play_, period_json);
 }
 
 std::vector<Position> SubtractionGame::domain(std::int64_t size) const {

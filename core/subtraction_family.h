@@ -1,6 +1,7 @@
 // The game families `subtraction:S` (normal play) and `subtraction-misere:S` (misère play), S a
 // comma list of distinct positive integers or `powers-of-2`; positions are heap sizes n >= 0.
-// `verify value` and `verify period` reach SUB(S) through SubtractionGame.
+// `verify value`, `verify period` and `verify check-certificate` reach SUB(S) through
+// SubtractionGame.
 #pragma once
 
 #include <memory>
@@ -21,6 +22,8 @@ class SubtractionGame : public GameInstance {
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
   [[nodiscard]] nlohmann::json period() const override;
+  /// Re-checks what period() printed (core/subtraction_certificate_json.h).
+  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override;
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override;
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override;
 
