@@ -137,11 +137,6 @@ bool verdict_worse(Verdict from, Verdict to) {
   return verdict_rank(to) < verdict_rank(from);
 }
 
-nlohmann::json without_volatile_fields(nlohmann::json report) {
-  strip_volatile(report);
-  return report;
-}
-
 ReportDiff diff_reports(const nlohmann::json& old_report, const nlohmann::json& new_report,
                         double timing_ratio, double timing_floor_seconds) {
   ReportDiff d;

@@ -38,7 +38,4 @@ ReportDiff diff_reports(const nlohmann::json& old_report, const nlohmann::json& 
 /// from `refuted` (one of the two runs is then wrong about the claim's truth).
 bool verdict_worse(Verdict from, Verdict to);
 
-/// The report with volatile fields (date, host, commit, timings) removed, for comparisons.
-nlohmann::json without_volatile_fields(nlohmann::json report);
-
 }  // namespace igv

@@ -8,11 +8,35 @@ report must name each of them too.
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 
 import jsonschema
+
+
+VOLATILE = {"seconds", "date", "host", "git_commit", "hardware_threads", "jobs", "claims_files", "rss_bytes"}
+
+
+def normalise_json(j):
+    """The report without the fields that differ between two runs of the same claims."""
+    if isinstance(j, dict):
+        return {k: normalise_json(v) for k, v in j.items()
+                if k not in VOLATILE and "seconds" not in k and "_ms" not in k and "time" not in k
+                and "peak_memory" not in k}
+    if isinstance(j, list):
+        return [normalise_json(x) for x in j]
+    return j
+
+
+def normalise_md(text):
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("Harness "):
+            continue  # commit, build type
+        lines.append(re.sub(r"\| [0-9.]+ \|$", "|", line))  # the seconds column
+    return "\n".join(lines)
 
 
 def main(verify, src, work):
@@ -50,6 +74,23 @@ def main(verify, src, work):
     for i in ids:
         if f"`{i}`" not in md:
             failures.append(f"{i} missing from report.md")
+    # The published reports (reports/published/) must equal this fresh run, volatile fields
+    # (date, host, commit, timings) aside. Regenerate them with the command in README.md.
+    published = os.path.join(src, "reports", "published")
+    try:
+        with open(os.path.join(published, "report.json")) as f:
+            committed = json.load(f)
+        if normalise_json(committed) != normalise_json(report):
+            old = {c["id"]: c for c in normalise_json(committed)["claims"]}
+            new = {c["id"]: c for c in normalise_json(report)["claims"]}
+            changed = sorted(i for i in set(old) | set(new) if old.get(i) != new.get(i))
+            failures.append("reports/published/report.json differs from a fresh run in: " + ", ".join(changed[:20])
+                            + (" (and the context/summary)" if not changed else ""))
+        with open(os.path.join(published, "report.md")) as f:
+            if normalise_md(f.read()) != normalise_md(md):
+                failures.append("reports/published/report.md differs from a fresh run")
+    except FileNotFoundError as e:
+        failures.append(f"published report missing: {e.filename}")
     for f in failures:
         print("FAIL:", f)
     if failures:
