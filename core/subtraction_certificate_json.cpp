@@ -18,24 +18,30 @@ using nlohmann::json;
 // ("certificate.window[2]").
 // ---------------------------------------------------------------------------------------------
 
-std::string child(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+std::string child(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
 
 const json& field(const json& object, const std::string& key, const std::string& path) {
   if (!object.is_object()) throw InputError("certificate: '" + path + "' must be a JSON object");
   const auto it = object.find(key);
-  if (it == object.end()) throw InputError("certificate: field '" + child(path, key) + "' is missing");
+  if (it == object.end())
+    throw InputError("certificate: field '" + child(path, key) + "' is missing");
   return *it;
 }
 
 std::int64_t integer_value(const json& v, const std::string& where, std::int64_t least) {
-  if (!v.is_number_integer()) throw InputError("certificate: field '" + where + "' must be an integer, got " + v.dump());
-  if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kSubtractionCertificateNumberLimit)) {
-    throw InputError("certificate: field '" + where + "' = " + v.dump() + " exceeds the limit 2^40");
+  if (!v.is_number_integer())
+    throw InputError("certificate: field '" + where + "' must be an integer, got " + v.dump());
+  if (v.is_number_unsigned() &&
+      v.get<std::uint64_t>() > static_cast<std::uint64_t>(kSubtractionCertificateNumberLimit)) {
+    throw InputError("certificate: field '" + where + "' = " + v.dump() +
+                     " exceeds the limit 2^40");
   }
   const auto x = v.get<std::int64_t>();
   if (x < least || x > kSubtractionCertificateNumberLimit) {
-    throw InputError("certificate: field '" + where + "' = " + std::to_string(x) + " is outside [" + std::to_string(least) +
-                     ", 2^40]");
+    throw InputError("certificate: field '" + where + "' = " + std::to_string(x) + " is outside [" +
+                     std::to_string(least) + ", 2^40]");
   }
   return x;
 }
@@ -55,17 +61,20 @@ std::string kind(const json& v) {
 void require_same_shape(const json& expected, const json& actual, const std::string& path) {
   const std::string where = path.empty() ? "the top level" : "'" + path + "'";
   if (kind(expected) != kind(actual)) {
-    throw InputError("certificate: field " + where + " must be " + kind(expected) + ", got " + actual.dump());
+    throw InputError("certificate: field " + where + " must be " + kind(expected) + ", got " +
+                     actual.dump());
   }
   if (expected.is_object()) {
-    for (const auto& [key, value] : expected.items()) require_same_shape(value, field(actual, key, path), child(path, key));
+    for (const auto& [key, value] : expected.items())
+      require_same_shape(value, field(actual, key, path), child(path, key));
     for (const auto& [key, value] : actual.items()) {
-      if (!expected.contains(key)) throw InputError("certificate: unexpected field '" + child(path, key) + "'");
+      if (!expected.contains(key))
+        throw InputError("certificate: unexpected field '" + child(path, key) + "'");
     }
   } else if (expected.is_array()) {
     if (expected.size() != actual.size()) {
-      throw InputError("certificate: '" + path + "' has " + std::to_string(actual.size()) + " entries, expected " +
-                       std::to_string(expected.size()));
+      throw InputError("certificate: '" + path + "' has " + std::to_string(actual.size()) +
+                       " entries, expected " + std::to_string(expected.size()));
     }
     for (std::size_t i = 0; i < expected.size(); ++i) {
       require_same_shape(expected[i], actual[i], path + "[" + std::to_string(i) + "]");
@@ -74,7 +83,8 @@ void require_same_shape(const json& expected, const json& actual, const std::str
 }
 
 /// The first field whose value differs (same shape assumed), as "path is X, expected Y".
-std::optional<std::string> first_difference(const json& expected, const json& actual, const std::string& path) {
+std::optional<std::string> first_difference(const json& expected, const json& actual,
+                                            const std::string& path) {
   if (expected.is_object()) {
     for (const auto& [key, value] : expected.items()) {
       if (auto d = first_difference(value, actual.at(key), child(path, key))) return d;
@@ -83,24 +93,30 @@ std::optional<std::string> first_difference(const json& expected, const json& ac
   }
   if (expected.is_array()) {
     for (std::size_t i = 0; i < expected.size(); ++i) {
-      if (auto d = first_difference(expected[i], actual[i], path + "[" + std::to_string(i) + "]")) return d;
+      if (auto d = first_difference(expected[i], actual[i], path + "[" + std::to_string(i) + "]"))
+        return d;
     }
     return std::nullopt;
   }
   if (expected == actual) return std::nullopt;
-  return "'" + path + "' is " + actual.dump() + " but the checked certificate implies " + expected.dump();
+  return "'" + path + "' is " + actual.dump() + " but the checked certificate implies " +
+         expected.dump();
 }
 
-json verdict_json(const std::string& spec, const char* checker, bool accepted, const std::string& reason) {
+json verdict_json(const std::string& spec, const char* checker, bool accepted,
+                  const std::string& reason) {
   return {{"accepted", accepted}, {"reason", reason}, {"game", spec}, {"checker", checker}};
 }
 
-constexpr const char* kWindowChecker = "check_subtraction_certificate (core/subtraction_certificate_check.cpp)";
-constexpr const char* kResidueChecker = "check_powers_of_two_residue_lemma (core/subtraction_certificate_check.cpp)";
+constexpr const char* kWindowChecker =
+    "check_subtraction_certificate (core/subtraction_certificate_check.cpp)";
+constexpr const char* kResidueChecker =
+    "check_powers_of_two_residue_lemma (core/subtraction_certificate_check.cpp)";
 
 /// S = all powers of 2: the certificate holds no data of its own; the residue lemma's
 /// hypotheses are checked again and the file must be what that check prints.
-json check_powers_of_two(const std::string& spec, const SubtractionSet& set, const json& period_json) {
+json check_powers_of_two(const std::string& spec, const SubtractionSet& set,
+                         const json& period_json) {
   ProvedSubtractionPeriod proved;
   proved.preperiod = 0;
   proved.period = 3;  // G = 0, 1, 2 repeated (subtraction_proof.cpp): three values, least period 3
@@ -108,13 +124,17 @@ json check_powers_of_two(const std::string& spec, const SubtractionSet& set, con
   proved.certificate.set = set;
   require_same_shape(subtraction_period_json(spec, proved), period_json, "");
   const CertificateCheck check = check_powers_of_two_residue_lemma();
-  if (!check.accepted) return verdict_json(spec, kResidueChecker, false, "the residue lemma's check failed: " + check.reason);
+  if (!check.accepted)
+    return verdict_json(spec, kResidueChecker, false,
+                        "the residue lemma's check failed: " + check.reason);
   proved.bound = check.values_checked;
   proved.checked = check.reason;
   if (auto difference = first_difference(subtraction_period_json(spec, proved), period_json, "")) {
-    return verdict_json(spec, kResidueChecker, false, "the residue lemma holds, but " + *difference);
+    return verdict_json(spec, kResidueChecker, false,
+                        "the residue lemma holds, but " + *difference);
   }
-  return verdict_json(spec, kResidueChecker, true, "mod-3 residue lemma: " + check.reason + "; preperiod 0, period 3");
+  return verdict_json(spec, kResidueChecker, true,
+                      "mod-3 residue lemma: " + check.reason + "; preperiod 0, period 3");
 }
 
 }  // namespace
@@ -127,19 +147,30 @@ json subtraction_period_json(const std::string& spec, const ProvedSubtractionPer
           {"certificate", subtraction_certificate_summary(proved)}};
 }
 
-json check_subtraction_period_json(const SubtractionSet& set, SubtractionPlay play, const json& period_json,
-                                   std::int64_t max_values) {
+json check_subtraction_period_json(const SubtractionSet& set, SubtractionPlay play,
+                                   const json& period_json, std::int64_t max_values) {
   const std::string spec = subtraction_spec(set, play);
-  if (!period_json.is_object()) throw InputError("certificate for '" + spec + "' is not a JSON object");
+  if (!period_json.is_object())
+    throw InputError("certificate for '" + spec + "' is not a JSON object");
   const json& game = field(period_json, "game", "");
-  if (!game.is_string()) throw InputError("certificate: field 'game' must be a string, got " + game.dump());
+  if (!game.is_string())
+    throw InputError("certificate: field 'game' must be a string, got " + game.dump());
   if (game.get<std::string>() != spec) {
-    throw InputError("certificate: field 'game' is '" + game.get<std::string>() + "', but the certificate is being checked for '" +
-                     spec + "'");
+    throw InputError("certificate: field 'game' is '" + game.get<std::string>() +
+                     "', but the certificate is being checked for '" + spec + "'");
   }
+  // The claim and the bound: numbers in range, whatever else is wrong with the file.
+  const std::int64_t claimed_preperiod =
+      integer_value(field(period_json, "preperiod", ""), "preperiod", 0);
+  const std::int64_t claimed_period = integer_value(field(period_json, "period", ""), "period", 1);
+  (void)integer_value(field(period_json, "saltus", ""), "saltus", 0);
+  (void)integer_value(field(field(period_json, "certificate", ""), "bound", "certificate"),
+                      "certificate.bound", 0);
   if (set.powers_of_two) {
     if (play != SubtractionPlay::normal) {
-      throw InputError("certificate: " + spec + " has no period theorem (misère play of the powers of 2), so no certificate");
+      throw InputError(
+          "certificate: " + spec +
+          " has no period theorem (misère play of the powers of 2), so no certificate");
     }
     return check_powers_of_two(spec, set, period_json);
   }
@@ -149,17 +180,20 @@ json check_subtraction_period_json(const SubtractionSet& set, SubtractionPlay pl
   SubtractionPeriodCertificate& cert = proved.certificate;
   cert.set = set;
   cert.play = play;
-  cert.preperiod = integer_value(field(period_json, "preperiod", ""), "preperiod", 0);
-  cert.period = integer_value(field(period_json, "period", ""), "period", 1);
+  cert.preperiod = claimed_preperiod;
+  cert.period = claimed_period;
   const json& window = field(field(period_json, "certificate", ""), "window", "certificate");
-  if (!window.is_array()) throw InputError("certificate: field 'certificate.window' must be an array of Grundy values");
+  if (!window.is_array())
+    throw InputError("certificate: field 'certificate.window' must be an array of Grundy values");
   const std::int64_t width = set.largest();
   if (static_cast<std::int64_t>(window.size()) != width + 1) {
     throw InputError("certificate: 'certificate.window' has " + std::to_string(window.size()) +
-                     " values; the window lemma for S = {" + set.to_string() + "} needs s_k + 1 = " + std::to_string(width + 1));
+                     " values; the window lemma for S = {" + set.to_string() +
+                     "} needs s_k + 1 = " + std::to_string(width + 1));
   }
   for (std::size_t i = 0; i < window.size(); ++i) {
-    cert.window.push_back(integer_value(window[i], "certificate.window[" + std::to_string(i) + "]", 0));
+    cert.window.push_back(
+        integer_value(window[i], "certificate.window[" + std::to_string(i) + "]", 0));
   }
   proved.preperiod = cert.preperiod;
   proved.period = cert.period;
@@ -168,29 +202,36 @@ json check_subtraction_period_json(const SubtractionSet& set, SubtractionPlay pl
   require_same_shape(subtraction_period_json(spec, proved), period_json, "");
   const std::int64_t prefix = cert.preperiod + cert.period + width + 1;
   if (prefix > max_values) {
-    throw BudgetExceeded("certificate: checking preperiod " + std::to_string(cert.preperiod) + " and period " +
-                         std::to_string(cert.period) + " needs " + std::to_string(prefix) +
-                         " values (l + p + s_k + 1), above check-certificate's limit of " + std::to_string(max_values));
+    throw BudgetExceeded("certificate: checking preperiod " + std::to_string(cert.preperiod) +
+                         " and period " + std::to_string(cert.period) + " needs " +
+                         std::to_string(prefix) +
+                         " values (l + p + s_k + 1), above check-certificate's limit of " +
+                         std::to_string(max_values));
   }
 
   const CertificateCheck check = check_subtraction_certificate(cert, max_values);
-  if (!check.accepted) return verdict_json(spec, kWindowChecker, false, "the independent checker rejected the certificate: " + check.reason);
+  if (!check.accepted)
+    return verdict_json(spec, kWindowChecker, false,
+                        "the independent checker rejected the certificate: " + check.reason);
   proved.bound = check.values_checked;
   proved.checked = check.reason;
   // The producer's statistics are informational; they are reproduced by running the producer
   // again, which is cheap now that the period is known to be short enough to check.
-  const SubtractionPeriodCertificate again = find_subtraction_period(set, play, 4'000'000'000ULL, &proved.stats);
+  const SubtractionPeriodCertificate again =
+      find_subtraction_period(set, play, 4'000'000'000ULL, &proved.stats);
   if (again.preperiod != cert.preperiod || again.period != cert.period) {
-    return verdict_json(spec, kWindowChecker, false,
-                        "internal disagreement: the checker accepted preperiod " + std::to_string(cert.preperiod) + " and period " +
-                            std::to_string(cert.period) + ", the producer finds " + std::to_string(again.preperiod) + " and " +
-                            std::to_string(again.period));
+    return verdict_json(
+        spec, kWindowChecker, false,
+        "internal disagreement: the checker accepted preperiod " + std::to_string(cert.preperiod) +
+            " and period " + std::to_string(cert.period) + ", the producer finds " +
+            std::to_string(again.preperiod) + " and " + std::to_string(again.period));
   }
   if (auto difference = first_difference(subtraction_period_json(spec, proved), period_json, "")) {
     return verdict_json(spec, kWindowChecker, false, "the period was proved, but " + *difference);
   }
   return verdict_json(spec, kWindowChecker, true,
-                      "window lemma: " + check.reason + "; preperiod " + std::to_string(cert.preperiod) + ", period " +
+                      "window lemma: " + check.reason + "; preperiod " +
+                          std::to_string(cert.preperiod) + ", period " +
                           std::to_string(cert.period) + ", saltus 0");
 }
 

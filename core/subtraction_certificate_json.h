@@ -7,17 +7,16 @@
 // re-check reads the claimed preperiod ℓ, period p and the window G(ℓ .. ℓ + s_k) back into a
 // SubtractionPeriodCertificate and runs the existing independent checker
 // (core/subtraction_certificate_check.h, the window lemma of 001_bc98b3364103fd4a,
-// "周期和预周期 (续)"); for S = powers of 2 it re-runs the residue-lemma check (004_2d19be0a5059ae39,
-// exercise 4(c)). Every other field of the file must then be exactly what the accepted
-// certificate implies, so no single edited number passes. The producer's search statistics
-// (search_steps, hash_matches_confirmed, hash_collisions) play no part in the proof; they are
-// compared with a re-run of the producer only so that an edited statistic is noticed too.
+// "周期和预周期 (续)"); for S = powers of 2 it re-runs the residue-lemma check
+// (004_2d19be0a5059ae39, exercise 4(c)). Every other field of the file must then be exactly what
+// the accepted certificate implies, so no single edited number passes. The producer's search
+// statistics (search_steps, hash_matches_confirmed, hash_collisions) play no part in the proof;
+// they are compared with a re-run of the producer only so that an edited statistic is noticed too.
 #pragma once
 
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/subtraction_proof.h"
 
@@ -36,7 +35,8 @@ inline constexpr std::int64_t kSubtractionCertificateNumberLimit = std::int64_t{
 
 /// The JSON that `verify period` prints: {"game", "preperiod", "period", "saltus": 0,
 /// "certificate": subtraction_certificate_summary(proved)}.
-nlohmann::json subtraction_period_json(const std::string& spec, const ProvedSubtractionPeriod& proved);
+nlohmann::json subtraction_period_json(const std::string& spec,
+                                       const ProvedSubtractionPeriod& proved);
 
 /// Re-checks a certificate file (what subtraction_period_json printed, possibly edited) of
 /// SUB(set) under `play`. Returns {"accepted", "reason", "game", "checker"}. Throws InputError
