@@ -50,7 +50,7 @@ void prove(const std::string& code_text, std::int64_t max_heaps) {
   const auto verdict = igv::check_octal_period_certificate(cert);
   const double check = seconds_since(t1);
   std::printf("%-7s period %-8lld preperiod %-9lld bound %-9lld mask %-4u rare %-6zu maxval %-4lld "
-              "produce %.3fs check %.3fs total %.3fs (CPU) accepted %d peakRSS %.1f MB\n",
+              "produce %.4fs check %.4fs total %.4fs (CPU) accepted %d peakRSS %.1f MB\n",
               code_text.c_str(), static_cast<long long>(cert.period),
               static_cast<long long>(cert.preperiod), static_cast<long long>(cert.bound()), 0u,
               stats.rare_heaps, static_cast<long long>(stats.max_value), produce, check, produce + check,
@@ -125,14 +125,14 @@ BOOST_AUTO_TEST_CASE(bench_fast_vs_naive) {
 
 // Values of one code to OCTAL_TABLE_HEAPS heaps (default 10^8) by the sparse kernel plus the
 // proved period (OCTAL_TABLE_CODE, default 0.137), and by the sparse kernel alone to
-// OCTAL_TABLE_DIRECT heaps (default 10^6).
+// OCTAL_TABLE_DIRECT heaps (default 10^5).
 BOOST_AUTO_TEST_CASE(bench_value_table) {
   const char* code_env = std::getenv("OCTAL_TABLE_CODE");
   if (!code_env) return;
   const char* heaps_env = std::getenv("OCTAL_TABLE_HEAPS");
   const char* direct_env = std::getenv("OCTAL_TABLE_DIRECT");
   const std::int64_t heaps = heaps_env ? std::stoll(heaps_env) : 100'000'000;
-  const std::int64_t direct = direct_env ? std::stoll(direct_env) : 1'000'000;
+  const std::int64_t direct = direct_env ? std::stoll(direct_env) : 100'000;
   const auto code = igv::OctalCode::parse(code_env);
   std::string how;
   const auto t0 = Clock::now();
