@@ -234,12 +234,14 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
 GameFamily rook_misere_family() {
   return {"rook-misere", "Frolov's misère rook game with the forbidden square (0,0); g(m, n) (G1, G2)",
           "rook-misere or rook-misere:M (row M of g)", "m,n (a square), or n (a column of row M)",
-          [](std::string_view params) { return make_square_game(FrolovFunction::g, "rook-misere", params); }};
+          [](std::string_view params) { return make_square_game(FrolovFunction::g, "rook-misere", params); },
+          {"rook-misere", "rook-misere:5"}};
 }
 GameFamily digital_deletion_family() {
   return {"digital-deletion", "Frolov's f(a, x) = f_a : x, the value of H_a : *x (formula (1))",
           "digital-deletion or digital-deletion:M (row M of f)", "a,x (H_a : *x), or x (with the heap H_M)",
-          [](std::string_view params) { return make_square_game(FrolovFunction::f, "digital-deletion", params); }};
+          [](std::string_view params) { return make_square_game(FrolovFunction::f, "digital-deletion", params); },
+          {"digital-deletion", "digital-deletion:5"}};
 }
 GameFamily digits_family() {
   return {"digits", "Digital Deletion on a string of decimal digits (Conway, ONAG ch. 15; Frolov 2012, §2)",
@@ -247,7 +249,9 @@ GameFamily digits_family() {
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) throw InputError("game 'digits' takes no parameters, got 'digits:" + std::string(params) + "'");
             return std::make_unique<DigitsGame>();
-          }};
+          },
+          {"digits"},
+          4};
 }
 IGV_REGISTER_GAME(rook_misere_family);
 IGV_REGISTER_GAME(digital_deletion_family);

@@ -140,7 +140,9 @@ GameFamily octal_family() {
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (params.empty()) throw InputError("game 'octal' needs a code, e.g. octal:0.07");
             return std::make_unique<OctalGame>(OctalCode::parse(params));
-          }};
+          },
+          {"octal:0.07", "octal:0.77", "octal:0.137", "octal:4.7", "octal:0.16", "octal:0.56"},
+          300};
 }
 IGV_REGISTER_GAME(octal_family);
 

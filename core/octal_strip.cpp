@@ -112,7 +112,9 @@ GameFamily dawson_strip_family() {
                                std::string(params) + "'");
             }
             return std::make_unique<DawsonStripGame>();
-          }};
+          },
+          {"dawson-strip"},
+          12};
 }
 IGV_REGISTER_GAME(dawson_strip_family);
 

@@ -124,12 +124,16 @@ std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(Subtraction
 GameFamily normal_family() {
   return {"subtraction", "SUB(S): remove s in S chips from one heap; last mover wins",
           "subtraction:S (S a comma list of distinct positive integers, or powers-of-2)",
-          "n (heap size)", maker(SubtractionPlay::normal)};
+          "n (heap size)", maker(SubtractionPlay::normal),
+          {"subtraction:1,3,4", "subtraction:2,3,5,7,11", "subtraction:3,5,9", "subtraction:powers-of-2"},
+          2000};
 }
 GameFamily misere_family() {
   return {"subtraction-misere", "SUB(S) in misère play: last mover loses",
           "subtraction-misere:S (S a comma list of distinct positive integers)",
-          "n (heap size)", maker(SubtractionPlay::misere)};
+          "n (heap size)", maker(SubtractionPlay::misere),
+          {"subtraction-misere:1,2,3", "subtraction-misere:2,5"},
+          2000};
 }
 IGV_REGISTER_GAME(normal_family);
 IGV_REGISTER_GAME(misere_family);

@@ -1,7 +1,8 @@
 // libFuzzer target for every text parser the user reaches: positions, game specifications with
 // their positions, claims files, reports (diff/merge input) and size/shard arguments. The first
 // input byte picks the parser. A parser may reject input only with InputError; any other
-// exception, crash, leak or undefined behaviour is a finding (built with ASan + UBSan).
+// exception, crash, leak or undefined behaviour is a finding (built with ASan + UBSan). Inputs
+// for the sixth parser, certificates, are seeded in tests/fuzz/fuzz_parsers/ from `verify period`.
 //
 // Built only with -DIGV_FUZZ=ON and clang (see README.md, "Hardening"); the corpus of inputs that
 // once failed is kept in tests/fuzz/ and replayed by every fuzz run.
@@ -17,9 +18,22 @@
 #include "reports/report.h"
 #include "reports/report_tools.h"
 
+namespace {
+bool small_numbers(const nlohmann::json& j) {
+  if (j.is_number()) return j.is_number_integer() ? (j.get<std::int64_t>() > -5000 && j.get<std::int64_t>() < 5000) : true;
+  if (j.is_array() || j.is_object()) {
+    if (j.size() > 2000) return false;
+    for (const auto& x : j) {
+      if (!small_numbers(x)) return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const int which = data[0] % 5;
+  const int which = data[0] % 6;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   if (text.size() > 4096) return 0;
   try {
@@ -50,12 +64,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)igv::report_to_markdown(report);
         break;
       }
-      default:
+      case 4:
         (void)igv::parse_shard(text);
         break;
+      default: {
+        // A period certificate, as `verify check-certificate` reads it. Numbers are kept small so
+        // that each check stays fast (the checkers' own limits guard large ones; see the tests).
+        nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+        if (j.is_discarded() || !j.is_object() || !j.contains("game") || !j["game"].is_string()) break;
+        if (!small_numbers(j)) break;
+        (void)igv::make_game(j["game"].get<std::string>())->check_certificate(j);
+        break;
+      }
     }
   } catch (const igv::InputError&) {
     // The one way a parser may refuse input.
+  } catch (const igv::BudgetExceeded&) {
+    // A certificate too large to re-check: refused before any allocation.
   }
   return 0;
 }
