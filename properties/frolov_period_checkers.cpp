@@ -180,17 +180,13 @@ Outcome check_periodicity_theorem(const Claim& c, const CheckContext& ctx) {
 
 // ---------------------------------------------------------------------------------------------
 // Beyond the paper: Table 2 for m = 10, 11 (and 12 at a large budget), every row proved; the
-// evidence carries the whole table (paper's rows beside the computed ones) in Markdown and LaTeX.
+// evidence carries the whole table (paper's rows beside the computed ones) as evidence.table,
+// which the report writers render in Markdown, LaTeX and CSV.
 // ---------------------------------------------------------------------------------------------
 Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
   const int rows = rows_for_budget(c, ctx);
   const auto chain = accepted_chain(rows);
   const nlohmann::json& paper = require_param(c, "paper_rows");  // {"g": [[t, p], …], "f": …}
-  std::ostringstream md, tex;
-  md << "| m | t (g) | p (g) | t_m/t_{m-1} | t (f) | p (f) | paper g: t, p | paper f: t, p |\n"
-     << "|---|---|---|---|---|---|---|---|\n";
-  tex << "\\begin{tabular}{rrrrrrl}\n\\toprule\n"
-      << "$m$ & $t$ & $p_g$ & $t_m/t_{m-1}$ & $p_f$ & paper ($t$, $p_g$, $p_f$) \\\\\n\\midrule\n";
   nlohmann::json table = nlohmann::json::array();
   for (int m = 0; m <= rows; ++m) {
     const nlohmann::json g = computed_table2_row(*chain, FrolovFunction::g, m);
@@ -198,23 +194,24 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
     const bool printed = m <= kTable2LastRow;
     const std::string pg = printed ? paper["g"][m][0].dump() + ", " + paper["g"][m][1].dump() : "(new)";
     const std::string pf = printed ? paper["f"][m][0].dump() + ", " + paper["f"][m][1].dump() : "(new)";
-    md << "| " << m << " | " << g["t"] << " | " << g["p"] << " | " << g["ratio"].dump() << " | " << f["t"] << " | " << f["p"]
-       << " | " << pg << " | " << pf << " |\n";
-    tex << m << " & " << g["t"] << " & " << g["p"] << " & " << (g["ratio"].is_string() ? "---" : g["ratio"].dump()) << " & "
-        << f["p"] << " & " << (printed ? paper["g"][m][0].dump() + ", " + paper["g"][m][1].dump() + ", " + paper["f"][m][1].dump() : "new")
-        << " \\\\\n";
-    table.push_back({{"m", m}, {"g", g}, {"f", f}, {"in_paper", printed}});
+    // One flat row per m: the report writers render evidence.table as Markdown, LaTeX and CSV.
+    table.push_back({{"m", m},
+                     {"t", g["t"]},
+                     {"p (g)", g["p"]},
+                     {"t_m/t_{m-1}", g["ratio"]},
+                     {"t (f)", f["t"]},
+                     {"p (f)", f["p"]},
+                     {"paper: t, p (g)", pg},
+                     {"paper: t, p (f)", pf}});
   }
-  tex << "\\bottomrule\n\\end{tabular}\n";
   Outcome o;
   o.verdict = Verdict::proved;
   o.summary = "Table 2 proved for m = 0.." + std::to_string(rows) + " (rows " + std::to_string(kTable2LastRow + 1) + ".." +
               std::to_string(rows) + " are new): t_" + std::to_string(rows) + " = " +
               std::to_string(proved_row(*chain, FrolovFunction::g, rows).period);
   o.evidence = {{"domain", "rows m = 0.." + std::to_string(rows) + " of g and f, each proved by an accepted certificate"},
-                {"rows", table},
-                {"markdown", md.str()},
-                {"latex", tex.str()},
+                {"table", table},
+                {"table_columns", {"m", "t", "p (g)", "t_m/t_{m-1}", "t (f)", "p (f)", "paper: t, p (g)", "paper: t, p (f)"}},
                 {"produce_seconds", chain->produce_seconds},
                 {"check_seconds", chain->check_seconds},
                 {"row_kernel_cells", chain->chain.cells_computed},

@@ -88,7 +88,7 @@ std::string report_to_markdown(const Report& report) {
       any_table = true;
     }
     const auto& table = r.outcome.evidence["table"];
-    const auto cols = evidence_table_columns(table);
+    const auto cols = evidence_table_columns(r.outcome.evidence);
     md << "### `" << r.claim.id << "` — " << r.claim.document << ", " << cell(r.claim.locator) << " ("
        << to_string(r.outcome.verdict) << ")\n\n|";
     for (const auto& c : cols) md << " " << cell(c) << " |";

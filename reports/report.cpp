@@ -247,7 +247,7 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       for (const auto& r : report.results) {
         if (has_evidence_table(r)) {
           files.emplace_back((fs::path(dir) / "tables" / (r.claim.id + ".csv")).string(),
-                             evidence_table_to_csv(r.outcome.evidence["table"]));
+                             evidence_table_to_csv(r.outcome.evidence));
         }
       }
     } else if (f == "junit") {

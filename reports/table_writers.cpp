@@ -71,9 +71,16 @@ std::string xml_escape(const std::string& s) {
 
 }  // namespace
 
-std::vector<std::string> evidence_table_columns(const nlohmann::json& table) {
+std::vector<std::string> evidence_table_columns(const nlohmann::json& evidence) {
   std::vector<std::string> cols;
   std::set<std::string> seen;
+  // A checker may fix the column order (JSON objects keep their keys sorted).
+  if (evidence.contains("table_columns") && evidence["table_columns"].is_array()) {
+    for (const auto& c : evidence["table_columns"]) {
+      if (c.is_string() && seen.insert(c.get<std::string>()).second) cols.push_back(c.get<std::string>());
+    }
+  }
+  const auto& table = evidence.contains("table") ? evidence["table"] : nlohmann::json();
   if (!table.is_array()) return cols;
   for (const auto& row : table) {
     if (!row.is_object()) continue;
@@ -115,7 +122,7 @@ std::string report_to_latex(const Report& report) {
   for (const auto& r : report.results) {
     if (!has_evidence_table(r)) continue;
     const auto& table = r.outcome.evidence["table"];
-    const auto cols = evidence_table_columns(table);
+    const auto cols = evidence_table_columns(r.outcome.evidence);
     tex << "% ---- evidence table of " << r.claim.id << "\n"
         << "\\begin{longtable}{" << std::string(cols.size(), 'r') << "}\n\\caption{"
         << tex_escape(r.claim.document + ", " + r.claim.locator) << ": " << to_string(r.outcome.verdict)
@@ -146,9 +153,10 @@ std::string report_to_csv(const Report& report) {
   return csv.str();
 }
 
-std::string evidence_table_to_csv(const nlohmann::json& table) {
+std::string evidence_table_to_csv(const nlohmann::json& evidence) {
   std::ostringstream csv;
-  const auto cols = evidence_table_columns(table);
+  const auto cols = evidence_table_columns(evidence);
+  const auto& table = evidence["table"];
   for (std::size_t i = 0; i < cols.size(); ++i) csv << (i ? "," : "") << csv_field(cols[i]);
   csv << "\n";
   for (const auto& row : table) {

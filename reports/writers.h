@@ -18,15 +18,16 @@ std::string report_to_latex(const Report& report);
 /// CSV: one row per claim.
 std::string report_to_csv(const Report& report);
 
-/// An evidence table (a list of row objects) as CSV.
-std::string evidence_table_to_csv(const nlohmann::json& table);
+/// A claim's evidence table (evidence.table, a list of row objects) as CSV.
+std::string evidence_table_to_csv(const nlohmann::json& evidence);
 
 /// JUnit XML: one testsuite per document, one testcase per claim; a claim whose verdict is not
 /// the expected one is a failure.
 std::string report_to_junit(const Report& report);
 
-/// The columns of an evidence table (keys of its rows, in first-seen order).
-std::vector<std::string> evidence_table_columns(const nlohmann::json& table);
+/// The columns of a claim's evidence table: evidence.table_columns first (a checker's chosen
+/// order), then any other keys of the rows in first-seen order.
+std::vector<std::string> evidence_table_columns(const nlohmann::json& evidence);
 
 /// True when the claim's evidence holds a table (evidence.table, a list of objects).
 bool has_evidence_table(const ClaimResult& r);
