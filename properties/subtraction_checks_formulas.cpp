@@ -226,6 +226,20 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
                            "certificate checker (window lemma); sequences compared on "
                            "max(l, |prefix|) + lcm(p, |cycle|) values (decides every n)"}};
   if (!table.empty()) o.evidence["table"] = table;
+  if (!case_rows && !table.empty()) {
+    // Column order for the report writers: the group, its inner range, then the counts.
+    nlohmann::json cols = {group_by};
+    if (!inner_name.empty()) cols.push_back(inner_name + "_range");
+    for (const char* k : {"cases", "agree", "disagree", "first_mismatch"}) cols.push_back(k);
+    o.evidence["table_columns"] = cols;
+  } else if (case_rows && !table.empty()) {
+    // The case's parameters come first (S and c for the {2,3,5,7,c} table), then the cells.
+    nlohmann::json cols = nlohmann::json::array();
+    for (const char* k : {"S", "c", "preperiod", "preperiod_formula", "period", "period_formula"}) {
+      if (table[0].contains(k)) cols.push_back(k);
+    }
+    o.evidence["table_columns"] = cols;
+  }
   if (!formula_error.empty()) {
     o.verdict = Verdict::error;
     o.summary = "a printed formula could not be evaluated: " + formula_error;

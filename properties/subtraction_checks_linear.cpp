@@ -141,7 +141,8 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
                  "for each S: some q <= q_max and N <= C - 3q such that on every class mod q, l_c and p_c "
                  "are linear in c for all c in [N, C] (at least four points per class). Evidence for, not "
                  "proof of, an eventual statement."},
-                {"table", table}};
+                {"table", table},
+                {"table_columns", {"S", "q", "r", "preperiod_form", "period_form", "holds_from_c", "checked_to_c", "points"}}};
   if (!no_fit.empty()) {
     o.evidence["sets_without_fit"] = no_fit;
     o.verdict = Verdict::inconclusive;
