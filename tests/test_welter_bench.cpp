@@ -59,6 +59,7 @@ BOOST_AUTO_TEST_CASE(conway_on_a_million_coins) {
     const double moves_s = seconds_since(t0);
     std::printf("%-32s %zu coins: value %lld by Conway in %.3f s; %zu winning moves by the inverse in %.3f s\n",
                 name.c_str(), coins.size(), static_cast<long long>(v), value_s, moves.size(), moves_s);
+    BOOST_TEST(moves.empty() == (v == 0), name);
   }
   // The relations route is quadratic: 10^4 coins for scale.
   const auto mid = random_position(10'000, std::int64_t{1} << 40, 8);
@@ -69,6 +70,7 @@ BOOST_AUTO_TEST_CASE(conway_on_a_million_coins) {
   const Value c = welter_value_conway(mid);
   const double con_s = seconds_since(t0);
   std::printf("10^4 random coins: relations %.3f s, Conway %.5f s (agree: %s)\n", rel_s, con_s, r == c ? "yes" : "NO");
+  BOOST_TEST(r == c);
   std::printf("peak RSS %.1f MiB\n", peak_rss_mib());
 }
 
@@ -91,6 +93,7 @@ BOOST_AUTO_TEST_CASE(naive_versus_conway_on_the_same_positions) {
   const double conway_s = seconds_since(t0);
   std::printf("all 16384 subsets of {0..13}: naive %.3f s, Conway %.4f s, ratio naive/Conway %.0f (agree: %s)\n",
               naive_s, conway_s, naive_s / conway_s, sum_naive == sum_conway ? "yes" : "NO");
+  BOOST_TEST(sum_naive == sum_conway);
   // Starting positions w(n), n = 1..9, each from a fresh naive memo.
   for (std::int64_t n = 6; n <= 9; ++n) {
     const auto p = welter_start_position(n);
@@ -103,6 +106,7 @@ BOOST_AUTO_TEST_CASE(naive_versus_conway_on_the_same_positions) {
     const double cs = seconds_since(t0);
     std::printf("w(%lld): naive %.4f s (%zu positions), Conway %.7f s, ratio %.0f (agree: %s)\n",
                 static_cast<long long>(n), ns, fresh.positions_stored(), cs, ns / cs, nv == cv ? "yes" : "NO");
+    BOOST_TEST(nv == cv);
   }
 }
 
@@ -121,4 +125,5 @@ BOOST_AUTO_TEST_CASE(all_claims_of_the_document) {
   }
   std::printf("all %zu claims of 002_ae6d722b5ea2de0c: %.2f s, %zu as expected; peak RSS %.1f MiB\n", count,
               seconds_since(t0), as_expected, peak_rss_mib());
+  BOOST_TEST(as_expected == count);
 }
