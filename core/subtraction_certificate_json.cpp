@@ -3,6 +3,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/certificate_json.h"
 #include "core/errors.h"
 #include "core/subtraction_certificate_check.h"
 #include "core/subtraction_period.h"
@@ -18,89 +19,12 @@ using nlohmann::json;
 // ("certificate.window[2]").
 // ---------------------------------------------------------------------------------------------
 
-std::string child(const std::string& path, const std::string& key) {
-  return path.empty() ? key : path + "." + key;
-}
-
 const json& field(const json& object, const std::string& key, const std::string& path) {
-  if (!object.is_object()) throw InputError("certificate: '" + path + "' must be a JSON object");
-  const auto it = object.find(key);
-  if (it == object.end())
-    throw InputError("certificate: field '" + child(path, key) + "' is missing");
-  return *it;
+  return cert_field(object, key, path);
 }
 
 std::int64_t integer_value(const json& v, const std::string& where, std::int64_t least) {
-  if (!v.is_number_integer())
-    throw InputError("certificate: field '" + where + "' must be an integer, got " + v.dump());
-  if (v.is_number_unsigned() &&
-      v.get<std::uint64_t>() > static_cast<std::uint64_t>(kSubtractionCertificateNumberLimit)) {
-    throw InputError("certificate: field '" + where + "' = " + v.dump() +
-                     " exceeds the limit 2^40");
-  }
-  const auto x = v.get<std::int64_t>();
-  if (x < least || x > kSubtractionCertificateNumberLimit) {
-    throw InputError("certificate: field '" + where + "' = " + std::to_string(x) + " is outside [" +
-                     std::to_string(least) + ", 2^40]");
-  }
-  return x;
-}
-
-std::string kind(const json& v) {
-  if (v.is_number_integer()) return "an integer";
-  if (v.is_number()) return "a number";
-  if (v.is_string()) return "a string";
-  if (v.is_boolean()) return "true or false";
-  if (v.is_object()) return "an object";
-  if (v.is_array()) return "an array";
-  return "null";
-}
-
-/// The file must have exactly the fields of `expected`, each of the same kind: a missing,
-/// unexpected or mistyped field is malformed input, whatever its value.
-void require_same_shape(const json& expected, const json& actual, const std::string& path) {
-  const std::string where = path.empty() ? "the top level" : "'" + path + "'";
-  if (kind(expected) != kind(actual)) {
-    throw InputError("certificate: field " + where + " must be " + kind(expected) + ", got " +
-                     actual.dump());
-  }
-  if (expected.is_object()) {
-    for (const auto& [key, value] : expected.items())
-      require_same_shape(value, field(actual, key, path), child(path, key));
-    for (const auto& [key, value] : actual.items()) {
-      if (!expected.contains(key))
-        throw InputError("certificate: unexpected field '" + child(path, key) + "'");
-    }
-  } else if (expected.is_array()) {
-    if (expected.size() != actual.size()) {
-      throw InputError("certificate: '" + path + "' has " + std::to_string(actual.size()) +
-                       " entries, expected " + std::to_string(expected.size()));
-    }
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-      require_same_shape(expected[i], actual[i], path + "[" + std::to_string(i) + "]");
-    }
-  }
-}
-
-/// The first field whose value differs (same shape assumed), as "path is X, expected Y".
-std::optional<std::string> first_difference(const json& expected, const json& actual,
-                                            const std::string& path) {
-  if (expected.is_object()) {
-    for (const auto& [key, value] : expected.items()) {
-      if (auto d = first_difference(value, actual.at(key), child(path, key))) return d;
-    }
-    return std::nullopt;
-  }
-  if (expected.is_array()) {
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-      if (auto d = first_difference(expected[i], actual[i], path + "[" + std::to_string(i) + "]"))
-        return d;
-    }
-    return std::nullopt;
-  }
-  if (expected == actual) return std::nullopt;
-  return "'" + path + "' is " + actual.dump() + " but the checked certificate implies " +
-         expected.dump();
+  return cert_integer(v, where, least, kSubtractionCertificateNumberLimit);
 }
 
 json verdict_json(const std::string& spec, const char* checker, bool accepted,

@@ -1,0 +1,38 @@
+// Reading period certificates back from JSON files (`verify check-certificate`): field access
+// that names each field by its path in the file ("certificate.chain[3].k"), and the shape and
+// value comparisons a family's check_certificate() uses. Every fault is an InputError.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace igv {
+
+/// "path.key", or "key" at the top level.
+std::string cert_child(const std::string& path, const std::string& key);
+
+/// object[key]; InputError when `object` is not an object or has no such field.
+const nlohmann::json& cert_field(const nlohmann::json& object, const std::string& key,
+                                 const std::string& path);
+
+/// An integer in [least, limit]; InputError naming `where` otherwise.
+std::int64_t cert_integer(const nlohmann::json& v, const std::string& where, std::int64_t least,
+                          std::int64_t limit);
+
+/// "an integer", "a string", … (for messages and shape comparison).
+std::string json_kind(const nlohmann::json& v);
+
+/// The file must have exactly the fields of `expected`, each of the same kind: a missing,
+/// unexpected or mistyped field is malformed input, whatever its value.
+void require_same_shape(const nlohmann::json& expected, const nlohmann::json& actual,
+                        const std::string& path);
+
+/// The first field whose value differs (same shape assumed), as "'path' is X but the checked
+/// certificate implies Y".
+std::optional<std::string> first_difference(const nlohmann::json& expected,
+                                            const nlohmann::json& actual, const std::string& path);
+
+}  // namespace igv
