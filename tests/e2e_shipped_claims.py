@@ -16,7 +16,10 @@ import sys
 import jsonschema
 
 
-VOLATILE = {"seconds", "date", "host", "git_commit", "hardware_threads", "jobs", "claims_files", "rss_bytes"}
+# What differs between two runs of the same claims: when and where they ran, the commit, the
+# compiler (the sanitizer pass builds with clang), timings and memory.
+VOLATILE = {"seconds", "date", "host", "git_commit", "compiler", "hardware_threads", "jobs", "claims_files",
+            "rss_bytes"}
 
 
 def normalise_json(j):
@@ -34,7 +37,7 @@ def normalise_md(text):
     lines = []
     for line in text.splitlines():
         if line.startswith("Harness "):
-            continue  # commit, build type
+            continue  # commit, compiler, build type
         lines.append(re.sub(r"\| [0-9.]+ \|$", "|", line))  # the seconds column
     return "\n".join(lines)
 
