@@ -7,24 +7,11 @@ subtraction games; a corrupted file gives `s NOT VERIFIED` (exit 1) or one `veri
 line (exit 2), never `s VERIFIED`; a file that is not JSON gives exit 2.
 Usage (from ctest): e2e_certificates.py --verify PATH --source-dir DIR --work-dir DIR
 """
-import argparse
 import copy
 import json
 import os
-import subprocess
-import sys
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args):
-    return subprocess.run([VERIFY] + args, capture_output=True, text=True, timeout=600)
+from verify_e2e import check, finish, run, setup
 
 
 def write(name, content):
@@ -144,16 +131,6 @@ def main():
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--verify", required=True)
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--work-dir", required=True)
-    a = ap.parse_args()
-    VERIFY = a.verify
-    WORK = a.work_dir
-    os.makedirs(WORK, exist_ok=True)
+    _, WORK = setup(fresh=False)
     main()
-    if failures:
-        print(f"{len(failures)} failure(s)")
-        sys.exit(1)
-    print("e2e_certificates: all checks passed")
+    finish("e2e_certificates")

@@ -5,26 +5,12 @@ Exit codes, one-line errors on bad input with nothing written, `value`/`list`/`s
 deliberately false claims refuted with seeds, and every report valid against the JSON Schema.
 Usage (from ctest): e2e_cli.py --verify PATH --source-dir DIR --work-dir DIR
 """
-import argparse
 import json
 import os
-import shutil
-import subprocess
-import sys
 
 import jsonschema
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args, **kw):
-    return subprocess.run([VERIFY] + args, capture_output=True, text=True, timeout=600, **kw)
+from verify_e2e import check, failures, finish, run, setup
 
 
 def validate(report_path):
@@ -162,21 +148,11 @@ def main():
         f.write("{ not json")
     expect_input_error(["diff", worse, worse], "diff of a corrupt report")
 
-    if failures:
-        print(f"{len(failures)} failed")
-        sys.exit(1)
-    print("all end-to-end checks passed")
+    finish("e2e_cli")
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--verify", required=True)
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--work-dir", required=True)
-    a = ap.parse_args()
-    VERIFY, SRC, WORK = a.verify, a.source_dir, a.work_dir
-    shutil.rmtree(WORK, ignore_errors=True)
-    os.makedirs(WORK)
+    SRC, WORK = setup()
     with open(os.path.join(SRC, "reports", "report.schema.json")) as f:
         SCHEMA = json.load(f)
     jsonschema.Draft202012Validator.check_schema(SCHEMA)

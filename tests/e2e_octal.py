@@ -7,26 +7,13 @@ errors on malformed codes and positions, and a run of the Dawson's Kayles claims
 verdicts their claims file expects, the report valid against the schema.
 Usage (from ctest): e2e_octal.py --verify PATH --source-dir DIR --work-dir DIR
 """
-import argparse
 import json
 import os
 import shutil
-import subprocess
-import sys
 
 import jsonschema
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args):
-    return subprocess.run([VERIFY] + args, capture_output=True, text=True, timeout=600)
+from verify_e2e import check, finish, run, setup
 
 
 def expect_input_error(args, what):
@@ -75,21 +62,11 @@ def main():
     for c in report["claims"]:
         check(c["verdict"] == c["expected_verdict"], f"{c['id']}: {c['verdict']} != {c['expected_verdict']}")
 
-    if failures:
-        print(f"{len(failures)} failed")
-        sys.exit(1)
-    print("all octal end-to-end checks passed")
+    finish("e2e_octal")
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--verify", required=True)
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--work-dir", required=True)
-    a = ap.parse_args()
-    VERIFY, SRC, WORK = a.verify, a.source_dir, a.work_dir
-    shutil.rmtree(WORK, ignore_errors=True)
-    os.makedirs(WORK)
+    SRC, WORK = setup()
     with open(os.path.join(SRC, "reports", "report.schema.json")) as f:
         SCHEMA = json.load(f)
     main()

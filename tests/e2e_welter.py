@@ -7,24 +7,11 @@ gives every claim its expected verdict, and the report lists the refuted ones wi
 counterexamples. The Welter pictures are checked as well-formed XML in the C++ tests.
 Usage (from ctest): e2e_welter.py --verify PATH --source-dir DIR --work-dir DIR
 """
-import argparse
 import json
 import os
 import shutil
-import subprocess
-import sys
 
-failures = []
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL:", what)
-
-
-def run(args):
-    return subprocess.run([VERIFY] + args, capture_output=True, text=True, timeout=600)
+from verify_e2e import check, finish, run, setup
 
 
 def value(position):
@@ -76,19 +63,9 @@ def main():
     smallest = claims.get("welter.start.recursion_as_printed", {}).get("counterexample", {}) or {}
     check(smallest.get("n") == 3, f"printed recursion: smallest counterexample n = 3 expected, got {smallest}")
 
-    if failures:
-        print(f"{len(failures)} failure(s)")
-        sys.exit(1)
-    print("e2e_welter: all checks passed")
+    finish("e2e_welter")
 
 
 if __name__ == "__main__":
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--verify", required=True)
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--work-dir", required=True)
-    a = ap.parse_args()
-    VERIFY = a.verify
-    WORK = a.work_dir
-    os.makedirs(WORK, exist_ok=True)
+    _, WORK = setup(fresh=False)
     main()
