@@ -11,51 +11,19 @@
 #include "core/errors.h"
 #include "core/frolov_certificate_json.h"
 #include "core/game_family.h"
+#include "tests/certificate_edits.h"
 
 using namespace igv;
 using nlohmann::json;
 
 namespace {
 
-enum class Outcome { accepted, rejected, input_error };
-
-std::string to_string(Outcome o) {
-  return o == Outcome::accepted ? "accepted" : o == Outcome::rejected ? "rejected" : "InputError";
-}
+using test::collect_leaves;
+using test::collect_members;
+using Outcome = test::CertificateOutcome;
 
 Outcome outcome(const std::string& game, const json& certificate) {
-  try {
-    return make_game(game)->check_certificate(certificate).at("accepted").get<bool>()
-               ? Outcome::accepted
-               : Outcome::rejected;
-  } catch (const InputError&) {
-    return Outcome::input_error;
-  }
-}
-
-/// JSON pointers of every scalar in the document.
-void collect_leaves(const json& j, const json::json_pointer& at,
-                    std::vector<json::json_pointer>& out) {
-  if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) collect_leaves(value, at / key, out);
-  } else if (j.is_array()) {
-    for (std::size_t i = 0; i < j.size(); ++i) collect_leaves(j[i], at / i, out);
-  } else {
-    out.push_back(at);
-  }
-}
-
-/// JSON pointers of every object member (to delete it).
-void collect_members(const json& j, const json::json_pointer& at,
-                     std::vector<json::json_pointer>& out) {
-  if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) {
-      out.push_back(at / key);
-      collect_members(value, at / key, out);
-    }
-  } else if (j.is_array()) {
-    for (std::size_t i = 0; i < j.size(); ++i) collect_members(j[i], at / i, out);
-  }
+  return test::certificate_outcome(game, certificate);
 }
 
 /// Every single edit of a real certificate: each integer ±1, each flag flipped, each string

@@ -10,6 +10,7 @@
 
 #include "core/errors.h"
 #include "core/game_family.h"
+#include "tests/certificate_edits.h"
 #include "core/subtraction_certificate_json.h"
 
 using namespace igv;
@@ -17,39 +18,12 @@ using nlohmann::json;
 
 namespace {
 
-enum class Outcome { accepted, rejected, input_error };
+using test::collect_leaves;
+using test::collect_members;
+using Outcome = test::CertificateOutcome;
 
 Outcome outcome(const std::string& game, const json& certificate) {
-  try {
-    return make_game(game)->check_certificate(certificate).at("accepted").get<bool>()
-               ? Outcome::accepted
-               : Outcome::rejected;
-  } catch (const InputError&) {
-    return Outcome::input_error;
-  }
-}
-
-void collect_leaves(const json& j, const json::json_pointer& at,
-                    std::vector<json::json_pointer>& out) {
-  if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) collect_leaves(value, at / key, out);
-  } else if (j.is_array()) {
-    for (std::size_t i = 0; i < j.size(); ++i) collect_leaves(j[i], at / i, out);
-  } else {
-    out.push_back(at);
-  }
-}
-
-void collect_members(const json& j, const json::json_pointer& at,
-                     std::vector<json::json_pointer>& out) {
-  if (j.is_object()) {
-    for (const auto& [key, value] : j.items()) {
-      out.push_back(at / key);
-      collect_members(value, at / key, out);
-    }
-  } else if (j.is_array()) {
-    for (std::size_t i = 0; i < j.size(); ++i) collect_members(j[i], at / i, out);
-  }
+  return test::certificate_outcome(game, certificate);
 }
 
 /// Games whose certificates the tests edit: finite sets under both conventions (with a
