@@ -21,7 +21,8 @@ struct AcceptedRow {
 /// Row m of g from (G2), column by column: the mex of the row so far and the column above.
 /// Returns h(m, n) = g(m, n) − n for n ∈ [0, count), or an empty vector when a value leaves the
 /// byte range (then the certificate cannot be checked and is rejected).
-std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower, std::int64_t count) {
+std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower,
+                                         std::int64_t count) {
   std::vector<std::int8_t> h;
   h.reserve(static_cast<std::size_t>(count));
   std::vector<std::uint64_t> present;
@@ -49,7 +50,9 @@ std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& 
       }
     }
     const std::int64_t diff = v - n;
-    if (diff < std::numeric_limits<std::int8_t>::min() || diff > std::numeric_limits<std::int8_t>::max()) return {};
+    if (diff < std::numeric_limits<std::int8_t>::min() ||
+        diff > std::numeric_limits<std::int8_t>::max())
+      return {};
     h.push_back(static_cast<std::int8_t>(diff));
     if (v >= 0) {
       const auto w = static_cast<std::size_t>(v / 64);
@@ -86,16 +89,22 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
     }
     return true;
   };
-  if (period < 1 || tau % period != 0) return "period " + std::to_string(period) + " does not divide the proved shift " + std::to_string(tau);
-  if (!tail_period(period)) return "period " + std::to_string(period) + " is not a period of the row";
+  if (period < 1 || tau % period != 0)
+    return "period " + std::to_string(period) + " does not divide the proved shift " +
+           std::to_string(tau);
+  if (!tail_period(period))
+    return "period " + std::to_string(period) + " is not a period of the row";
   for (std::int64_t q : distinct_primes(period)) {
     if (tail_period(period / q)) {
-      return "period " + std::to_string(period) + " is not minimal: " + std::to_string(period / q) + " is also a period";
+      return "period " + std::to_string(period) + " is not minimal: " + std::to_string(period / q) +
+             " is also a period";
     }
   }
-  if (preperiod < 0 || preperiod > k) return "preperiod " + std::to_string(preperiod) + " outside [0, k]";
+  if (preperiod < 0 || preperiod > k)
+    return "preperiod " + std::to_string(preperiod) + " outside [0, k]";
   for (std::int64_t n = preperiod; n < k; ++n) {
-    if (at(n) != at(n + period)) return "preperiod " + std::to_string(preperiod) + " too small: fails at " + std::to_string(n);
+    if (at(n) != at(n + period))
+      return "preperiod " + std::to_string(preperiod) + " too small: fails at " + std::to_string(n);
   }
   if (preperiod > 0 && at(preperiod - 1) == at(preperiod - 1 + period)) {
     return "preperiod " + std::to_string(preperiod) + " is not minimal";
@@ -120,14 +129,21 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
   for (std::size_t i = 0; i < g.size(); ++i) {
     const GRowCertificate& c = g[i];
     const std::string row = "g row " + std::to_string(c.m) + ": ";
-    if (c.m != static_cast<int>(i)) return reject(verdict, row + "certificates must cover rows 0, 1, … in order");
+    if (c.m != static_cast<int>(i))
+      return reject(verdict, row + "certificates must cover rows 0, 1, … in order");
     if (c.m == 0) {
       // (G4): g(0, n) = n − 1 for all n, i.e. h ≡ −1: period 1, preperiod 0.
       if (!c.base || c.period != 1 || c.preperiod != 0) {
-        return reject(verdict, row + "row 0 is the base case g(0, n) = n − 1: period 1, preperiod 0");
+        return reject(verdict,
+                      row + "row 0 is the base case g(0, n) = n − 1: period 1, preperiod 0");
       }
       accepted.push_back({0, 1, {-1}});
-      verdict.rows.push_back({{"function", "g"}, {"m", 0}, {"period", 1}, {"preperiod", 0}, {"checked_to", 1}, {"by", "(G4) base case"}});
+      verdict.rows.push_back({{"function", "g"},
+                              {"m", 0},
+                              {"period", 1},
+                              {"preperiod", 0},
+                              {"checked_to", 1},
+                              {"by", "(G4) base case"}});
       continue;
     }
     if (c.base) return reject(verdict, row + "only row 0 is a base case");
@@ -136,12 +152,21 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
       lower_lcm = std::lcm(lower_lcm, r.period);
       lower_preperiod = std::max(lower_preperiod, r.preperiod);
     }
-    if (c.T < 1 || c.T % lower_lcm != 0) return reject(verdict, row + "T = " + std::to_string(c.T) + " is not a multiple of the lower periods' lcm " + std::to_string(lower_lcm));
+    if (c.T < 1 || c.T % lower_lcm != 0)
+      return reject(verdict, row + "T = " + std::to_string(c.T) +
+                                 " is not a multiple of the lower periods' lcm " +
+                                 std::to_string(lower_lcm));
     if (c.T < 2 * c.m) return reject(verdict, row + "T = " + std::to_string(c.T) + " < 2m");
-    if (c.k < lower_preperiod) return reject(verdict, row + "k = " + std::to_string(c.k) + " below a lower preperiod " + std::to_string(lower_preperiod));
-    if (c.tau < c.T || c.tau % c.T != 0) return reject(verdict, row + "tau = " + std::to_string(c.tau) + " is not a positive multiple of T");
+    if (c.k < lower_preperiod)
+      return reject(verdict, row + "k = " + std::to_string(c.k) + " below a lower preperiod " +
+                                 std::to_string(lower_preperiod));
+    if (c.tau < c.T || c.tau % c.T != 0)
+      return reject(verdict,
+                    row + "tau = " + std::to_string(c.tau) + " is not a positive multiple of T");
     const std::int64_t count = c.k + c.tau + c.T + 1;
-    if (count > max_columns) return reject(verdict, row + "window exceeds the checker's limit of " + std::to_string(max_columns) + " columns");
+    if (count > max_columns)
+      return reject(verdict, row + "window exceeds the checker's limit of " +
+                                 std::to_string(max_columns) + " columns");
     std::vector<std::int8_t> h = recompute_g_row(c.m, accepted, count);
     if (h.empty()) return reject(verdict, row + "a value leaves the byte range of h");
     for (std::int64_t n = c.k; n <= c.k + c.T; ++n) {
@@ -152,19 +177,30 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
     if (auto why = check_minimality(h, c.k, c.tau, c.period, c.preperiod); !why.empty()) {
       return reject(verdict, row + why);
     }
-    accepted.push_back({c.preperiod, c.period, std::vector<std::int8_t>(h.begin(), h.begin() + c.preperiod + c.period)});
-    verdict.rows.push_back({{"function", "g"}, {"m", c.m}, {"period", c.period}, {"preperiod", c.preperiod},
-                            {"checked_to", count - 1}, {"T", c.T}, {"k", c.k}, {"tau", c.tau},
-                            {"by", "§4 proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T]"}});
+    accepted.push_back({c.preperiod, c.period,
+                        std::vector<std::int8_t>(h.begin(), h.begin() + c.preperiod + c.period)});
+    verdict.rows.push_back(
+        {{"function", "g"},
+         {"m", c.m},
+         {"period", c.period},
+         {"preperiod", c.preperiod},
+         {"checked_to", count - 1},
+         {"T", c.T},
+         {"k", c.k},
+         {"tau", c.tau},
+         {"by", "§4 proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T]"}});
   }
   for (const FRowCertificate& c : f) {
     const std::string row = "f row " + std::to_string(c.m) + ": ";
-    if (c.m < 0 || static_cast<std::size_t>(c.m) >= accepted.size()) return reject(verdict, row + "no accepted g row of that index");
+    if (c.m < 0 || static_cast<std::size_t>(c.m) >= accepted.size())
+      return reject(verdict, row + "no accepted g row of that index");
     const AcceptedRow& grow = accepted[static_cast<std::size_t>(c.m)];
     auto g_at = [&](std::int64_t j) { return j + grow.h[static_cast<std::size_t>(grow.index(j))]; };
     std::int64_t need = 0;
     for (std::int64_t j = 0; j < grow.preperiod; ++j) need = std::max(need, g_at(j) + 1);
-    if (c.inversion_bound < need) return reject(verdict, row + "bound K = " + std::to_string(c.inversion_bound) + " below max{g(m, j) | j < p} + 1 = " + std::to_string(need));
+    if (c.inversion_bound < need)
+      return reject(verdict, row + "bound K = " + std::to_string(c.inversion_bound) +
+                                 " below max{g(m, j) | j < p} + 1 = " + std::to_string(need));
     const std::int64_t K = c.inversion_bound, t = grow.period;
     const std::int64_t size = K + t;  // f on [0, K + t) determines the row
     if (size > max_columns) return reject(verdict, row + "window exceeds the checker's limit");
@@ -174,21 +210,30 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
     for (std::int64_t j = 0; j <= size + c.m; ++j) {
       const std::int64_t v = g_at(j);
       if (v < 0 || v >= size) continue;
-      if (inverse[static_cast<std::size_t>(v)] != -1) return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
+      if (inverse[static_cast<std::size_t>(v)] != -1)
+        return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
       inverse[static_cast<std::size_t>(v)] = j;
     }
     std::vector<std::int8_t> hf;
     hf.reserve(static_cast<std::size_t>(size));
     for (std::int64_t x = 0; x < size; ++x) {
       const std::int64_t j = inverse[static_cast<std::size_t>(x)];
-      if (j < 0) return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
+      if (j < 0)
+        return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
       const std::int64_t d = j - x;
-      if (d < std::numeric_limits<std::int8_t>::min() || d > std::numeric_limits<std::int8_t>::max()) return reject(verdict, row + "f − n leaves the byte range");
+      if (d < std::numeric_limits<std::int8_t>::min() ||
+          d > std::numeric_limits<std::int8_t>::max())
+        return reject(verdict, row + "f − n leaves the byte range");
       hf.push_back(static_cast<std::int8_t>(d));
     }
-    if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty()) return reject(verdict, row + why);
-    verdict.rows.push_back({{"function", "f"}, {"m", c.m}, {"period", c.period}, {"preperiod", c.preperiod},
-                            {"checked_to", size - 1}, {"inversion_bound", K},
+    if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty())
+      return reject(verdict, row + why);
+    verdict.rows.push_back({{"function", "f"},
+                            {"m", c.m},
+                            {"period", c.period},
+                            {"preperiod", c.preperiod},
+                            {"checked_to", size - 1},
+                            {"inversion_bound", K},
                             {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
   }
   verdict.accepted = true;

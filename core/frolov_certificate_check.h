@@ -19,10 +19,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/frolov_period.h"
 
@@ -31,8 +30,9 @@ namespace igv {
 /// Verdict of the checker on a chain of certificates.
 struct FrolovCertificateVerdict {
   bool accepted = false;
-  std::string reason;          ///< why it was rejected (empty when accepted)
-  nlohmann::json rows = nlohmann::json::array();  ///< per accepted row: function, m, period, preperiod, checked_to
+  std::string reason;  ///< why it was rejected (empty when accepted)
+  nlohmann::json rows =
+      nlohmann::json::array();  ///< per accepted row: function, m, period, preperiod, checked_to
 };
 
 /// Checks g certificates for rows 0, 1, …, in order (each row relies on the rows before it),
@@ -40,6 +40,7 @@ struct FrolovCertificateVerdict {
 /// first fault. `max_columns` bounds the work (a row needing more is rejected, not accepted).
 FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>& g,
                                                    const std::vector<FRowCertificate>& f,
-                                                   std::int64_t max_columns = std::int64_t{1} << 34);
+                                                   std::int64_t max_columns = std::int64_t{1}
+                                                                              << 34);
 
 }  // namespace igv

@@ -116,7 +116,8 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
           std::to_string(search.max_heaps) + " heaps" +
           (last ? " (candidate period " + std::to_string(last->period) + ", preperiod " +
                       std::to_string(last->preperiod) + ", needing " +
-                      std::to_string(guy_smith_bound(last->preperiod, last->period, code.max_removal())) +
+                      std::to_string(
+                          guy_smith_bound(last->preperiod, last->period, code.max_removal())) +
                       " heaps)"
                 : " (no candidate period yet)"));
     }
@@ -130,7 +131,8 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
     stats->full_scans = solver.full_scans();
     stats->peak_value_bytes = solver.memory_bytes();
   }
-  if (solver.value_bytes() == 1) return build_certificate(code, solver.take_narrow_values(), *last, solver);
+  if (solver.value_bytes() == 1)
+    return build_certificate(code, solver.take_narrow_values(), *last, solver);
   return build_certificate(code, solver.take_wide_values(), *last, solver);
 }
 

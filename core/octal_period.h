@@ -44,7 +44,8 @@ class OctalValueTable {
  public:
   OctalValueTable() = default;
   explicit OctalValueTable(std::vector<std::uint8_t> narrow) : narrow_(std::move(narrow)) {}
-  explicit OctalValueTable(std::vector<std::uint16_t> wide) : wide_(std::move(wide)), is_wide_(true) {}
+  explicit OctalValueTable(std::vector<std::uint16_t> wide)
+      : wide_(std::move(wide)), is_wide_(true) {}
   [[nodiscard]] std::int64_t size() const {
     return static_cast<std::int64_t>(is_wide_ ? wide_.size() : narrow_.size());
   }
@@ -65,13 +66,13 @@ class OctalValueTable {
 };
 
 struct OctalPeriodCertificate {
-  std::string code;             ///< canonical octal code, e.g. "0.07"
-  std::int64_t preperiod = 0;   ///< least e with G(n + p) = G(n) for all n >= e
-  std::int64_t period = 0;      ///< least p
+  std::string code;            ///< canonical octal code, e.g. "0.07"
+  std::int64_t preperiod = 0;  ///< least e with G(n + p) = G(n) for all n >= e
+  std::int64_t period = 0;     ///< least p
   /// (first heap, mask), increasing in heap, the first from heap 0: the rare/common masks for
   /// the checker's parity argument.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> mask_schedule{{0, 0}};
-  OctalValueTable values;       ///< claimed G(0..bound-1)
+  OctalValueTable values;  ///< claimed G(0..bound-1)
   /// (n, depth): heaps whose witnesses need splits of step (3) with a smaller part beyond
   /// kDefaultWitnessDepth, increasing in n.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> witness_depths;

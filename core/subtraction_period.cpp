@@ -31,8 +31,7 @@ void step(SubtractionWindow& w, SubtractionPeriodSearchStats& stats, std::uint64
 }  // namespace
 
 SubtractionPeriodCertificate find_subtraction_period(const SubtractionSet& set,
-                                                     SubtractionPlay play,
-                                                     std::uint64_t max_steps,
+                                                     SubtractionPlay play, std::uint64_t max_steps,
                                                      SubtractionPeriodSearchStats* stats_out) {
   SubtractionPeriodSearchStats stats;
   // Phase 1 (Brent): the tortoise waits at W_{2^i - 1}; the hare runs until it meets it.

@@ -13,8 +13,9 @@ ProvedSubtractionPeriod prove_subtraction_period(const SubtractionSet& set, Subt
   ProvedSubtractionPeriod out;
   if (set.powers_of_two) {
     if (play != SubtractionPlay::normal) {
-      throw InputError("subtraction-misere:powers-of-2: no period theorem for misère play of "
-                       "the powers of 2 (only values by the naive kernel)");
+      throw InputError(
+          "subtraction-misere:powers-of-2: no period theorem for misère play of "
+          "the powers of 2 (only values by the naive kernel)");
     }
     const CertificateCheck check = check_powers_of_two_residue_lemma();
     if (!check.accepted) throw std::logic_error("residue lemma rejected: " + check.reason);
@@ -57,12 +58,14 @@ Value subtraction_value_by_period(const ProvedSubtractionPeriod& proved, std::in
 }
 
 nlohmann::json subtraction_certificate_summary(const ProvedSubtractionPeriod& proved) {
-  nlohmann::json j = {{"theorem", proved.theorem}, {"bound", proved.bound},
-                      {"checked", proved.checked}};
+  nlohmann::json j = {
+      {"theorem", proved.theorem}, {"bound", proved.bound}, {"checked", proved.checked}};
   if (!proved.certificate.set.powers_of_two) {
     j["window"] = proved.certificate.window;
-    j["checker"] = "check_subtraction_certificate (naive prefix, core/subtraction_certificate_check.cpp)";
-    j["producer"] = "Brent cycle detection on windows with rolling hash (core/subtraction_period.cpp)";
+    j["checker"] =
+        "check_subtraction_certificate (naive prefix, core/subtraction_certificate_check.cpp)";
+    j["producer"] =
+        "Brent cycle detection on windows with rolling hash (core/subtraction_period.cpp)";
     j["search_steps"] = proved.stats.steps;
     j["hash_matches_confirmed"] = proved.stats.hash_matches;
     j["hash_collisions"] = proved.stats.hash_collisions;

@@ -4,9 +4,8 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/subtraction_certificate_check.h"
 #include "core/subtraction_period.h"
@@ -16,9 +15,9 @@ namespace igv {
 struct ProvedSubtractionPeriod {
   std::int64_t preperiod = 0;
   std::int64_t period = 1;
-  std::string theorem;      ///< the theorem that turns the finite check into a proof
-  std::int64_t bound = 0;   ///< values recomputed by the checker
-  std::string checked;      ///< what the checker confirmed
+  std::string theorem;     ///< the theorem that turns the finite check into a proof
+  std::int64_t bound = 0;  ///< values recomputed by the checker
+  std::string checked;     ///< what the checker confirmed
   SubtractionPeriodCertificate certificate;  ///< finite sets only
   SubtractionPeriodSearchStats stats;        ///< finite sets only
 };

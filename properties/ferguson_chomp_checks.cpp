@@ -31,13 +31,16 @@ Replayed replay(const Claim& c) {
   r.board = chomp_rectangle(b.at(0).get<std::int64_t>(), b.at(1).get<std::int64_t>());
   for (const auto& bite : require_param(c, "bites")) {
     const auto column = bite.at(0).get<std::int64_t>(), row = bite.at(1).get<std::int64_t>();
-    if (row > static_cast<std::int64_t>(r.board.size()) || column > r.board[static_cast<std::size_t>(row - 1)]) {
-      throw std::invalid_argument("claim " + c.id + ": bite (" + std::to_string(column) + ", " + std::to_string(row) +
-                                  ") is not a square of the board " + rows_text(r.board));
+    if (row > static_cast<std::int64_t>(r.board.size()) ||
+        column > r.board[static_cast<std::size_t>(row - 1)]) {
+      throw std::invalid_argument("claim " + c.id + ": bite (" + std::to_string(column) + ", " +
+                                  std::to_string(row) + ") is not a square of the board " +
+                                  rows_text(r.board));
     }
     const auto next = chomp_bite(r.board, column, row);
     r.removed.push_back(chomp_squares(r.board) - chomp_squares(next));
-    r.steps.push_back({{"bite", {column, row}}, {"removes", r.removed.back()}, {"board_after", rows_text(next)}});
+    r.steps.push_back(
+        {{"bite", {column, row}}, {"removes", r.removed.back()}, {"board_after", rows_text(next)}});
     r.board = next;
   }
   return r;
@@ -46,16 +49,19 @@ Replayed replay(const Claim& c) {
 Outcome check_board_after_moves(const Claim& c) {
   const Replayed r = replay(c);
   const auto& asserted = c.asserted.at("removed");
-  Outcome o = compare_sequence(asserted, [&](std::int64_t i) { return nlohmann::json(r.removed[static_cast<std::size_t>(i)]); },
-                               0, "squares removed by each bite");
-  o.evidence["reading"] = "squares are (column, row) with (1,1) the poisoned lower-left corner; the 8 x 3 board has "
-                          "8 columns and 3 rows. The other order (row, column) is impossible: (6, 2) would be in row 6 "
-                          "of a 3-row board.";
+  Outcome o = compare_sequence(
+      asserted,
+      [&](std::int64_t i) { return nlohmann::json(r.removed[static_cast<std::size_t>(i)]); }, 0,
+      "squares removed by each bite");
+  o.evidence["reading"] =
+      "squares are (column, row) with (1,1) the poisoned lower-left corner; the 8 x 3 board has "
+      "8 columns and 3 rows. The other order (row, column) is impossible: (6, 2) would be in row 6 "
+      "of a 3-row board.";
   o.evidence["steps"] = r.steps;
   o.evidence["board_after_moves"] = rows_text(r.board) + " (row lengths, bottom row first)";
   if (o.verdict == Verdict::verified) {
-    o.summary = "the bites remove " + nlohmann::json(r.removed).dump() + " squares as printed; the board left is " +
-                rows_text(r.board);
+    o.summary = "the bites remove " + nlohmann::json(r.removed).dump() +
+                " squares as printed; the board left is " + rows_text(r.board);
   }
   return o;
 }
@@ -82,25 +88,29 @@ Outcome check_unique_winning_move(const Claim& c) {
     }
   }
   Outcome o;
-  o.evidence = {{"position", rows_text(r.board)},
-                {"value", naive.value(r.board)},
-                {"moves_examined", moves},
-                {"winning_moves", wins},
-                {"routes", "NaiveSolver over diagrams and the box table agree on the position and every option: " +
-                               std::string(routes_agree ? "yes" : "no")}};
+  o.evidence = {
+      {"position", rows_text(r.board)},
+      {"value", naive.value(r.board)},
+      {"moves_examined", moves},
+      {"winning_moves", wins},
+      {"routes",
+       "NaiveSolver over diagrams and the box table agree on the position and every option: " +
+           std::string(routes_agree ? "yes" : "no")}};
   if (!routes_agree) {
     o.verdict = Verdict::error;
     o.summary = "the two solving routes disagree";
   } else if (wins.size() == 1) {
     o.verdict = Verdict::verified;
-    o.summary = "the position " + rows_text(r.board) + " is an N-position with exactly one winning move: bite at (" +
+    o.summary = "the position " + rows_text(r.board) +
+                " is an N-position with exactly one winning move: bite at (" +
                 wins[0]["bite"][0].dump() + ", " + wins[0]["bite"][1].dump() + "), leaving " +
                 wins[0]["board_after"].get<std::string>();
     o.evidence["answer"] = o.summary;
   } else {
     o.verdict = Verdict::refuted;
     o.counterexample = {{"position", rows_text(r.board)}, {"winning_moves", wins}};
-    o.summary = "the position has " + std::to_string(wins.size()) + " winning moves, not exactly one";
+    o.summary =
+        "the position has " + std::to_string(wins.size()) + " winning moves, not exactly one";
   }
   return o;
 }
@@ -111,7 +121,8 @@ std::vector<std::pair<int, int>> boxes(const Claim& c, const CheckContext& ctx) 
   for (const auto& b : require_param(c, "boxes")) {
     const auto rows = b.at(0).get<std::int64_t>(), columns = b.at(1).get<std::int64_t>();
     // The budget scales the longer side (rows stay fixed: the table grows like columns^rows).
-    out.emplace_back(static_cast<int>(rows), static_cast<int>(std::max<std::int64_t>(rows, ctx.scaled(columns, 1))));
+    out.emplace_back(static_cast<int>(rows),
+                     static_cast<int>(std::max<std::int64_t>(rows, ctx.scaled(columns, 1))));
   }
   return out;
 }
@@ -135,7 +146,8 @@ Outcome check_rectangles(const Claim& c, const CheckContext& ctx) {
           largest = std::to_string(col) + " x " + std::to_string(r);
         }
         if (table.value(chomp_rectangle(col, r)) == 0 && counterexample.is_null()) {
-          counterexample = {{"columns", col}, {"rows", r}, {"outcome", "P: the first player loses"}};
+          counterexample = {
+              {"columns", col}, {"rows", r}, {"outcome", "P: the first player loses"}};
         }
       }
     }
@@ -154,18 +166,22 @@ Outcome check_rectangles(const Claim& c, const CheckContext& ctx) {
     }
   }
   Outcome o = exhaustive_outcome(
-      {{"boxes", domain}, {"rectangles", "every r x c rectangle (r rows, c columns) inside each box, except 1 x 1"}},
+      {{"boxes", domain},
+       {"rectangles", "every r x c rectangle (r rows, c columns) inside each box, except 1 x 1"}},
       rectangles, counterexample,
       counterexample.is_null()
-          ? "the first player wins on all " + std::to_string(rectangles) + " rectangles checked (largest " + largest +
+          ? "the first player wins on all " + std::to_string(rectangles) +
+                " rectangles checked (largest " + largest +
                 "); verified on this finite domain only, not proved for every rectangle"
           : "");
   o.evidence["diagrams_solved"] = diagrams;
   o.evidence["largest_rectangle"] = largest;
-  o.evidence["naive_cross_check"] = "NaiveSolver on every rectangle up to " + std::to_string(naive_side) + " x " +
-                                    std::to_string(naive_side) + " (" + std::to_string(naive_checked) + " rectangles)";
-  o.evidence["not_proved"] = "the notes' existence proof (strategy stealing) covers every rectangle; the harness "
-                             "checks rectangles one by one and cannot reach all of them";
+  o.evidence["naive_cross_check"] =
+      "NaiveSolver on every rectangle up to " + std::to_string(naive_side) + " x " +
+      std::to_string(naive_side) + " (" + std::to_string(naive_checked) + " rectangles)";
+  o.evidence["not_proved"] =
+      "the notes' existence proof (strategy stealing) covers every rectangle; the harness "
+      "checks rectangles one by one and cannot reach all of them";
   return o;
 }
 
@@ -185,7 +201,8 @@ Outcome check_top_right_corner(const Claim& c, const CheckContext& ctx) {
         const auto corner_gone = chomp_bite(rect, col, r);
         const bool corner_wins = table.value(corner_gone) == 0;
         if (corner_wins) wins_at.push_back(std::to_string(col) + "x" + std::to_string(r));
-        matches_two_rows_or_columns = matches_two_rows_or_columns && corner_wins == (r == 2 || col == 2);
+        matches_two_rows_or_columns =
+            matches_two_rows_or_columns && corner_wins == (r == 2 || col == 2);
         if (corner_wins) continue;
         // Strategy stealing, step by step: the opponent's winning reply to the corner bite is a
         // bite the first player could have made at once, reaching the same P-position.
@@ -199,8 +216,9 @@ Outcome check_top_right_corner(const Claim& c, const CheckContext& ctx) {
             if (chomp_bite(rect, x, static_cast<std::int64_t>(y) + 1) == reply) {
               ++stolen;
             } else if (counterexample.is_null()) {
-              counterexample = {{"rectangle", std::to_string(col) + "x" + std::to_string(r)},
-                                {"failure", "the winning reply is not available from the full rectangle"}};
+              counterexample = {
+                  {"rectangle", std::to_string(col) + "x" + std::to_string(r)},
+                  {"failure", "the winning reply is not available from the full rectangle"}};
             }
           }
         }
@@ -210,10 +228,13 @@ Outcome check_top_right_corner(const Claim& c, const CheckContext& ctx) {
   Outcome o = exhaustive_outcome({{"boxes", domain}}, rectangles, counterexample, "");
   const std::string answer =
       std::string("No, not in general. Taking the top-right corner is a winning move on ") +
-      std::to_string(wins_at.size()) + " of the " + std::to_string(rectangles) + " rectangles checked" +
+      std::to_string(wins_at.size()) + " of the " + std::to_string(rectangles) +
+      " rectangles checked" +
       (matches_two_rows_or_columns ? ": exactly those with 2 rows or 2 columns. " : ". ") +
-      "Where it loses, the opponent's winning reply is itself a first move that wins from the rectangle (" +
-      std::to_string(stolen) + " rectangles): this is the strategy-stealing argument the hint points to.";
+      "Where it loses, the opponent's winning reply is itself a first move that wins from the "
+      "rectangle (" +
+      std::to_string(stolen) +
+      " rectangles): this is the strategy-stealing argument the hint points to.";
   o.evidence["answer"] = answer;
   o.evidence["corner_wins_on"] = wins_at;
   o.evidence["corner_wins_exactly_on_two_rows_or_two_columns"] = matches_two_rows_or_columns;
@@ -232,6 +253,7 @@ Outcome check_chomp(const Claim& c, const CheckContext& ctx) {
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("ferguson.chomp", "Chomp: the 8 x 3 example, its winning move, and the rectangles", check_chomp);
+IGV_REGISTER_CHECKER("ferguson.chomp",
+                     "Chomp: the 8 x 3 example, its winning move, and the rectangles", check_chomp);
 
 }  // namespace igv

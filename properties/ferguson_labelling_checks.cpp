@@ -62,7 +62,8 @@ std::optional<std::string> labelling_failure(const GameGraph& g, PlayConvention 
   }
   if (check_uniqueness) {
     const auto count = labellings_with_characteristic_property(g, convention);
-    if (count != 1) return std::to_string(count) + " labellings satisfy (1)-(3), expected exactly one";
+    if (count != 1)
+      return std::to_string(count) + " labellings satisfy (1)-(3), expected exactly one";
   }
   return std::nullopt;
 }
@@ -98,7 +99,8 @@ Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
   if (c.params.contains("random_max_nodes")) {
     const int max_nodes = param<int>(c, "random_max_nodes", 24);
     Outcome o = run_property(
-        ctx, "Steps 1-4 satisfy (1)-(3), agree with game-tree search, and are the only such labelling",
+        ctx,
+        "Steps 1-4 satisfy (1)-(3), agree with game-tree search, and are the only such labelling",
         [=]() {
           const GameGraph g = *random_game_graph(max_nodes);
           prop_labelling_characteristic(g, convention);
@@ -109,7 +111,8 @@ Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
     return o;
   }
   const int max_nodes = static_cast<int>(ctx.scaled(param<int>(c, "exhaustive_nodes", 6)));
-  if (max_nodes > 7) throw BudgetExceeded("more than 2^21 graphs on " + std::to_string(max_nodes) + " nodes");
+  if (max_nodes > 7)
+    throw BudgetExceeded("more than 2^21 graphs on " + std::to_string(max_nodes) + " nodes");
   std::uint64_t games = 0;
   nlohmann::json counterexample = nullptr;
   for (int n = 1; n <= max_nodes && counterexample.is_null(); ++n) {
@@ -122,18 +125,21 @@ Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
     }
   }
   Outcome o = exhaustive_outcome(
-      "every acyclic game graph on 1.." + std::to_string(max_nodes) + " nodes (node i may move to any subset of 0..i-1)",
+      "every acyclic game graph on 1.." + std::to_string(max_nodes) +
+          " nodes (node i may move to any subset of 0..i-1)",
       games, counterexample,
-      counterexample.is_null() ? "on all " + std::to_string(games) +
-                                     " games: Steps 1-4 label every node, the labels satisfy (1)-(3), match game-tree "
-                                     "search, and are the only labelling satisfying (1)-(3)"
-                               : "");
+      counterexample.is_null()
+          ? "on all " + std::to_string(games) +
+                " games: Steps 1-4 label every node, the labels satisfy (1)-(3), match game-tree "
+                "search, and are the only labelling satisfying (1)-(3)"
+          : "");
   o.evidence["convention"] = param<std::string>(c, "convention", "normal");
   if (convention == PlayConvention::misere) {
     // The literal misère reading ((1') terminal positions are N, with (2) applied to them too)
     // is unsatisfiable: a terminal position has no move at all. See the claim's `reading`.
     o.evidence["reading"] =
-        "(2) is applied to non-terminal N-positions: with (2) applied to terminal N-positions no labelling of "
+        "(2) is applied to non-terminal N-positions: with (2) applied to terminal N-positions no "
+        "labelling of "
         "any game would exist, since a terminal position has no move";
   }
   return o;
@@ -145,8 +151,8 @@ Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
 // ---------------------------------------------------------------------------------------------
 template <class Rules>
 nlohmann::json compare_with_values(const std::string& game, const Rules& rules,
-                                   const std::vector<typename Rules::Position>& starts, std::uint64_t& positions,
-                                   nlohmann::json& counterexample) {
+                                   const std::vector<typename Rules::Position>& starts,
+                                   std::uint64_t& positions, nlohmann::json& counterexample) {
   const auto graph = explore_reachable(rules, starts);
   const auto labels = label_positions(graph.options, PlayConvention::normal);
   NaiveSolver<Rules> solver(rules);
@@ -155,8 +161,8 @@ nlohmann::json compare_with_values(const std::string& game, const Rules& rules,
     const bool zero = solver.value(graph.positions[i]) == 0;
     p_count += labels[i] == PnLabel::P;
     if (zero != (labels[i] == PnLabel::P) && counterexample.is_null()) {
-      counterexample = {{"game", game}, {"node", i}, {"label", to_string(labels[i])},
-                        {"value_zero", zero}};
+      counterexample = {
+          {"game", game}, {"node", i}, {"label", to_string(labels[i])}, {"value_zero", zero}};
     }
   }
   positions += labels.size();
@@ -164,47 +170,56 @@ nlohmann::json compare_with_values(const std::string& game, const Rules& rules,
 }
 
 Outcome check_value_zero_iff_p(const Claim& c, const CheckContext& ctx) {
-  const auto bound = [&](const char* key, std::int64_t fallback) { return ctx.scaled(param<std::int64_t>(c, key, fallback)); };
+  const auto bound = [&](const char* key, std::int64_t fallback) {
+    return ctx.scaled(param<std::int64_t>(c, key, fallback));
+  };
   std::uint64_t positions = 0;
   nlohmann::json counterexample = nullptr;
   nlohmann::json games = nlohmann::json::array();
   {
     const auto h = bound("nim_max_heap", 6);
-    games.push_back(compare_with_values("nim, three heaps of at most " + std::to_string(h), NimRules{},
-                                        {NimRules::Position{h, h, h}}, positions, counterexample));
+    games.push_back(compare_with_values("nim, three heaps of at most " + std::to_string(h),
+                                        NimRules{}, {NimRules::Position{h, h, h}}, positions,
+                                        counterexample));
   }
   {
     const auto m = bound("rook_max", 30);
-    games.push_back(compare_with_values("rook, squares up to (" + std::to_string(m) + "," + std::to_string(m) + ")",
-                                        RookRules{}, {RookRules::Position{m, m}}, positions, counterexample));
+    games.push_back(compare_with_values(
+        "rook, squares up to (" + std::to_string(m) + "," + std::to_string(m) + ")", RookRules{},
+        {RookRules::Position{m, m}}, positions, counterexample));
   }
-  games.push_back(compare_with_values("thirteen, every position reachable from the start", ThirteenRules{},
-                                      {thirteen_start()}, positions, counterexample));
+  games.push_back(compare_with_values("thirteen, every position reachable from the start",
+                                      ThirteenRules{}, {thirteen_start()}, positions,
+                                      counterexample));
   {
     const auto m = bound("empty_divide_max", 40);
     std::vector<EmptyDivideRules::Position> starts;
     for (std::int64_t a = 1; a <= m; ++a)
       for (std::int64_t b = 1; b <= m; ++b) starts.emplace_back(a, b);
-    games.push_back(compare_with_values("empty-and-divide, 1 <= m, n <= " + std::to_string(m), EmptyDivideRules{},
-                                        starts, positions, counterexample));
+    games.push_back(compare_with_values("empty-and-divide, 1 <= m, n <= " + std::to_string(m),
+                                        EmptyDivideRules{}, starts, positions, counterexample));
   }
   {
     const auto s = bound("chomp_box", 6);
-    games.push_back(compare_with_values("chomp, every diagram in the " + std::to_string(s) + "x" + std::to_string(s) + " box",
-                                        ChompRules{}, {chomp_rectangle(s, s)}, positions, counterexample));
+    games.push_back(compare_with_values(
+        "chomp, every diagram in the " + std::to_string(s) + "x" + std::to_string(s) + " box",
+        ChompRules{}, {chomp_rectangle(s, s)}, positions, counterexample));
   }
   for (const auto rule : {DynamicRule::at_most_previous, DynamicRule::at_most_twice_previous}) {
     const auto h = bound("dynamic_max_heap", 120);
-    const std::string name = rule == DynamicRule::at_most_previous ? "dynamic-subtraction" : "fibonacci-nim";
-    games.push_back(compare_with_values(name + ", every (heap, max take) with heap <= " + std::to_string(h),
-                                        DynamicSubtractionRules{rule}, {DynamicSubtractionRules::Position{h, h}},
-                                        positions, counterexample));
+    const std::string name =
+        rule == DynamicRule::at_most_previous ? "dynamic-subtraction" : "fibonacci-nim";
+    games.push_back(
+        compare_with_values(name + ", every (heap, max take) with heap <= " + std::to_string(h),
+                            DynamicSubtractionRules{rule},
+                            {DynamicSubtractionRules::Position{h, h}}, positions, counterexample));
   }
-  Outcome o = exhaustive_outcome(games, positions, counterexample,
-                                 counterexample.is_null()
-                                     ? "on all " + std::to_string(positions) +
-                                           " positions of the listed games, labelled P <=> Sprague-Grundy value 0"
-                                     : "");
+  Outcome o = exhaustive_outcome(
+      games, positions, counterexample,
+      counterexample.is_null()
+          ? "on all " + std::to_string(positions) +
+                " positions of the listed games, labelled P <=> Sprague-Grundy value 0"
+          : "");
   return o;
 }
 
@@ -227,34 +242,42 @@ Outcome check_takeaway_labelling(const Claim& c, const CheckContext& ctx) {
   // The listed P- and N-positions (asserted) first, then "P iff 4 divides n" on 0..max_heap.
   const auto& asserted = c.asserted;
   nlohmann::json counterexample = nullptr;
-  for (const auto& [key, want] : {std::pair<const char*, PnLabel>{"p_positions", PnLabel::P}, {"n_positions", PnLabel::N}}) {
+  for (const auto& [key, want] :
+       {std::pair<const char*, PnLabel>{"p_positions", PnLabel::P}, {"n_positions", PnLabel::N}}) {
     for (const auto& n : asserted.at(key)) {
       if (labels.at(n.get<std::int64_t>()) != want && counterexample.is_null()) {
-        counterexample = {{"heap", n}, {"printed", to_string(want)}, {"labelled", to_string(labels.at(n.get<std::int64_t>()))}};
+        counterexample = {{"heap", n},
+                          {"printed", to_string(want)},
+                          {"labelled", to_string(labels.at(n.get<std::int64_t>()))}};
       }
     }
   }
   for (std::int64_t n = 0; n <= max_heap && counterexample.is_null(); ++n) {
     const bool p = labels.at(n) == PnLabel::P;
-    if (p != (n % 4 == 0)) counterexample = {{"heap", n}, {"labelled", p ? "P" : "N"}, {"divisible_by_4", n % 4 == 0}};
+    if (p != (n % 4 == 0))
+      counterexample = {{"heap", n}, {"labelled", p ? "P" : "N"}, {"divisible_by_4", n % 4 == 0}};
   }
-  return exhaustive_outcome("heaps 0.." + std::to_string(max_heap) + " of the §1.1 game, labelled by Steps 1-4",
-                            static_cast<std::uint64_t>(max_heap + 1), counterexample,
-                            counterexample.is_null() ? "Steps 1-4 label exactly the multiples of 4 as P on 0.." +
-                                                           std::to_string(max_heap) + ", including every listed position"
-                                                     : "");
+  return exhaustive_outcome(
+      "heaps 0.." + std::to_string(max_heap) + " of the §1.1 game, labelled by Steps 1-4",
+      static_cast<std::uint64_t>(max_heap + 1), counterexample,
+      counterexample.is_null() ? "Steps 1-4 label exactly the multiples of 4 as P on 0.." +
+                                     std::to_string(max_heap) + ", including every listed position"
+                               : "");
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("ferguson.labelling.characteristic",
-                     "Steps 1-4 of §1.3 satisfy the characteristic property (normal or misère), agree with "
-                     "game-tree search and are the unique such labelling",
-                     check_characteristic);
+IGV_REGISTER_CHECKER(
+    "ferguson.labelling.characteristic",
+    "Steps 1-4 of §1.3 satisfy the characteristic property (normal or misère), agree with "
+    "game-tree search and are the unique such labelling",
+    check_characteristic);
 IGV_REGISTER_CHECKER("ferguson.labelling.value_zero_iff_p",
-                     "P/N labelling vs Sprague-Grundy value 0 on every game of the project", check_value_zero_iff_p);
-IGV_REGISTER_CHECKER("ferguson.labelling.takeaway",
-                     "§1.3: the labelling of the take-1-to-3 game gives P exactly at multiples of 4",
-                     check_takeaway_labelling);
+                     "P/N labelling vs Sprague-Grundy value 0 on every game of the project",
+                     check_value_zero_iff_p);
+IGV_REGISTER_CHECKER(
+    "ferguson.labelling.takeaway",
+    "§1.3: the labelling of the take-1-to-3 game gives P exactly at multiples of 4",
+    check_takeaway_labelling);
 
 }  // namespace igv

@@ -28,27 +28,37 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
   // The work grows like 3^n, so the budget moves the reach by log_3(budget) squares: a budget
   // of 10 adds two squares, 0.1 removes two from the evidence strips (never from the table
   // limit, which must cover the notes' n = 14).
-  const int budget_squares = static_cast<int>(std::floor(std::log(std::max(ctx.budget, 1e-9)) / std::log(3.0)));
-  const int table_max = std::min(kSosMaxTableLength, param<int>(c, "table_max_length", 16) + std::max(0, budget_squares));
+  const int budget_squares =
+      static_cast<int>(std::floor(std::log(std::max(ctx.budget, 1e-9)) / std::log(3.0)));
+  const int table_max = std::min(
+      kSosMaxTableLength, param<int>(c, "table_max_length", 16) + std::max(0, budget_squares));
   if (length > table_max) {
     // Beyond reach: report what was solved (every strip up to the table limit) and stop.
     nlohmann::json solved = nlohmann::json::array();
-    const int evidence_max = std::max(1, std::min(table_max, param<int>(c, "evidence_max_length", 16) + budget_squares));
+    const int evidence_max =
+        std::max(1, std::min(table_max, param<int>(c, "evidence_max_length", 16) + budget_squares));
     for (int n = 1; n <= evidence_max; ++n) {
       ctx.require_time("SOS strips");
       const auto t0 = std::chrono::steady_clock::now();
       const SosTable table(n);
       const auto result = table.outcome(SosBoard(static_cast<std::size_t>(n), '-'));
-      solved.push_back({{"n", n}, {"outcome", for_first_player(result, true)},
-                        {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}});
+      solved.push_back(
+          {{"n", n},
+           {"outcome", for_first_player(result, true)},
+           {"seconds",
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}});
     }
     o.verdict = Verdict::inconclusive;
-    o.summary = "n = " + std::to_string(length) + " is beyond exhaustive reach (3^" + std::to_string(length) +
+    o.summary = "n = " + std::to_string(length) + " is beyond exhaustive reach (3^" +
+                std::to_string(length) +
                 " boards); strips solved exactly up to n = " + std::to_string(evidence_max) +
                 "; no machine-checked proof for n = " + std::to_string(length);
-    o.evidence = {{"reason", o.summary}, {"solved_strips", solved},
-                  {"note", "the outcomes of the solved strips are evidence about the pattern, not a proof for n = " +
-                               std::to_string(length)}};
+    o.evidence = {
+        {"reason", o.summary},
+        {"solved_strips", solved},
+        {"note",
+         "the outcomes of the solved strips are evidence about the pattern, not a proof for n = " +
+             std::to_string(length)}};
     return o;
   }
   const SosBoard board = parse_sos_board(board_text, length);
@@ -66,14 +76,20 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
     const SosOutcome by_naive = naive.outcome(board);
     agree = by_naive == by_table;
     o.evidence["naive_boards_stored"] = naive.boards_stored();
-    o.evidence["routes"] = std::string("base-3 table and memoised search with mirror symmetry agree: ") + (agree ? "yes" : "no");
+    o.evidence["routes"] =
+        std::string("base-3 table and memoised search with mirror symmetry agree: ") +
+        (agree ? "yes" : "no");
   } else {
-    o.evidence["routes"] = "base-3 table only (the memoised search is cross-checked against it on every strip up to n = " +
-                           std::to_string(naive_max) + " in the test suite)";
+    o.evidence["routes"] =
+        "base-3 table only (the memoised search is cross-checked against it on every strip up to n "
+        "= " +
+        std::to_string(naive_max) + " in the test suite)";
   }
   nlohmann::json winning = nlohmann::json::array();
-  for (const auto& [move, r] : sos_move_outcomes(board, [&](const SosBoard& b) { return table.outcome(b); })) {
-    if (r == SosOutcome::win) winning.push_back(std::to_string(move.square) + ":" + std::string(1, move.letter));
+  for (const auto& [move, r] :
+       sos_move_outcomes(board, [&](const SosBoard& b) { return table.outcome(b); })) {
+    if (r == SosOutcome::win)
+      winning.push_back(std::to_string(move.square) + ":" + std::string(1, move.letter));
   }
   o.evidence["winning_moves_of_player_to_move"] = winning;
   const std::string who = for_first_player(by_table, first_player_moves);
@@ -85,18 +101,22 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
   }
   if (c.asserted.is_null()) {  // a question: the computed answer is the result
     o.verdict = Verdict::verified;
-    o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who + " with best play (exhaustive)";
+    o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who +
+                " with best play (exhaustive)";
     return o;
   }
   const auto claimed = c.asserted.get<std::string>();
   o.verdict = claimed == who ? Verdict::verified : Verdict::refuted;
-  o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who + " (exhaustive); the notes: " + claimed;
-  if (o.verdict == Verdict::refuted) o.counterexample = {{"board", board}, {"computed", who}, {"claimed", claimed}};
+  o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who +
+              " (exhaustive); the notes: " + claimed;
+  if (o.verdict == Verdict::refuted)
+    o.counterexample = {{"board", board}, {"computed", who}, {"claimed", claimed}};
   return o;
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("ferguson.sos", "SOS on a 1 x n strip: outcome with best play, by two routes", check_sos);
+IGV_REGISTER_CHECKER("ferguson.sos", "SOS on a 1 x n strip: outcome with best play, by two routes",
+                     check_sos);
 
 }  // namespace igv

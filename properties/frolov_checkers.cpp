@@ -34,21 +34,27 @@ FrolovFunction function_param(const Claim& c) {
 Outcome check_table(const Claim& c, const CheckContext&) {
   const FrolovFunction which = function_param(c);
   const auto& printed = c.asserted;
-  if (!printed.is_array() || printed.empty()) throw std::invalid_argument("claim " + c.id + ": asserted must be a table");
+  if (!printed.is_array() || printed.empty())
+    throw std::invalid_argument("claim " + c.id + ": asserted must be a table");
   const auto rows = static_cast<std::int64_t>(printed.size());
   std::int64_t cols = 0;
   for (const auto& r : printed) cols = std::max(cols, static_cast<std::int64_t>(r.size()));
   const FrolovGrid naive = frolov_grid_naive(which, rows, cols);
   const FrolovGrid sweep = frolov_grid_sweep(which, rows, cols);
-  if (naive.cells != sweep.cells) throw std::logic_error("naive and sweep kernels disagree on the table's rectangle");
-  Outcome o = compare_table(printed, [&](std::int64_t m, std::int64_t n) -> nlohmann::json {
-    const Value v = naive.at(m, n);
-    // The paper prints g(0, 0) = −1 of (G2) as a dash.
-    if (which == FrolovFunction::g && m == 0 && n == 0 && v == kFrolovGCorner) return "-";
-    return v;
-  }, 0, 0, std::string(to_string(which)) + " table");
+  if (naive.cells != sweep.cells)
+    throw std::logic_error("naive and sweep kernels disagree on the table's rectangle");
+  Outcome o = compare_table(
+      printed,
+      [&](std::int64_t m, std::int64_t n) -> nlohmann::json {
+        const Value v = naive.at(m, n);
+        // The paper prints g(0, 0) = −1 of (G2) as a dash.
+        if (which == FrolovFunction::g && m == 0 && n == 0 && v == kFrolovGCorner) return "-";
+        return v;
+      },
+      0, 0, std::string(to_string(which)) + " table");
   o.evidence["method"] = std::string(which == FrolovFunction::f ? "formula (1)" : "(G2)") +
-                         " read literally (mex of the row to the left and the column above), cross-checked with the sweep kernel";
+                         " read literally (mex of the row to the left and the column above), "
+                         "cross-checked with the sweep kernel";
   return o;
 }
 
@@ -75,10 +81,13 @@ Outcome check_digits_example(const Claim& c, const CheckContext&) {
                 {"printed", c.asserted},
                 {"suffix_values", eval.suffix_values(position)},
                 {"positions_searched", solver.positions_stored()},
-                {"method", "NaiveSolver over digit strings (every option of every reachable string), agreeing with f-composition"}};
+                {"method",
+                 "NaiveSolver over digit strings (every option of every reachable string), "
+                 "agreeing with f-composition"}};
   if (computed == c.asserted) {
     o.verdict = Verdict::verified;
-    o.summary = position + " has value " + std::to_string(naive_value) + "; winning moves " + nlohmann::json(naive_moves).dump();
+    o.summary = position + " has value " + std::to_string(naive_value) + "; winning moves " +
+                nlohmann::json(naive_moves).dump();
   } else {
     o.verdict = Verdict::refuted;
     o.counterexample = {{"position", position}, {"computed", computed}, {"printed", c.asserted}};
@@ -105,13 +114,16 @@ Outcome check_kernels_agree(const Claim& c, const CheckContext& ctx) {
   nlohmann::json counterexample = nullptr;
   for (std::size_t i = 0; i < domain.size(); ++i) {
     if (va[i] != vb[i]) {
-      counterexample = {{"position", game->format_position(domain[i])}, {a.name, va[i]}, {b.name, vb[i]}};
+      counterexample = {
+          {"position", game->format_position(domain[i])}, {a.name, va[i]}, {b.name, vb[i]}};
       break;
     }
   }
-  Outcome o = exhaustive_outcome(spec + " domain(" + std::to_string(size) + "): " + std::to_string(domain.size()) + " positions",
+  Outcome o = exhaustive_outcome(spec + " domain(" + std::to_string(size) +
+                                     "): " + std::to_string(domain.size()) + " positions",
                                  domain.size(), counterexample, "");
-  o.evidence["kernels"] = {{"reference", a.name + ": " + a.description}, {"compared", b.name + ": " + b.description}};
+  o.evidence["kernels"] = {{"reference", a.name + ": " + a.description},
+                           {"compared", b.name + ": " + b.description}};
   return o;
 }
 
@@ -138,13 +150,18 @@ Outcome check_g_is_inverse_of_f(const Claim& c, const CheckContext& ctx) {
           counterexample.is_null()) {
         counterexample = {{"m", m}, {"n", n}, {"why", "n not reached by f(m, k) for k < 2 size"}};
       } else if (inverse[static_cast<std::size_t>(n)] != g.at(m, n) && counterexample.is_null()) {
-        counterexample = {{"m", m}, {"n", n}, {"g_by_G2", g.at(m, n)}, {"inverse_of_f", inverse[static_cast<std::size_t>(n)]}};
+        counterexample = {{"m", m},
+                          {"n", n},
+                          {"g_by_G2", g.at(m, n)},
+                          {"inverse_of_f", inverse[static_cast<std::size_t>(n)]}};
       }
     }
   }
-  Outcome o = exhaustive_outcome("0 <= m, n < " + std::to_string(size) + " (f on " + std::to_string(2 * size) + " columns)",
-                                 cases, counterexample, "");
-  o.evidence["method"] = "g by (G2) read literally (g(0,0) = -1) against the inverse of each row of f by formula (1)";
+  Outcome o = exhaustive_outcome(
+      "0 <= m, n < " + std::to_string(size) + " (f on " + std::to_string(2 * size) + " columns)",
+      cases, counterexample, "");
+  o.evidence["method"] =
+      "g by (G2) read literally (g(0,0) = -1) against the inverse of each row of f by formula (1)";
   return o;
 }
 
@@ -175,14 +192,17 @@ Outcome check_property(const Claim& c, const CheckContext& ctx) {
   const std::int64_t square_rows = property == "T2.symmetry" ? 2 * square : square;
   const auto sq = cached_frolov_grid(which, square_rows, square);
   const FrolovLookup on_square = lookup_in({sq.get()});
-  const FrolovLookup none = [](std::int64_t, std::int64_t) -> std::optional<Value> { return std::nullopt; };
+  const FrolovLookup none = [](std::int64_t, std::int64_t) -> std::optional<Value> {
+    return std::nullopt;
+  };
   const FrolovLookup& g_look = needs_f ? none : on_square;
   const FrolovLookup& f_look = needs_f ? on_square : none;
 
   std::uint64_t applicable = 0, unavailable = 0;
   nlohmann::json counterexample = nullptr;
   for (std::int64_t d = 0; d <= 2 * (square - 1) && counterexample.is_null(); ++d) {
-    for (std::int64_t m = std::max<std::int64_t>(0, d - square + 1); m <= std::min(d, square - 1); ++m) {
+    for (std::int64_t m = std::max<std::int64_t>(0, d - square + 1); m <= std::min(d, square - 1);
+         ++m) {
       const std::int64_t n = d - m;
       const CellCheck r = check_frolov_property(property, g_look, f_look, m, n);
       if (!r.applicable) continue;
@@ -198,7 +218,8 @@ Outcome check_property(const Claim& c, const CheckContext& ctx) {
     }
   }
   Outcome o = exhaustive_outcome("every cell (m, n) with 0 <= m, n < " + std::to_string(square) +
-                                     " in the property's domain (sweep kernel, cross-checked with the naive kernels on smaller squares)",
+                                     " in the property's domain (sweep kernel, cross-checked with "
+                                     "the naive kernels on smaller squares)",
                                  applicable, counterexample, "");
   o.evidence["property"] = property;
   o.evidence["cells_needing_values_beyond_the_table"] = unavailable;
@@ -212,35 +233,47 @@ Outcome check_property(const Claim& c, const CheckContext& ctx) {
   const FrolovLookup& g_far = needs_f ? none : on_strips;
   const FrolovLookup& f_far = needs_f ? on_strips : none;
   auto counted = std::make_shared<std::atomic<std::uint64_t>>(0);
-  const Outcome r = run_property(ctx, property + " at random cells beyond the square", [=, &g_far, &f_far] {
-    const bool transposed = *rc::gen::arbitrary<bool>();
-    const auto low = *rc::gen::inRange<std::int64_t>(0, strip_rows);
-    const auto high = *rc::gen::inRange<std::int64_t>(square, strip_cols);
-    const std::int64_t m = transposed ? high : low, n = transposed ? low : high;
-    const CellCheck cc = check_frolov_property(property, g_far, f_far, m, n);
-    if (cc.applicable && cc.available) ++*counted;
-    RC_ASSERT(cc.violation.empty());
-  });
+  const Outcome r =
+      run_property(ctx, property + " at random cells beyond the square", [=, &g_far, &f_far] {
+        const bool transposed = *rc::gen::arbitrary<bool>();
+        const auto low = *rc::gen::inRange<std::int64_t>(0, strip_rows);
+        const auto high = *rc::gen::inRange<std::int64_t>(square, strip_cols);
+        const std::int64_t m = transposed ? high : low, n = transposed ? low : high;
+        const CellCheck cc = check_frolov_property(property, g_far, f_far, m, n);
+        if (cc.applicable && cc.available) ++*counted;
+        RC_ASSERT(cc.violation.empty());
+      });
   o.evidence["random"] = r.evidence;
-  o.evidence["random"]["region"] = "rows < " + std::to_string(strip_rows) + " with " + std::to_string(square) +
-                                   " <= n < " + std::to_string(strip_cols) + ", and the transpose";
+  o.evidence["random"]["region"] = "rows < " + std::to_string(strip_rows) + " with " +
+                                   std::to_string(square) + " <= n < " +
+                                   std::to_string(strip_cols) + ", and the transpose";
   o.evidence["random"]["cases_in_domain"] = counted->load();
   if (r.verdict == Verdict::refuted) {
     o.verdict = Verdict::refuted;
     o.counterexample = r.counterexample;
     o.summary = "square holds, but " + r.summary;
   } else {
-    o.summary += "; and " + std::to_string(counted->load()) + " random cells in the property's domain beyond the square";
+    o.summary += "; and " + std::to_string(counted->load()) +
+                 " random cells in the property's domain beyond the square";
   }
   return o;
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("frolov.table", "a printed table of Frolov's f or g, cell by cell", check_table);
-IGV_REGISTER_CHECKER("frolov.digits_example", "value and winning moves of a Digital Deletion position", check_digits_example);
-IGV_REGISTER_CHECKER("frolov.kernels_agree", "two kernels of a Frolov game family agree on its exhaustive domain", check_kernels_agree);
-IGV_REGISTER_CHECKER("frolov.g_inverse_of_f", "(G2): g as the inverse of f is the mex of row and column", check_g_is_inverse_of_f);
-IGV_REGISTER_CHECKER("frolov.property", "a cell property of g or f on a square and at random cells beyond", check_property);
+IGV_REGISTER_CHECKER("frolov.table", "a printed table of Frolov's f or g, cell by cell",
+                     check_table);
+IGV_REGISTER_CHECKER("frolov.digits_example",
+                     "value and winning moves of a Digital Deletion position",
+                     check_digits_example);
+IGV_REGISTER_CHECKER("frolov.kernels_agree",
+                     "two kernels of a Frolov game family agree on its exhaustive domain",
+                     check_kernels_agree);
+IGV_REGISTER_CHECKER("frolov.g_inverse_of_f",
+                     "(G2): g as the inverse of f is the mex of row and column",
+                     check_g_is_inverse_of_f);
+IGV_REGISTER_CHECKER("frolov.property",
+                     "a cell property of g or f on a square and at random cells beyond",
+                     check_property);
 
 }  // namespace igv

@@ -30,7 +30,8 @@ FrolovFunction function_of(const Claim& c) {
 std::shared_ptr<const CheckedFrolovChain> accepted_chain(int row) {
   auto chain = cached_frolov_chain(std::max(row, kTable2LastRow));
   if (!chain->verdict.accepted) {
-    throw std::logic_error("the certificate checker rejected the producer's chain: " + chain->verdict.reason);
+    throw std::logic_error("the certificate checker rejected the producer's chain: " +
+                           chain->verdict.reason);
   }
   return chain;
 }
@@ -41,8 +42,9 @@ const PeriodicRow& proved_row(const CheckedFrolovChain& chain, FrolovFunction wh
 }
 
 nlohmann::json row_certificate_json(const CheckedFrolovChain& chain, FrolovFunction which, int m) {
-  nlohmann::json out = which == FrolovFunction::g ? to_json(chain.chain.g_certificates.at(static_cast<std::size_t>(m)))
-                                                  : to_json(chain.chain.f_certificates.at(static_cast<std::size_t>(m)));
+  nlohmann::json out = which == FrolovFunction::g
+                           ? to_json(chain.chain.g_certificates.at(static_cast<std::size_t>(m)))
+                           : to_json(chain.chain.f_certificates.at(static_cast<std::size_t>(m)));
   for (const auto& r : chain.verdict.rows) {
     if (r["m"] == m && r["function"] == std::string(to_string(which))) out["checker"] = r;
   }
@@ -69,20 +71,24 @@ Outcome check_row_arithmetic(const Claim& c, const CheckContext&) {
   nlohmann::json counterexample = nullptr;
   for (std::int64_t x = from; x < end && counterexample.is_null(); ++x) {
     if (r.value(x + period) != r.value(x) + period) {
-      counterexample = {{"x", x}, {fn + "(x)", r.value(x)}, {fn + "(x + " + std::to_string(period) + ")", r.value(x + period)}};
+      counterexample = {{"x", x},
+                        {fn + "(x)", r.value(x)},
+                        {fn + "(x + " + std::to_string(period) + ")", r.value(x + period)}};
     } else if (has_offset && r.value(x) != x + offset) {
       counterexample = {{"x", x}, {fn + "(x)", r.value(x)}, {"expected", x + offset}};
     }
   }
   Outcome o;
-  o.evidence = {{"domain", "every x >= " + std::to_string(from) + ": checked on [" + std::to_string(from) + ", " +
-                               std::to_string(end) + "), which decides all x by the proved period"},
-                {"proved_row", {{"period", r.period}, {"preperiod", r.preperiod}}},
-                {"certificate", row_certificate_json(*chain, which, row)}};
+  o.evidence = {
+      {"domain", "every x >= " + std::to_string(from) + ": checked on [" + std::to_string(from) +
+                     ", " + std::to_string(end) + "), which decides all x by the proved period"},
+      {"proved_row", {{"period", r.period}, {"preperiod", r.preperiod}}},
+      {"certificate", row_certificate_json(*chain, which, row)}};
   if (counterexample.is_null()) {
     o.verdict = Verdict::proved;
-    o.summary = "holds for every x >= " + std::to_string(from) + " (row " + std::to_string(row) + " proved with period " +
-                std::to_string(r.period) + ", preperiod " + std::to_string(r.preperiod) + ")";
+    o.summary = "holds for every x >= " + std::to_string(from) + " (row " + std::to_string(row) +
+                " proved with period " + std::to_string(r.period) + ", preperiod " +
+                std::to_string(r.preperiod) + ")";
   } else {
     o.verdict = Verdict::refuted;
     o.counterexample = counterexample;
@@ -117,17 +123,23 @@ Outcome check_table2_row(const Claim& c, const CheckContext&) {
   Outcome o;
   nlohmann::json mismatches = nlohmann::json::array();
   for (const auto& key : {"t", "p", "ratio"}) {
-    if (!c.asserted.contains(key)) throw std::invalid_argument("claim " + c.id + ": asserted needs t, p and ratio");
-    if (c.asserted[key] != computed[key]) mismatches.push_back({{"cell", key}, {"printed", c.asserted[key]}, {"computed", computed[key]}});
+    if (!c.asserted.contains(key))
+      throw std::invalid_argument("claim " + c.id + ": asserted needs t, p and ratio");
+    if (c.asserted[key] != computed[key])
+      mismatches.push_back(
+          {{"cell", key}, {"printed", c.asserted[key]}, {"computed", computed[key]}});
   }
   o.evidence = {{"printed", c.asserted},
                 {"computed", computed},
-                {"convention", "least period t and least preperiod p with value(m, n + t) = value(m, n) + t for all n >= p"},
+                {"convention",
+                 "least period t and least preperiod p with value(m, n + t) = value(m, n) + t for "
+                 "all n >= p"},
                 {"certificate", row_certificate_json(*chain, which, row)},
                 {"cells_compared", 3}};
   if (mismatches.empty()) {
     o.verdict = Verdict::proved;
-    o.summary = "t = " + computed["t"].dump() + ", p = " + computed["p"].dump() + ", ratio " + computed["ratio"].dump() +
+    o.summary = "t = " + computed["t"].dump() + ", p = " + computed["p"].dump() + ", ratio " +
+                computed["ratio"].dump() +
                 " as printed; the row's periodicity certificate was accepted";
   } else {
     o.verdict = Verdict::refuted;
@@ -160,19 +172,23 @@ Outcome check_periodicity_theorem(const Claim& c, const CheckContext& ctx) {
   for (int m = 0; m <= rows; ++m) {
     const PeriodicRow& r = proved_row(*chain, which, m);
     const PeriodicRow& g = proved_row(*chain, FrolovFunction::g, m);
-    table.push_back({{"m", m}, {"period", r.period}, {"preperiod", r.preperiod}, {"g_period", g.period}});
+    table.push_back(
+        {{"m", m}, {"period", r.period}, {"preperiod", r.preperiod}, {"g_period", g.period}});
     if (same_periods && r.period != g.period && counterexample.is_null()) {
       counterexample = {{"m", m}, {"f_period", r.period}, {"g_period", g.period}};
     }
   }
-  Outcome o = exhaustive_outcome("rows m = 0.." + std::to_string(rows) + ", each proved arithmetically periodic by an accepted certificate",
-                                 static_cast<std::uint64_t>(rows + 1), counterexample, "");
+  Outcome o =
+      exhaustive_outcome("rows m = 0.." + std::to_string(rows) +
+                             ", each proved arithmetically periodic by an accepted certificate",
+                         static_cast<std::uint64_t>(rows + 1), counterexample, "");
   o.evidence["rows"] = table;
   o.evidence["produce_seconds"] = chain->produce_seconds;
   o.evidence["check_seconds"] = chain->check_seconds;
   o.evidence["note"] = rows < param<int>(c, "rows_at_large_budget", rows)
                            ? "row " + std::to_string(param<int>(c, "rows_at_large_budget", rows)) +
-                                 " is included at --budget >= " + std::to_string(param<double>(c, "large_budget", 10.0)) +
+                                 " is included at --budget >= " +
+                                 std::to_string(param<double>(c, "large_budget", 10.0)) +
                                  " (about 40 s and 0.7 GiB)"
                            : "";
   return o;
@@ -192,8 +208,10 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
     const nlohmann::json g = computed_table2_row(*chain, FrolovFunction::g, m);
     const nlohmann::json f = computed_table2_row(*chain, FrolovFunction::f, m);
     const bool printed = m <= kTable2LastRow;
-    const std::string pg = printed ? paper["g"][m][0].dump() + ", " + paper["g"][m][1].dump() : "(new)";
-    const std::string pf = printed ? paper["f"][m][0].dump() + ", " + paper["f"][m][1].dump() : "(new)";
+    const std::string pg =
+        printed ? paper["g"][m][0].dump() + ", " + paper["g"][m][1].dump() : "(new)";
+    const std::string pf =
+        printed ? paper["f"][m][0].dump() + ", " + paper["f"][m][1].dump() : "(new)";
     // One flat row per m: the report writers render evidence.table as Markdown, LaTeX and CSV.
     table.push_back({{"m", m},
                      {"t", g["t"]},
@@ -206,25 +224,36 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
   }
   Outcome o;
   o.verdict = Verdict::proved;
-  o.summary = "Table 2 proved for m = 0.." + std::to_string(rows) + " (rows " + std::to_string(kTable2LastRow + 1) + ".." +
-              std::to_string(rows) + " are new): t_" + std::to_string(rows) + " = " +
+  o.summary = "Table 2 proved for m = 0.." + std::to_string(rows) + " (rows " +
+              std::to_string(kTable2LastRow + 1) + ".." + std::to_string(rows) + " are new): t_" +
+              std::to_string(rows) + " = " +
               std::to_string(proved_row(*chain, FrolovFunction::g, rows).period);
-  o.evidence = {{"domain", "rows m = 0.." + std::to_string(rows) + " of g and f, each proved by an accepted certificate"},
-                {"table", table},
-                {"table_columns", {"m", "t", "p (g)", "t_m/t_{m-1}", "t (f)", "p (f)", "paper: t, p (g)", "paper: t, p (f)"}},
-                {"produce_seconds", chain->produce_seconds},
-                {"check_seconds", chain->check_seconds},
-                {"row_kernel_cells", chain->chain.cells_computed},
-                {"budget_note", "m = 12 runs at --budget >= " + std::to_string(param<double>(c, "large_budget", 10.0)) +
-                                    " (about 40 s, 0.7 GiB on the reference machine)"}};
+  o.evidence = {
+      {"domain", "rows m = 0.." + std::to_string(rows) +
+                     " of g and f, each proved by an accepted certificate"},
+      {"table", table},
+      {"table_columns",
+       {"m", "t", "p (g)", "t_m/t_{m-1}", "t (f)", "p (f)", "paper: t, p (g)", "paper: t, p (f)"}},
+      {"produce_seconds", chain->produce_seconds},
+      {"check_seconds", chain->check_seconds},
+      {"row_kernel_cells", chain->chain.cells_computed},
+      {"budget_note",
+       "m = 12 runs at --budget >= " + std::to_string(param<double>(c, "large_budget", 10.0)) +
+           " (about 40 s, 0.7 GiB on the reference machine)"}};
   return o;
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("frolov.row_arithmetic", "a row formula of f or g (arithmetic periodicity), by the proved row", check_row_arithmetic);
-IGV_REGISTER_CHECKER("frolov.table2_row", "one row of Table 2 (t, p, t_m/t_{m-1}) against the proved row", check_table2_row);
-IGV_REGISTER_CHECKER("frolov.periodicity_theorem", "Theorem 1 or 3 on rows 0..M, each row proved", check_periodicity_theorem);
-IGV_REGISTER_CHECKER("frolov.table2_extension", "Table 2 extended beyond the paper's m <= 9, proved", check_table2_extension);
+IGV_REGISTER_CHECKER("frolov.row_arithmetic",
+                     "a row formula of f or g (arithmetic periodicity), by the proved row",
+                     check_row_arithmetic);
+IGV_REGISTER_CHECKER("frolov.table2_row",
+                     "one row of Table 2 (t, p, t_m/t_{m-1}) against the proved row",
+                     check_table2_row);
+IGV_REGISTER_CHECKER("frolov.periodicity_theorem", "Theorem 1 or 3 on rows 0..M, each row proved",
+                     check_periodicity_theorem);
+IGV_REGISTER_CHECKER("frolov.table2_extension",
+                     "Table 2 extended beyond the paper's m <= 9, proved", check_table2_extension);
 
 }  // namespace igv

@@ -1,7 +1,7 @@
 // Checkers for Nim and the rook game (000_a85f04da58584fa6 §1 and Table 1, left).
-#include <optional>
-
 #include <rapidcheck.h>
+
+#include <optional>
 
 #include "core/nim.h"
 #include "properties/check_helpers.h"
@@ -70,9 +70,10 @@ Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
       ++cases;
       const Value got = solver.value(q);
       if (got != combine_heaps(q, op)) {
-        return exhaustive_outcome({{"heaps", "every list of 0.." + std::to_string(heaps) + " heaps of size 0.." + std::to_string(max_heap)}},
-                                  cases,
-                                  {{"heaps", q}, {"naive_value", got}, {"formula", combine_heaps(q, op)}}, "");
+        return exhaustive_outcome(
+            {{"heaps", "every list of 0.." + std::to_string(heaps) + " heaps of size 0.." +
+                           std::to_string(max_heap)}},
+            cases, {{"heaps", q}, {"naive_value", got}, {"formula", combine_heaps(q, op)}}, "");
       }
       std::size_t i = 0;
       while (i < q.size() && q[i] == max_heap) q[i++] = 0;
@@ -80,20 +81,23 @@ Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
       ++q[i];
     }
   }
-  Outcome o = exhaustive_outcome(
-      {{"heaps", "every list of 0.." + std::to_string(heaps) + " heaps, each of size 0.." + std::to_string(max_heap)}},
-      cases, nullptr,
-      "naive value equals the " + op + " of the heaps on all " + std::to_string(cases) + " positions");
+  Outcome o =
+      exhaustive_outcome({{"heaps", "every list of 0.." + std::to_string(heaps) +
+                                        " heaps, each of size 0.." + std::to_string(max_heap)}},
+                         cases, nullptr,
+                         "naive value equals the " + op + " of the heaps on all " +
+                             std::to_string(cases) + " positions");
   o.evidence["method"] = "naive solver (memoised mex over every Nim move) against the formula";
-  const Outcome r = run_property(ctx, "g(H_a + H_b + ...) = a " + op + " b " + op + " ... (random heaps)",
-                                 [op, random_heaps, random_max]() {
-                                   const auto q = *rc::gen::resize(
-                                       random_heaps, rc::gen::container<Position>(
-                                                         rc::gen::inRange<std::int64_t>(0, random_max + 1)));
-                                   NaiveSolver<NimRules> s;
-                                   RC_ASSERT(s.value(q) == combine_heaps(q, op));
-                                 },
-                                 std::max(1, ctx.random_cases / 10));
+  const Outcome r = run_property(
+      ctx, "g(H_a + H_b + ...) = a " + op + " b " + op + " ... (random heaps)",
+      [op, random_heaps, random_max]() {
+        const auto q = *rc::gen::resize(
+            random_heaps,
+            rc::gen::container<Position>(rc::gen::inRange<std::int64_t>(0, random_max + 1)));
+        NaiveSolver<NimRules> s;
+        RC_ASSERT(s.value(q) == combine_heaps(q, op));
+      },
+      std::max(1, ctx.random_cases / 10));
   o.evidence["random"] = r.evidence;
   if (r.verdict == Verdict::refuted) {
     Outcome bad = r;
@@ -101,15 +105,17 @@ Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
     // RapidCheck's shrink is local; search every position of smaller total below it for the
     // least counterexample (fewest chips, then fewest heaps).
     if (auto least = least_counterexample(op, 24, static_cast<std::size_t>(random_heaps))) {
-      bad.counterexample["minimal"] = {{"heaps", *least},
-                                       {"naive_value", NaiveSolver<NimRules>{}.value(*least)},
-                                       {"formula", combine_heaps(*least, op)},
-                                       {"how", "exhaustive search by total heap size after the RapidCheck failure"}};
+      bad.counterexample["minimal"] = {
+          {"heaps", *least},
+          {"naive_value", NaiveSolver<NimRules>{}.value(*least)},
+          {"formula", combine_heaps(*least, op)},
+          {"how", "exhaustive search by total heap size after the RapidCheck failure"}};
       bad.summary += "; least counterexample " + format_int_list(*least, false);
     }
     return bad;
   }
-  o.summary += "; " + r.summary + " with up to " + std::to_string(random_heaps) + " heaps of size <= " + std::to_string(random_max);
+  o.summary += "; " + r.summary + " with up to " + std::to_string(random_heaps) +
+               " heaps of size <= " + std::to_string(random_max);
   return o;
 }
 
@@ -124,13 +130,15 @@ Outcome check_rook_formula(const Claim& c, const CheckContext& ctx) {
       ++cases;
       const Value got = solver.value({m, n});
       if (got != nim_sum(m, n)) {
-        return exhaustive_outcome({{"squares", "0 <= m, n <= " + std::to_string(max)}}, cases,
-                                  {{"m", m}, {"n", n}, {"naive_value", got}, {"m_xor_n", nim_sum(m, n)}}, "");
+        return exhaustive_outcome(
+            {{"squares", "0 <= m, n <= " + std::to_string(max)}}, cases,
+            {{"m", m}, {"n", n}, {"naive_value", got}, {"m_xor_n", nim_sum(m, n)}}, "");
       }
     }
   }
-  Outcome o = exhaustive_outcome({{"squares", "0 <= m, n <= " + std::to_string(max)}}, cases, nullptr,
-                                 "naive rook-game value equals m xor n on all " + std::to_string(cases) + " squares");
+  Outcome o = exhaustive_outcome(
+      {{"squares", "0 <= m, n <= " + std::to_string(max)}}, cases, nullptr,
+      "naive rook-game value equals m xor n on all " + std::to_string(cases) + " squares");
   o.evidence["method"] = "naive solver over the rook's moves (left or up any number of squares)";
   return o;
 }
@@ -138,9 +146,12 @@ Outcome check_rook_formula(const Claim& c, const CheckContext& ctx) {
 // Table 1 (left): every printed cell against the naive rook-game value.
 Outcome check_rook_table(const Claim& c, const CheckContext&) {
   NaiveSolver<RookRules> solver;
-  Outcome o = compare_table(c.asserted,
-                            [&](std::int64_t m, std::int64_t n) { return solver.value({m, n}); },
-                            0, 0, "Table 1 (left)");
+  Outcome o = compare_table(
+      c.asserted,
+      [&](std::int64_t m, std::int64_t n) {
+        return solver.value({m, n});
+      },
+      0, 0, "Table 1 (left)");
   o.evidence["method"] = "naive solver over the rook's moves; cross-checked with m xor n";
   return o;
 }
@@ -149,8 +160,7 @@ Outcome check_rook_table(const Claim& c, const CheckContext&) {
 
 IGV_REGISTER_CHECKER("nim.sum_formula", "g(H_a + H_b + ...) against a formula of the heaps",
                      check_nim_sum_formula);
-IGV_REGISTER_CHECKER("rook.formula", "rook game g(m, n) = m xor n on a square",
-                     check_rook_formula);
+IGV_REGISTER_CHECKER("rook.formula", "rook game g(m, n) = m xor n on a square", check_rook_formula);
 IGV_REGISTER_CHECKER("rook.table", "a printed table of the rook game, cell by cell",
                      check_rook_table);
 

@@ -15,9 +15,13 @@
 namespace igv {
 namespace {
 
-OctalCode code_param(const Claim& c) { return OctalCode::parse(param<std::string>(c, "code", "0.07")); }
+OctalCode code_param(const Claim& c) {
+  return OctalCode::parse(param<std::string>(c, "code", "0.07"));
+}
 
-std::string outcome_of(Value v) { return v == 0 ? "P" : "N"; }
+std::string outcome_of(Value v) {
+  return v == 0 ? "P" : "N";
+}
 
 // ---------------------------------------------------------------------------------------------
 // The rules: the strip game (tiles on a 1×n strip, solved by the generic naive solver on sets
@@ -40,31 +44,38 @@ Outcome check_strip_equals_code(const Claim& c, const CheckContext& ctx) {
     values.push_back(by_rules);
     ++cases;
     if (by_rules != g[static_cast<std::size_t>(n)]) {
-      counterexample = {{"n", n}, {"strip_value", by_rules}, {"octal_value", g[static_cast<std::size_t>(n)]}};
+      counterexample = {
+          {"n", n}, {"strip_value", by_rules}, {"octal_value", g[static_cast<std::size_t>(n)]}};
       break;
     }
     for (const auto& after : DawsonStripRules{}.moves(start)) {
       // The tile covers squares x, x+1: a = x free squares to the left, b = n - x - 2 to the right.
       std::int64_t a = 0;
-      while (a < static_cast<std::int64_t>(after.size()) && after[static_cast<std::size_t>(a)] == a) ++a;
+      while (a < static_cast<std::int64_t>(after.size()) && after[static_cast<std::size_t>(a)] == a)
+        ++a;
       const std::int64_t b = n - a - 2;
       ++cases;
-      const Value expected = nim_sum(g[static_cast<std::size_t>(a)], g[static_cast<std::size_t>(b)]);
+      const Value expected =
+          nim_sum(g[static_cast<std::size_t>(a)], g[static_cast<std::size_t>(b)]);
       if (strip.value(after) != expected) {
-        counterexample = {{"n", n}, {"tile_at", a}, {"strip_value", strip.value(after)},
-                          {"K_a+K_b", expected}};
+        counterexample = {
+            {"n", n}, {"tile_at", a}, {"strip_value", strip.value(after)}, {"K_a+K_b", expected}};
         break;
       }
     }
   }
   Outcome o = exhaustive_outcome(
-      "empty strips 1×n for 0 <= n <= " + std::to_string(max_n) + " and every position one tile away",
+      "empty strips 1×n for 0 <= n <= " + std::to_string(max_n) +
+          " and every position one tile away",
       cases, counterexample,
-      counterexample.is_null() ? "the strip game equals " + code.canonical() + " for every n <= " + std::to_string(max_n)
-                               : "");
+      counterexample.is_null()
+          ? "the strip game equals " + code.canonical() + " for every n <= " + std::to_string(max_n)
+          : "");
   o.evidence["strip_values"] = values;
   o.evidence["strip_positions_solved"] = strip.positions_stored();
-  o.evidence["method"] = "generic NaiveSolver on sets of free squares vs the naive octal kernel for " + code.canonical();
+  o.evidence["method"] =
+      "generic NaiveSolver on sets of free squares vs the naive octal kernel for " +
+      code.canonical();
   return o;
 }
 
@@ -88,9 +99,10 @@ Outcome check_centre_move(const Claim& c, const CheckContext& ctx) {
       break;
     }
   }
-  Outcome o = exhaustive_outcome("even n, 2 <= n <= " + std::to_string(max_n) + " (strip rules)", cases,
-                                 counterexample, "");
-  o.evidence["method"] = "value of the strip after a tile on squares n/2-1, n/2, by the generic naive solver";
+  Outcome o = exhaustive_outcome("even n, 2 <= n <= " + std::to_string(max_n) + " (strip rules)",
+                                 cases, counterexample, "");
+  o.evidence["method"] =
+      "value of the strip after a tile on squares n/2-1, n/2, by the generic naive solver";
   return o;
 }
 
@@ -100,7 +112,8 @@ Outcome check_centre_move(const Claim& c, const CheckContext& ctx) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
   const OctalCode code = code_param(c);
-  if (!c.asserted.is_array()) throw std::invalid_argument("claim " + c.id + ": asserted must be [[n, \"N\"|\"P\"], ...]");
+  if (!c.asserted.is_array())
+    throw std::invalid_argument("claim " + c.id + ": asserted must be [[n, \"N\"|\"P\"], ...]");
   std::int64_t top = 0;
   for (const auto& row : c.asserted) top = std::max(top, row.at(0).get<std::int64_t>());
   const auto g = octal_values_naive(code, top);
@@ -111,14 +124,21 @@ Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
     const auto n = row.at(0).get<std::int64_t>();
     const std::string printed = row.at(1).get<std::string>();
     const Value v = strip.value(empty_strip(n));
-    if (v != g[static_cast<std::size_t>(n)]) throw std::logic_error("strip solver and octal kernel disagree at n = " + std::to_string(n));
+    if (v != g[static_cast<std::size_t>(n)])
+      throw std::logic_error("strip solver and octal kernel disagree at n = " + std::to_string(n));
     computed.push_back({n, outcome_of(v)});
-    if (outcome_of(v) != printed) mismatches.push_back({{"n", n}, {"printed", printed}, {"computed", outcome_of(v)}, {"value", v}});
+    if (outcome_of(v) != printed)
+      mismatches.push_back(
+          {{"n", n}, {"printed", printed}, {"computed", outcome_of(v)}, {"value", v}});
   }
   Outcome o;
-  o.evidence = {{"domain", "the listed n"}, {"cases", c.asserted.size()}, {"computed", computed},
-                {"printed", c.asserted},
-                {"method", "strip rules by the generic naive solver (P iff value 0), cross-checked with " + code.canonical()}};
+  o.evidence = {
+      {"domain", "the listed n"},
+      {"cases", c.asserted.size()},
+      {"computed", computed},
+      {"printed", c.asserted},
+      {"method", "strip rules by the generic naive solver (P iff value 0), cross-checked with " +
+                     code.canonical()}};
   if (mismatches.empty()) {
     o.verdict = Verdict::verified;
     o.summary = "all " + std::to_string(c.asserted.size()) + " listed outcomes agree";
@@ -146,16 +166,21 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
   const auto from = rule.value("from", std::int64_t{0});
   if (modulus < 1) throw std::invalid_argument("claim " + c.id + ": modulus must be >= 1");
   if (kind != "first_player_wins" && kind != "p_positions_exactly") {
-    throw std::invalid_argument("claim " + c.id + ": rule kind must be first_player_wins or p_positions_exactly");
+    throw std::invalid_argument("claim " + c.id +
+                                ": rule kind must be first_player_wins or p_positions_exactly");
   }
   const std::set<std::int64_t> residue_set(residues.begin(), residues.end());
   const std::set<std::int64_t> exception_set(exceptions.begin(), exceptions.end());
-  const auto in_rule = [&](std::int64_t n) { return exception_set.count(n) > 0 || residue_set.count(n % modulus) > 0; };
+  const auto in_rule = [&](std::int64_t n) {
+    return exception_set.count(n) > 0 || residue_set.count(n % modulus) > 0;
+  };
 
-  const ProvedOctalPeriod proved = prove_octal_period(code, ctx, param<std::int64_t>(c, "max_heaps", 2'000'000));
+  const ProvedOctalPeriod proved =
+      prove_octal_period(code, ctx, param<std::int64_t>(c, "max_heaps", 2'000'000));
   const std::int64_t p = proved.certificate.period;
   std::int64_t start = std::max(proved.certificate.preperiod, from);
-  if (!exceptions.empty()) start = std::max(start, *std::max_element(exceptions.begin(), exceptions.end()) + 1);
+  if (!exceptions.empty())
+    start = std::max(start, *std::max_element(exceptions.begin(), exceptions.end()) + 1);
   const std::int64_t end = start + std::lcm(p, modulus);
   nlohmann::json counterexample = nullptr;
   std::uint64_t cases = 0;
@@ -168,20 +193,25 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
         break;
       }
     } else if ((v == 0) != in_rule(n)) {
-      counterexample = {{"n", n}, {"value", v}, {"outcome", outcome_of(v)}, {"rule_says", in_rule(n) ? "P" : "N"}};
+      counterexample = {{"n", n},
+                        {"value", v},
+                        {"outcome", outcome_of(v)},
+                        {"rule_says", in_rule(n) ? "P" : "N"}};
       break;
     }
   }
   Outcome o;
-  o.evidence = {{"domain", "every n >= " + std::to_string(kind == "first_player_wins" ? from : 0) +
-                               ": n < " + std::to_string(end) + " checked, the rest by the proved period " +
-                               std::to_string(p) + " and the rule's modulus " + std::to_string(modulus)},
-                {"cases", cases},
-                {"period_proof", proved.evidence()}};
+  o.evidence = {
+      {"domain", "every n >= " + std::to_string(kind == "first_player_wins" ? from : 0) + ": n < " +
+                     std::to_string(end) + " checked, the rest by the proved period " +
+                     std::to_string(p) + " and the rule's modulus " + std::to_string(modulus)},
+      {"cases", cases},
+      {"period_proof", proved.evidence()}};
   if (counterexample.is_null()) {
     o.verdict = Verdict::proved;
-    o.summary = "holds for every n: checked n < " + std::to_string(end) + ", periodic beyond (period " +
-                std::to_string(p) + " proved from " + std::to_string(proved.certificate.preperiod) + ")";
+    o.summary = "holds for every n: checked n < " + std::to_string(end) +
+                ", periodic beyond (period " + std::to_string(p) + " proved from " +
+                std::to_string(proved.certificate.preperiod) + ")";
   } else {
     o.verdict = Verdict::refuted;
     o.counterexample = counterexample;
@@ -200,7 +230,8 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
 Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
   const auto max_i = ctx.scaled(param<std::int64_t>(c, "max_i", 60), 1);
   const auto max_p = ctx.scaled(param<std::int64_t>(c, "max_p", 40), 1);
-  const auto check_to = std::max(ctx.scaled(param<std::int64_t>(c, "check_to", 600), 1), 2 * max_i + 2 * max_p + 2);
+  const auto check_to =
+      std::max(ctx.scaled(param<std::int64_t>(c, "check_to", 600), 1), 2 * max_i + 2 * max_p + 2);
   std::vector<std::string> codes;
   for (int d1 = 0; d1 <= 7; ++d1)
     for (int d2 = 1; d2 <= 7; ++d2) codes.push_back("0." + std::to_string(d1) + std::to_string(d2));
@@ -227,19 +258,23 @@ Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
       for (std::int64_t p = 1; p <= max_p && counterexample.is_null(); ++p) {
         ++instances;
         bool hypothesis = true;
-        for (std::int64_t n = i; n < 2 * i + p + 2 && hypothesis; ++n) hypothesis = H(n + p) == H(n);
+        for (std::int64_t n = i; n < 2 * i + p + 2 && hypothesis; ++n)
+          hypothesis = H(n + p) == H(n);
         if (!hypothesis) continue;
         ++hypotheses;
         // Conclusion for every n > i: directly up to check_to; with a proved period (p0 from e0)
-        // both H(n) and H(n + p) are p0-periodic for n >= e0, so one more p0-window decides the rest.
+        // both H(n) and H(n + p) are p0-periodic for n >= e0, so one more p0-window decides the
+        // rest.
         std::int64_t last = check_to;
         if (proved) {
-          last = std::max(check_to, std::max(i + 1, proved->certificate.preperiod) + proved->certificate.period);
+          last = std::max(check_to, std::max(i + 1, proved->certificate.preperiod) +
+                                        proved->certificate.period);
           ++all_n_instances;
         }
         for (std::int64_t n = i + 1; n <= last; ++n) {
           if (H(n + p) != H(n)) {
-            counterexample = {{"game", text}, {"i", i}, {"p", p}, {"n", n}, {"H(n)", H(n)}, {"H(n+p)", H(n + p)}};
+            counterexample = {{"game", text}, {"i", i},       {"p", p},
+                              {"n", n},       {"H(n)", H(n)}, {"H(n+p)", H(n + p)}};
             break;
           }
         }
@@ -248,15 +283,17 @@ Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
     if (!counterexample.is_null()) break;
   }
   Outcome o = exhaustive_outcome(
-      "the 56 octal games 0.d1d2 (d2 != 0, Dawson's Kayles 0.07 among them), 1 <= i <= " + std::to_string(max_i) +
-          ", 1 <= p <= " + std::to_string(max_p) + "; conclusion for every n > i (directly to n = " +
-          std::to_string(check_to) + ", beyond by each game's proved period)",
+      "the 56 octal games 0.d1d2 (d2 != 0, Dawson's Kayles 0.07 among them), 1 <= i <= " +
+          std::to_string(max_i) + ", 1 <= p <= " + std::to_string(max_p) +
+          "; conclusion for every n > i (directly to n = " + std::to_string(check_to) +
+          ", beyond by each game's proved period)",
       instances, counterexample, "");
   o.evidence["instances_with_hypothesis"] = hypotheses;
   o.evidence["instances_concluded_for_every_n"] = all_n_instances;
   o.evidence["games_without_proved_period"] = unproved;
   if (o.verdict == Verdict::verified) {
-    o.summary = "no counterexample: " + std::to_string(hypotheses) + " (game, i, p) satisfy the hypothesis and all satisfy the conclusion";
+    o.summary = "no counterexample: " + std::to_string(hypotheses) +
+                " (game, i, p) satisfy the hypothesis and all satisfy the conclusion";
   }
   return o;
 }
@@ -275,7 +312,9 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   nlohmann::json counterexample = nullptr;
   for (std::int64_t n = i; n < window_end; ++n) {
     if (h[static_cast<std::size_t>(n + p)] != h[static_cast<std::size_t>(n)]) {
-      counterexample = {{"n", n}, {"H(n)", h[static_cast<std::size_t>(n)]}, {"H(n+p)", h[static_cast<std::size_t>(n + p)]}};
+      counterexample = {{"n", n},
+                        {"H(n)", h[static_cast<std::size_t>(n)]},
+                        {"H(n+p)", h[static_cast<std::size_t>(n + p)]}};
       break;
     }
   }
@@ -301,8 +340,10 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   o.evidence["period_proof"] = proved.evidence();
   if (p % proved.certificate.period != 0 || proved.certificate.preperiod > i) {
     o.verdict = Verdict::refuted;
-    o.counterexample = {{"proved_preperiod", proved.certificate.preperiod}, {"proved_period", proved.certificate.period}};
-    o.summary = "the proved period does not give period " + std::to_string(p) + " from " + std::to_string(i);
+    o.counterexample = {{"proved_preperiod", proved.certificate.preperiod},
+                        {"proved_period", proved.certificate.period}};
+    o.summary = "the proved period does not give period " + std::to_string(p) + " from " +
+                std::to_string(i);
     return o;
   }
   o.verdict = Verdict::proved;
@@ -313,16 +354,22 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   return o;
 }
 
-IGV_REGISTER_CHECKER("octal.strip_equals_code", "the 1×n tile game, solved from its rules, against an octal code",
+IGV_REGISTER_CHECKER("octal.strip_equals_code",
+                     "the 1×n tile game, solved from its rules, against an octal code",
                      check_strip_equals_code);
-IGV_REGISTER_CHECKER("octal.centre_move", "the central first tile leaves value 0 (symmetry strategy), strip rules",
+IGV_REGISTER_CHECKER("octal.centre_move",
+                     "the central first tile leaves value 0 (symmetry strategy), strip rules",
                      check_centre_move);
-IGV_REGISTER_CHECKER("octal.outcome_examples", "listed outcomes of strips, solved from the rules", check_outcome_examples);
-IGV_REGISTER_CHECKER("octal.outcome_rule", "an outcome rule for every n, proved through the proved period",
+IGV_REGISTER_CHECKER("octal.outcome_examples", "listed outcomes of strips, solved from the rules",
+                     check_outcome_examples);
+IGV_REGISTER_CHECKER("octal.outcome_rule",
+                     "an outcome rule for every n, proved through the proved period",
                      check_outcome_rule);
-IGV_REGISTER_CHECKER("octal.periodicity_lemma", "the blog's periodicity lemma on every game of the same shape",
+IGV_REGISTER_CHECKER("octal.periodicity_lemma",
+                     "the blog's periodicity lemma on every game of the same shape",
                      check_periodicity_lemma);
-IGV_REGISTER_CHECKER("octal.lemma_application", "the lemma's window for given i, p, and the proved period",
+IGV_REGISTER_CHECKER("octal.lemma_application",
+                     "the lemma's window for given i, p, and the proved period",
                      check_lemma_application);
 
 }  // namespace

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <csignal>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -38,7 +38,8 @@ std::string git_commit() {
   const std::string dir = IGV_SOURCE_DIR;
   std::string commit = run_command("git -C '" + dir + "' rev-parse HEAD 2>/dev/null");
   if (commit.empty()) return "unknown";
-  if (!run_command("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null").empty()) {
+  if (!run_command("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null")
+           .empty()) {
     commit += "-dirty";
   }
   return commit;
@@ -99,7 +100,8 @@ nlohmann::json claim_result_to_json(const ClaimResult& r) {
       {"expected_verdict", std::string(to_string(c.expected_verdict))},
       {"as_expected", r.as_expected()},
       {"summary", r.outcome.summary},
-      {"evidence", r.outcome.evidence.is_object() ? r.outcome.evidence : nlohmann::json{{"value", r.outcome.evidence}}},
+      {"evidence", r.outcome.evidence.is_object() ? r.outcome.evidence
+                                                  : nlohmann::json{{"value", r.outcome.evidence}}},
       {"counterexample", r.outcome.counterexample},
       {"asserted", c.asserted},
       {"params", c.params},
@@ -149,7 +151,8 @@ Report report_from_json(const nlohmann::json& j) {
 
 nlohmann::json report_summary(const std::vector<ClaimResult>& results) {
   std::map<std::string, int> by_verdict;
-  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) by_verdict[v] = 0;
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"})
+    by_verdict[v] = 0;
   int unexpected = 0;
   for (const auto& r : results) {
     ++by_verdict[std::string(to_string(r.outcome.verdict))];
@@ -205,7 +208,8 @@ void atomic_write(const std::string& path, const std::string& content) {
   } deactivate;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write '" + tmp.string() + "': " + std::strerror(errno));
+    if (!out)
+      throw std::runtime_error("cannot write '" + tmp.string() + "': " + std::strerror(errno));
     out << content;
     out.flush();
     if (!out) {
@@ -218,7 +222,8 @@ void atomic_write(const std::string& path, const std::string& content) {
   fs::rename(tmp, target, ec);
   if (ec) {
     fs::remove(tmp, ec);
-    throw std::runtime_error("cannot move the report into place at '" + path + "': " + ec.message());
+    throw std::runtime_error("cannot move the report into place at '" + path +
+                             "': " + ec.message());
   }
 }
 
@@ -232,12 +237,14 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) throw std::runtime_error("cannot create the output folder '" + dir + "': " + ec.message());
+  if (ec)
+    throw std::runtime_error("cannot create the output folder '" + dir + "': " + ec.message());
   // Render everything first, then write: a failure while rendering leaves nothing behind.
   std::vector<std::pair<std::string, std::string>> files;
   for (const auto& f : formats) {
     if (f == "json") {
-      files.emplace_back((fs::path(dir) / "report.json").string(), report_to_json(report).dump(2) + "\n");
+      files.emplace_back((fs::path(dir) / "report.json").string(),
+                         report_to_json(report).dump(2) + "\n");
     } else if (f == "md") {
       files.emplace_back((fs::path(dir) / "report.md").string(), report_to_markdown(report));
     } else if (f == "tex") {

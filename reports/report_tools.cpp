@@ -14,7 +14,8 @@ namespace igv {
 
 std::pair<int, int> parse_shard(const std::string& text) {
   const auto slash = text.find('/');
-  if (slash == std::string::npos) throw InputError("--shard '" + text + "': expected K/N, e.g. 2/8");
+  if (slash == std::string::npos)
+    throw InputError("--shard '" + text + "': expected K/N, e.g. 2/8");
   const auto k = parse_int(text.substr(0, slash), "--shard K");
   const auto n = parse_int(text.substr(slash + 1), "--shard N");
   if (n < 1 || n > 100000 || k < 1 || k > n) {
@@ -25,7 +26,9 @@ std::pair<int, int> parse_shard(const std::string& text) {
 
 std::vector<std::size_t> shard_positions(std::size_t claims, int k, int n) {
   std::vector<std::size_t> out;
-  for (std::size_t i = static_cast<std::size_t>(k - 1); i < claims; i += static_cast<std::size_t>(n)) out.push_back(i);
+  for (std::size_t i = static_cast<std::size_t>(k - 1); i < claims;
+       i += static_cast<std::size_t>(n))
+    out.push_back(i);
   return out;
 }
 
@@ -38,8 +41,8 @@ nlohmann::json read_report(const std::string& path) {
   } catch (const nlohmann::json::exception&) {
     throw InputError("report '" + path + "' is not valid JSON");
   }
-  if (!j.is_object() || !j.contains("schema_version") || !j.contains("claims") || !j["claims"].is_array() ||
-      !j.contains("context") || !j["context"].is_object()) {
+  if (!j.is_object() || !j.contains("schema_version") || !j.contains("claims") ||
+      !j["claims"].is_array() || !j.contains("context") || !j["context"].is_object()) {
     throw InputError("'" + path + "' is not a verify report (schema_version, context, claims)");
   }
   for (const auto& c : j["claims"]) {
@@ -57,62 +60,78 @@ nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
   std::set<int> seen;
   const auto same = [&](const char* key) {
     for (const auto& s : shards) {
-      if (s["context"].value(key, nlohmann::json()) != shards[0]["context"].value(key, nlohmann::json())) {
-        throw InputError(std::string("shard reports differ in '") + key + "': they are not shards of one run");
+      if (s["context"].value(key, nlohmann::json()) !=
+          shards[0]["context"].value(key, nlohmann::json())) {
+        throw InputError(std::string("shard reports differ in '") + key +
+                         "': they are not shards of one run");
       }
     }
   };
-  for (const char* key : {"selection", "seed", "budget", "random_cases", "claims_files", "harness_version"}) same(key);
+  for (const char* key :
+       {"selection", "seed", "budget", "random_cases", "claims_files", "harness_version"})
+    same(key);
   for (const auto& s : shards) {
     const auto shard = s["context"].value("shard", std::string());
     if (shard.empty()) throw InputError("a report to merge has no 'shard' in its context");
     const auto [k, nn] = parse_shard(shard);
     if (n == 0) n = nn;
-    if (nn != n) throw InputError("shard reports of different N (" + std::to_string(n) + " and " + std::to_string(nn) + ")");
+    if (nn != n)
+      throw InputError("shard reports of different N (" + std::to_string(n) + " and " +
+                       std::to_string(nn) + ")");
     if (!seen.insert(k).second) throw InputError("shard " + shard + " given twice");
   }
   if (static_cast<int>(seen.size()) != n) {
-    throw InputError("merge needs all " + std::to_string(n) + " shards, got " + std::to_string(seen.size()));
+    throw InputError("merge needs all " + std::to_string(n) + " shards, got " +
+                     std::to_string(seen.size()));
   }
   nlohmann::json merged = shards[0];
   merged["context"].erase("shard");
   std::vector<nlohmann::json> claims;
   for (const auto& s : shards)
     for (const auto& c : s["claims"]) claims.push_back(c);
-  std::stable_sort(claims.begin(), claims.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
-    return a.value("position", 0) < b.value("position", 0);
-  });
+  std::stable_sort(claims.begin(), claims.end(),
+                   [](const nlohmann::json& a, const nlohmann::json& b) {
+                     return a.value("position", 0) < b.value("position", 0);
+                   });
   merged["claims"] = claims;
   // Recount the summary.
   std::map<std::string, int> by;
-  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) by[v] = 0;
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"})
+    by[v] = 0;
   int unexpected = 0;
   for (const auto& c : claims) {
     ++by[c["verdict"].get<std::string>()];
     if (!c.value("as_expected", true)) ++unexpected;
   }
-  merged["summary"] = {{"claims", claims.size()}, {"by_verdict", by}, {"not_as_expected", unexpected}};
+  merged["summary"] = {
+      {"claims", claims.size()}, {"by_verdict", by}, {"not_as_expected", unexpected}};
   return merged;
 }
 
 namespace {
 int verdict_rank(Verdict v) {
   switch (v) {
-    case Verdict::proved: return 5;
-    case Verdict::verified: return 4;
-    case Verdict::passed: return 3;
-    case Verdict::refuted: return 3;
-    case Verdict::inconclusive: return 1;
-    case Verdict::error: return 0;
+    case Verdict::proved:
+      return 5;
+    case Verdict::verified:
+      return 4;
+    case Verdict::passed:
+      return 3;
+    case Verdict::refuted:
+      return 3;
+    case Verdict::inconclusive:
+      return 1;
+    case Verdict::error:
+      return 0;
   }
   return 0;
 }
 
 bool volatile_key(const std::string& k) {
-  return k == "seconds" || k == "date" || k == "host" || k == "git_commit" || k == "hardware_threads" ||
-         k == "jobs" || k.find("seconds") != std::string::npos || k.find("_ms") != std::string::npos ||
-         k.find("time") != std::string::npos || k.find("peak_memory") != std::string::npos ||
-         k == "rss_bytes" || k == "claims_files";
+  return k == "seconds" || k == "date" || k == "host" || k == "git_commit" ||
+         k == "hardware_threads" || k == "jobs" || k.find("seconds") != std::string::npos ||
+         k.find("_ms") != std::string::npos || k.find("time") != std::string::npos ||
+         k.find("peak_memory") != std::string::npos || k == "rss_bytes" || k == "claims_files";
 }
 
 void strip_volatile(nlohmann::json& j) {
@@ -144,7 +163,8 @@ ReportDiff diff_reports(const nlohmann::json& old_report, const nlohmann::json& 
   for (const auto& c : old_report["claims"]) olds[c["id"].get<std::string>()] = c;
   for (const auto& c : new_report["claims"]) news[c["id"].get<std::string>()] = c;
   for (const auto& [id, o] : olds) {
-    if (news.count(id) == 0U) d.changes.push_back({{"id", id}, {"change", "removed"}, {"old_verdict", o["verdict"]}});
+    if (news.count(id) == 0U)
+      d.changes.push_back({{"id", id}, {"change", "removed"}, {"old_verdict", o["verdict"]}});
   }
   for (const auto& [id, n] : news) {
     const auto it = olds.find(id);
@@ -158,8 +178,11 @@ ReportDiff diff_reports(const nlohmann::json& old_report, const nlohmann::json& 
     if (ov != nv) {
       const bool worse = verdict_worse(ov, nv);
       d.worse += worse ? 1 : 0;
-      d.changes.push_back({{"id", id}, {"change", "verdict"}, {"old_verdict", o["verdict"]},
-                           {"new_verdict", n["verdict"]}, {"worse", worse}});
+      d.changes.push_back({{"id", id},
+                           {"change", "verdict"},
+                           {"old_verdict", o["verdict"]},
+                           {"new_verdict", n["verdict"]},
+                           {"worse", worse}});
     }
     auto oe = o.value("evidence", nlohmann::json::object());
     auto ne = n.value("evidence", nlohmann::json::object());
@@ -175,12 +198,15 @@ ReportDiff diff_reports(const nlohmann::json& old_report, const nlohmann::json& 
       }
       d.changes.push_back({{"id", id}, {"change", "evidence"}, {"keys", keys}});
     }
-    if (o.value("counterexample", nlohmann::json()) != n.value("counterexample", nlohmann::json())) {
+    if (o.value("counterexample", nlohmann::json()) !=
+        n.value("counterexample", nlohmann::json())) {
       d.changes.push_back({{"id", id}, {"change", "counterexample"}});
     }
     const double ot = o.value("seconds", 0.0), nt = n.value("seconds", 0.0);
-    if (std::max(ot, nt) >= timing_floor_seconds && (nt > ot * timing_ratio || ot > nt * timing_ratio)) {
-      d.changes.push_back({{"id", id}, {"change", "timing"}, {"old_seconds", ot}, {"new_seconds", nt}});
+    if (std::max(ot, nt) >= timing_floor_seconds &&
+        (nt > ot * timing_ratio || ot > nt * timing_ratio)) {
+      d.changes.push_back(
+          {{"id", id}, {"change", "timing"}, {"old_seconds", ot}, {"new_seconds", nt}});
     }
   }
   return d;
@@ -192,13 +218,15 @@ std::string ReportDiff::to_text() const {
     const auto kind = c["change"].get<std::string>();
     os << (c.value("worse", false) ? "WORSE  " : "       ") << c["id"].get<std::string>() << ": ";
     if (kind == "verdict") {
-      os << "verdict " << c["old_verdict"].get<std::string>() << " -> " << c["new_verdict"].get<std::string>();
+      os << "verdict " << c["old_verdict"].get<std::string>() << " -> "
+         << c["new_verdict"].get<std::string>();
     } else if (kind == "added" || kind == "removed") {
       os << kind;
     } else if (kind == "evidence") {
       os << "evidence changed (" << c["keys"].dump() << ")";
     } else if (kind == "timing") {
-      os << "time " << c["old_seconds"].get<double>() << " s -> " << c["new_seconds"].get<double>() << " s";
+      os << "time " << c["old_seconds"].get<double>() << " s -> " << c["new_seconds"].get<double>()
+         << " s";
     } else {
       os << kind << " changed";
     }

@@ -8,9 +8,8 @@
 // once failed is kept in tests/fuzz/ and replayed by every fuzz run.
 #include <cstddef>
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "core/errors.h"
 #include "core/game_family.h"
@@ -20,7 +19,9 @@
 
 namespace {
 bool small_numbers(const nlohmann::json& j) {
-  if (j.is_number()) return j.is_number_integer() ? (j.get<std::int64_t>() > -5000 && j.get<std::int64_t>() < 5000) : true;
+  if (j.is_number())
+    return j.is_number_integer() ? (j.get<std::int64_t>() > -5000 && j.get<std::int64_t>() < 5000)
+                                 : true;
   if (j.is_array() || j.is_object()) {
     if (j.size() > 2000) return false;
     for (const auto& x : j) {
@@ -71,7 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // A period certificate, as `verify check-certificate` reads it. Numbers are kept small so
         // that each check stays fast (the checkers' own limits guard large ones; see the tests).
         nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-        if (j.is_discarded() || !j.is_object() || !j.contains("game") || !j["game"].is_string()) break;
+        if (j.is_discarded() || !j.is_object() || !j.contains("game") || !j["game"].is_string())
+          break;
         if (!small_numbers(j)) break;
         (void)igv::make_game(j["game"].get<std::string>())->check_certificate(j);
         break;

@@ -1,7 +1,8 @@
 // The slides' general theorems as RapidCheck properties over random subtraction sets, and the
 // formula evaluator the table checkers rely on.
-#include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
+
+#include <boost/test/unit_test.hpp>
 
 #include "core/errors.h"
 #include "properties/checker.h"
@@ -12,7 +13,9 @@ using namespace igv;
 
 BOOST_AUTO_TEST_SUITE(subtraction_properties, *boost::unit_test::label("subtraction"))
 
-RC_BOOST_PROP(naive_equals_window_kernel, (const RandomSubtractionSet& s)) { prop_subtraction_kernels_agree(s); }
+RC_BOOST_PROP(naive_equals_window_kernel, (const RandomSubtractionSet& s)) {
+  prop_subtraction_kernels_agree(s);
+}
 
 RC_BOOST_PROP(window_lemma_equals_long_prefix_and_producer, (const RandomSubtractionSet& s)) {
   prop_subtraction_window_lemma(s);
@@ -22,9 +25,13 @@ RC_BOOST_PROP(ultimately_bipartite_has_no_even_element, (const RandomSubtraction
   prop_subtraction_bipartite_no_even(s);
 }
 
-RC_BOOST_PROP(scaling_by_d, (const RandomSubtractionSet& s, int d)) { prop_subtraction_scaling(s, d); }
+RC_BOOST_PROP(scaling_by_d, (const RandomSubtractionSet& s, int d)) {
+  prop_subtraction_scaling(s, d);
+}
 
-RC_BOOST_PROP(values_at_most_k, (const RandomSubtractionSet& s)) { prop_subtraction_value_bound(s); }
+RC_BOOST_PROP(values_at_most_k, (const RandomSubtractionSet& s)) {
+  prop_subtraction_value_bound(s);
+}
 
 BOOST_AUTO_TEST_SUITE_END()
 
@@ -57,7 +64,7 @@ BOOST_AUTO_TEST_CASE(patterns_expand_as_written) {
              boost::test_tools::per_element());
   BOOST_TEST(expand_pattern("0^21^2 [2 3]^0 4", v) == (std::vector<Value>{0, 0, 1, 1, 4}),
              boost::test_tools::per_element());
-  BOOST_CHECK_THROW(expand_pattern("0^{a-5}", v), FormulaError);  // negative power
+  BOOST_CHECK_THROW(expand_pattern("0^{a-5}", v), FormulaError);     // negative power
   BOOST_CHECK_THROW(expand_pattern("K1", v, blocks), FormulaError);  // unknown block
   BOOST_CHECK_THROW(expand_pattern("(01", v), FormulaError);
 }
@@ -70,7 +77,8 @@ BOOST_AUTO_TEST_SUITE(subtraction_checkers, *boost::unit_test::label("subtractio
 BOOST_AUTO_TEST_CASE(wrong_formula_is_refuted) {
   Claim claim;
   claim.id = "test.wrong_two_element_period";
-  claim.params = nlohmann::json::parse(R"({"set": ["1", "c"], "vars": [{"name": "c", "from": 2, "to": 40}]})");
+  claim.params =
+      nlohmann::json::parse(R"({"set": ["1", "c"], "vars": [{"name": "c", "from": 2, "to": 40}]})");
   claim.asserted = nlohmann::json::parse(R"({"period": "c + 1"})");  // true only for even c
   CheckContext ctx;
   const Outcome o = find_checker("subtraction.formula")->fn(claim, ctx);

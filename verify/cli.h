@@ -20,7 +20,8 @@ int cmd_diff(const std::vector<std::string>& args);
 int cmd_catalogue(const std::string& what, const std::vector<std::string>& args);
 
 /// "json,md" -> {"json", "md"}; rejects unknown names.
-std::vector<std::string> split_formats(const std::string& text, const std::vector<std::string>& known);
+std::vector<std::string> split_formats(const std::string& text,
+                                       const std::vector<std::string>& known);
 
 /// "8G", "512M", "1024" (bytes) -> bytes; throws InputError.
 std::uint64_t parse_size(const std::string& text, const std::string& what);

@@ -1,11 +1,10 @@
 // verify: checks what papers claim about impartial games and says, claim by claim, how strongly
 // the machine established it. See README.md for the commands; `verify help` lists them.
+#include <boost/program_options/errors.hpp>
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
-
-#include <boost/program_options/errors.hpp>
 
 #include "core/errors.h"
 #include "reports/report.h"
@@ -32,7 +31,8 @@ const char* kUsage =
     "SPEC: an id glob ('frolov2012.*'), 'tag:NAME', or '!SPEC' to exclude.\n"
     "GAME: nim, rook, rook-misere:M, digital-deletion:M, digits, subtraction:1,3,4, octal:0.07,\n"
     "      welter, … (`verify games`).\n"
-    "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input error.\n";
+    "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input "
+    "error.\n";
 
 }  // namespace
 

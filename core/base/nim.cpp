@@ -55,7 +55,8 @@ namespace {
 
 void require_non_negative(const Position& p, const std::string& what) {
   for (auto x : p) {
-    if (x < 0) throw InputError(what + ": heap sizes must be non-negative, got " + std::to_string(x));
+    if (x < 0)
+      throw InputError(what + ": heap sizes must be non-negative, got " + std::to_string(x));
   }
 }
 
@@ -70,8 +71,11 @@ class NimGame : public GameInstance {
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : nim_winning_moves_xor(p)) moves.push_back(format_position(m));
-    return {{"game", spec()}, {"position", format_position(p)}, {"value", nim_value_xor(p)},
-            {"winning_moves", moves}, {"kernel", "xor"},
+    return {{"game", spec()},
+            {"position", format_position(p)},
+            {"value", nim_value_xor(p)},
+            {"winning_moves", moves},
+            {"kernel", "xor"},
             {"how", "nim-sum of the heaps (Bouton); a winning move lowers heap h to h xor value"}};
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
@@ -99,15 +103,20 @@ class RookGame : public GameInstance {
   [[nodiscard]] std::string spec() const override { return "rook"; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, "rook position");
-    if (p.size() != 2) throw InputError("rook position: expected 'm,n', got '" + std::string(text) + "'");
+    if (p.size() != 2)
+      throw InputError("rook position: expected 'm,n', got '" + std::string(text) + "'");
     require_non_negative(p, "rook position");
     return p;
   }
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : nim_winning_moves_xor(p)) moves.push_back(format_position(m));
-    return {{"game", spec()}, {"position", format_position(p)}, {"value", nim_value_xor(p)},
-            {"winning_moves", moves}, {"kernel", "xor"}, {"how", "g(m, n) = m xor n"}};
+    return {{"game", spec()},
+            {"position", format_position(p)},
+            {"value", nim_value_xor(p)},
+            {"winning_moves", moves},
+            {"kernel", "xor"},
+            {"how", "g(m, n) = m xor n"}};
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;
@@ -123,18 +132,21 @@ class RookGame : public GameInstance {
 };
 
 GameFamily nim_family() {
-  return {"nim", "Nim: a sum of heaps; a move lowers one heap", "nim",
-          "a comma list of heap sizes, e.g. 3,5,6",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) throw InputError("game 'nim' takes no parameters, got 'nim:" + std::string(params) + "'");
-            return std::make_unique<NimGame>();
-          }};
+  return {
+      "nim", "Nim: a sum of heaps; a move lowers one heap", "nim",
+      "a comma list of heap sizes, e.g. 3,5,6",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty())
+          throw InputError("game 'nim' takes no parameters, got 'nim:" + std::string(params) + "'");
+        return std::make_unique<NimGame>();
+      }};
 }
 GameFamily rook_family() {
   return {"rook", "the rook game of Frolov's Table 1 (left): H_m + H_n", "rook",
-          "m,n (the rook's square)",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) throw InputError("game 'rook' takes no parameters, got 'rook:" + std::string(params) + "'");
+          "m,n (the rook's square)", [](std::string_view params) -> std::unique_ptr<GameInstance> {
+            if (!params.empty())
+              throw InputError("game 'rook' takes no parameters, got 'rook:" + std::string(params) +
+                               "'");
             return std::make_unique<RookGame>();
           }};
 }

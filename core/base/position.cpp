@@ -62,8 +62,7 @@ Position parse_int_list(std::string_view text, std::string_view what, std::size_
         throw InputError(std::string(what) + ": range '" + std::string(item) + "' is empty");
       }
       if (static_cast<std::uint64_t>(b - a) >= max_items - out.size()) {
-        throw InputError(std::string(what) + ": more than " + std::to_string(max_items) +
-                         " items");
+        throw InputError(std::string(what) + ": more than " + std::to_string(max_items) + " items");
       }
       for (std::int64_t v = a; v <= b; ++v) out.push_back(v);
     } else {

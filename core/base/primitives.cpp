@@ -9,7 +9,8 @@ Value mex(std::span<const Value> values) {
   // Only values below values.size() can matter: a list of k values has mex at most k.
   std::vector<bool> seen(values.size() + 1, false);
   for (Value v : values) {
-    if (v >= 0 && static_cast<std::size_t>(v) < seen.size()) seen[static_cast<std::size_t>(v)] = true;
+    if (v >= 0 && static_cast<std::size_t>(v) < seen.size())
+      seen[static_cast<std::size_t>(v)] = true;
   }
   Value m = 0;
   while (seen[static_cast<std::size_t>(m)]) ++m;

@@ -14,7 +14,9 @@ namespace igv {
 using Value = std::int64_t;
 
 /// Nim-sum (XOR) of two non-negative values.
-constexpr Value nim_sum(Value a, Value b) { return a ^ b; }
+constexpr Value nim_sum(Value a, Value b) {
+  return a ^ b;
+}
 
 /// mex of a list of values: the least non-negative integer not in the list. Negative entries
 /// are ignored. O(size) time and memory.

@@ -30,7 +30,9 @@ Position GameInstance::parse_position(std::string_view text) const {
   return parse_int_list(text, spec() + " position");
 }
 
-std::string GameInstance::format_position(const Position& p) const { return format_int_list(p); }
+std::string GameInstance::format_position(const Position& p) const {
+  return format_int_list(p);
+}
 
 nlohmann::json GameInstance::period() const {
   throw InputError("game '" + spec() + "' has no period to compute");
@@ -102,8 +104,8 @@ const Kernel& find_kernel(std::string_view family, std::string_view name) {
     if (k->name == name) return *k;
     known += (known.empty() ? "" : ", ") + k->name;
   }
-  throw InputError("no kernel '" + std::string(name) + "' for game family '" +
-                   std::string(family) + "'" + (known.empty() ? "" : " (known: " + known + ")"));
+  throw InputError("no kernel '" + std::string(name) + "' for game family '" + std::string(family) +
+                   "'" + (known.empty() ? "" : " (known: " + known + ")"));
 }
 
 }  // namespace igv

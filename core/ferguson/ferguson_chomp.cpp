@@ -12,16 +12,18 @@ void chomp_require_diagram(const ChompRules::Position& rows, const std::string& 
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (rows[i] < 1) throw InputError(what + ": row " + std::to_string(i + 1) + " has no square");
     if (i > 0 && rows[i] > rows[i - 1]) {
-      throw InputError(what + ": row lengths must not increase upwards (row " + std::to_string(i + 1) +
-                       " is longer than row " + std::to_string(i) + ")");
+      throw InputError(what + ": row lengths must not increase upwards (row " +
+                       std::to_string(i + 1) + " is longer than row " + std::to_string(i) + ")");
     }
   }
 }
 
-ChompRules::Position chomp_bite(const ChompRules::Position& rows, std::int64_t column, std::int64_t row) {
+ChompRules::Position chomp_bite(const ChompRules::Position& rows, std::int64_t column,
+                                std::int64_t row) {
   ChompRules::Position out;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const std::int64_t length = static_cast<std::int64_t>(i) + 1 >= row ? std::min(rows[i], column - 1) : rows[i];
+    const std::int64_t length =
+        static_cast<std::int64_t>(i) + 1 >= row ? std::min(rows[i], column - 1) : rows[i];
     if (length > 0) out.push_back(length);
   }
   return out;
@@ -60,16 +62,19 @@ ChompBoxTable::ChompBoxTable(int max_rows, int max_columns, bool outcome_only)
     : rows_(max_rows), columns_(max_columns), outcome_only_(outcome_only) {
   if (max_rows < 1 || max_columns < 1) throw InputError("chomp box: expected at least 1 x 1");
   const int top = max_rows + max_columns;
-  binomial_.assign(static_cast<std::size_t>(top) + 1, std::vector<std::uint64_t>(static_cast<std::size_t>(max_rows) + 2, 0));
+  binomial_.assign(static_cast<std::size_t>(top) + 1,
+                   std::vector<std::uint64_t>(static_cast<std::size_t>(max_rows) + 2, 0));
   for (int n = 0; n <= top; ++n) {
     binomial_[static_cast<std::size_t>(n)][0] = 1;
     for (int k = 1; k <= max_rows + 1 && k <= n; ++k) {
       binomial_[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)] =
           binomial_[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k - 1)] +
-          (k <= n - 1 ? binomial_[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)] : 0);
+          (k <= n - 1 ? binomial_[static_cast<std::size_t>(n - 1)][static_cast<std::size_t>(k)]
+                      : 0);
     }
   }
-  const std::uint64_t count = binomial_[static_cast<std::size_t>(top)][static_cast<std::size_t>(max_rows)];
+  const std::uint64_t count =
+      binomial_[static_cast<std::size_t>(top)][static_cast<std::size_t>(max_rows)];
   if (count > (1ULL << 32)) throw BudgetExceeded("chomp box: more than 2^32 diagrams");
   values_.assign(count, 0);
   const auto R = static_cast<std::size_t>(max_rows);
@@ -84,9 +89,9 @@ ChompBoxTable::ChompBoxTable(int max_rows, int max_columns, bool outcome_only)
     // is not a position (the poison was eaten); give it value 0, it is never read.
     seen.assign(static_cast<std::size_t>(a[R - 1]) * R + 2, 0);
     bool found_p = false;
-    for (std::size_t r = 0; r < R && !found_p; ++r) {   // r: row from the top (R-1 = bottom)
-      for (int c = 1; c <= a[r] && !found_p; ++c) {        // bite at column c of that row
-        if (r == R - 1 && c == 1) continue;                // the poisoned square
+    for (std::size_t r = 0; r < R && !found_p; ++r) {  // r: row from the top (R-1 = bottom)
+      for (int c = 1; c <= a[r] && !found_p; ++c) {    // bite at column c of that row
+        if (r == R - 1 && c == 1) continue;            // the poisoned square
         // Rows at or above r (indices <= r) are cut to c - 1.
         for (std::size_t i = 0; i < R; ++i) bitten[i] = i <= r ? std::min(a[i], c - 1) : a[i];
         const Value v = values_[rank(bitten)];
@@ -103,7 +108,8 @@ ChompBoxTable::ChompBoxTable(int max_rows, int max_columns, bool outcome_only)
     } else {
       while (seen[static_cast<std::size_t>(result)]) ++result;
     }
-    if (result > std::numeric_limits<std::uint16_t>::max()) throw BudgetExceeded("chomp box: value above 16 bits");
+    if (result > std::numeric_limits<std::uint16_t>::max())
+      throw BudgetExceeded("chomp box: value above 16 bits");
     values_[index] = static_cast<std::uint16_t>(result);
     // Next combination in colex order.
     std::size_t i = 0;

@@ -27,7 +27,8 @@ struct ChompRules {
 
 /// The board after biting square (column, row) (1-based): every row >= `row` is cut to at most
 /// column - 1 squares; empty rows disappear.
-ChompRules::Position chomp_bite(const ChompRules::Position& rows, std::int64_t column, std::int64_t row);
+ChompRules::Position chomp_bite(const ChompRules::Position& rows, std::int64_t column,
+                                std::int64_t row);
 
 /// The full board with `columns` columns and `rows` rows.
 ChompRules::Position chomp_rectangle(std::int64_t columns, std::int64_t rows);

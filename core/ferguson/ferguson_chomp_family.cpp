@@ -18,7 +18,8 @@ constexpr std::uint64_t kValueBoxDiagramLimit = 3'000'000;
 std::uint64_t diagrams_in_box(std::int64_t rows, std::int64_t columns) {
   // binom(rows + columns, rows), saturating.
   long double c = 1;
-  for (std::int64_t i = 1; i <= rows; ++i) c = c * static_cast<long double>(columns + i) / static_cast<long double>(i);
+  for (std::int64_t i = 1; i <= rows; ++i)
+    c = c * static_cast<long double>(columns + i) / static_cast<long double>(i);
   return c > 1e18L ? ~0ULL : static_cast<std::uint64_t>(c + 0.5L);
 }
 
@@ -32,7 +33,8 @@ class ChompGame : public GameInstance {
     if (x != std::string_view::npos) {
       const auto columns = parse_int(text.substr(0, x), "chomp board columns");
       const auto height = parse_int(text.substr(x + 1), "chomp board rows");
-      if (columns < 1 || height < 1) throw InputError("chomp board '" + std::string(text) + "': expected C x R with C, R >= 1");
+      if (columns < 1 || height < 1)
+        throw InputError("chomp board '" + std::string(text) + "': expected C x R with C, R >= 1");
       rows = chomp_rectangle(columns, height);
     } else {
       rows = parse_int_list(text, "chomp position");
@@ -43,8 +45,9 @@ class ChompGame : public GameInstance {
   [[nodiscard]] nlohmann::json value(const Position& rows) const override {
     const auto height = static_cast<std::int64_t>(rows.size());
     if (diagrams_in_box(height, rows.front()) > kValueBoxDiagramLimit) {
-      throw InputError("chomp position " + format_position(rows) + ": its " + std::to_string(rows.front()) + " x " +
-                       std::to_string(height) + " box has more than " + std::to_string(kValueBoxDiagramLimit) +
+      throw InputError("chomp position " + format_position(rows) + ": its " +
+                       std::to_string(rows.front()) + " x " + std::to_string(height) +
+                       " box has more than " + std::to_string(kValueBoxDiagramLimit) +
                        " diagrams; too large for `verify value`");
     }
     const ChompBoxTable table(static_cast<int>(height), static_cast<int>(rows.front()));
@@ -61,9 +64,10 @@ class ChompGame : public GameInstance {
         }
       }
     }
-    auto out = ferguson_value_report(spec(), format_position(rows), table.value(rows), wins, "box",
-                                     "Sprague-Grundy values of every Young diagram in the position's box, "
-                                     "bottom-up in combinatorial-number-system order");
+    auto out =
+        ferguson_value_report(spec(), format_position(rows), table.value(rows), wins, "box",
+                              "Sprague-Grundy values of every Young diagram in the position's box, "
+                              "bottom-up in combinatorial-number-system order");
     out["winning_bites"] = bites;
     out["coordinates"] = "(column, row), (1,1) the poisoned square";
     return out;
@@ -98,9 +102,12 @@ class ChompGame : public GameInstance {
 };
 
 GameFamily chomp_family() {
-  return {"chomp", "Chomp (Schuh 1952, Gale 1974): bite a square and all squares right of and above it; (1,1) is poisoned",
+  return {"chomp",
+          "Chomp (Schuh 1952, Gale 1974): bite a square and all squares right of and above it; "
+          "(1,1) is poisoned",
           "chomp",
-          "row lengths, bottom row (the poisoned one) first, non-increasing, e.g. 8,5,1; or CxR for the full "
+          "row lengths, bottom row (the poisoned one) first, non-increasing, e.g. 8,5,1; or CxR "
+          "for the full "
           "board of C columns and R rows, e.g. 8x3",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) throw InputError("game 'chomp' takes no parameters");
@@ -121,7 +128,8 @@ Kernel chomp_naive_kernel() {
           }};
 }
 Kernel chomp_box_kernel() {
-  return {"chomp", "box", false, "array over every diagram of the enclosing box (combinatorial number system)",
+  return {"chomp", "box", false,
+          "array over every diagram of the enclosing box (combinatorial number system)",
           [](const GameInstance&, std::span<const Position> ps) {
             std::int64_t height = 1, width = 1;
             for (const auto& p : ps) {

@@ -8,7 +8,8 @@
 
 namespace igv {
 
-std::vector<DynamicSubtractionRules::Position> DynamicSubtractionRules::moves(const Position& p) const {
+std::vector<DynamicSubtractionRules::Position> DynamicSubtractionRules::moves(
+    const Position& p) const {
   std::vector<Position> out;
   const std::int64_t multiplier = static_cast<std::int64_t>(rule);
   for (std::int64_t take = 1; take <= p.second && take <= p.first; ++take) {
@@ -18,7 +19,9 @@ std::vector<DynamicSubtractionRules::Position> DynamicSubtractionRules::moves(co
 }
 
 DynamicSubtractionRules::Position dynamic_start(std::int64_t n) {
-  if (n < 1) throw InputError("dynamic subtraction: the pile must hold at least one chip, got " + std::to_string(n));
+  if (n < 1)
+    throw InputError("dynamic subtraction: the pile must hold at least one chip, got " +
+                     std::to_string(n));
   return {n, n - 1};
 }
 
@@ -50,14 +53,17 @@ DynamicSubtractionTable::DynamicSubtractionTable(DynamicRule rule, std::int64_t 
 Value DynamicSubtractionTable::value(std::int64_t heap, std::int64_t max_take) const {
   if (heap < 0 || heap > max_heap_ || max_take < 0) {
     throw InputError("dynamic subtraction table: position (" + std::to_string(heap) + ", " +
-                     std::to_string(max_take) + ") outside 0 <= heap <= " + std::to_string(max_heap_));
+                     std::to_string(max_take) +
+                     ") outside 0 <= heap <= " + std::to_string(max_heap_));
   }
   const std::int64_t k = std::min(max_take, heap);
   return values_[static_cast<std::size_t>(heap) * static_cast<std::size_t>(heap + 1) / 2 +
                  static_cast<std::size_t>(k)];
 }
 
-std::int64_t largest_power_of_two_dividing(std::int64_t h) { return h & -h; }
+std::int64_t largest_power_of_two_dividing(std::int64_t h) {
+  return h & -h;
+}
 
 bool dynamic_a_is_p_closed_form(std::int64_t heap, std::int64_t max_take) {
   return heap == 0 || largest_power_of_two_dividing(heap) > max_take;
@@ -70,7 +76,9 @@ std::vector<std::int64_t> fibonacci_numbers_up_to(std::int64_t limit) {
 }
 
 std::vector<std::int64_t> zeckendorf_greedy(std::int64_t h) {
-  if (h < 1) throw InputError("Zeckendorf representation: expected a positive integer, got " + std::to_string(h));
+  if (h < 1)
+    throw InputError("Zeckendorf representation: expected a positive integer, got " +
+                     std::to_string(h));
   const auto fib = fibonacci_numbers_up_to(h);
   std::vector<std::int64_t> terms;
   for (auto it = fib.rbegin(); it != fib.rend() && h > 0; ++it) {
@@ -90,7 +98,8 @@ std::int64_t count_nonadjacent_fibonacci_representations(std::int64_t h) {
   const auto fib = fibonacci_numbers_up_to(h);
   // ways(rest, i): subsets of {F_1..F_i} (0-based indices < i), pairwise non-adjacent, that sum
   // to rest. Either F_{i-1} is left out, or it is used and F_{i-2} must be left out.
-  std::function<std::int64_t(std::int64_t, std::size_t)> ways = [&](std::int64_t rest, std::size_t i) -> std::int64_t {
+  std::function<std::int64_t(std::int64_t, std::size_t)> ways = [&](std::int64_t rest,
+                                                                    std::size_t i) -> std::int64_t {
     if (rest == 0) return 1;
     if (i == 0 || rest < 0) return 0;
     // A non-adjacent subset of F_1..F_i sums to less than F_(i+1) (by induction), so larger

@@ -40,11 +40,13 @@ class DynamicGame : public GameInstance {
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
     const std::int64_t heap = p[0], max_take = std::min(p[1], p[0]);
     const std::int64_t multiplier = static_cast<std::int64_t>(rule_);
-    const bool closed_p = rule_ == DynamicRule::at_most_previous ? dynamic_a_is_p_closed_form(heap, max_take)
-                                                                  : fibonacci_nim_is_p_closed_form(heap, max_take);
+    const bool closed_p = rule_ == DynamicRule::at_most_previous
+                              ? dynamic_a_is_p_closed_form(heap, max_take)
+                              : fibonacci_nim_is_p_closed_form(heap, max_take);
     const std::int64_t closed_take = heap == 0 ? 0
-                                     : rule_ == DynamicRule::at_most_previous ? largest_power_of_two_dividing(heap)
-                                                                              : zeckendorf_greedy(heap).back();
+                                     : rule_ == DynamicRule::at_most_previous
+                                         ? largest_power_of_two_dividing(heap)
+                                         : zeckendorf_greedy(heap).back();
     nlohmann::json out;
     if (heap <= kValueTableHeapLimit) {
       const DynamicSubtractionTable table(rule_, heap);
@@ -56,24 +58,31 @@ class DynamicGame : public GameInstance {
           takes.push_back(t);
         }
       }
-      out = ferguson_value_report(spec(), format_position(p), table.value(heap, max_take), wins, "table",
-                                  "Sprague-Grundy values of every (heap, max take) up to the heap, bottom-up "
-                                  "with a running mex");
+      out = ferguson_value_report(
+          spec(), format_position(p), table.value(heap, max_take), wins, "table",
+          "Sprague-Grundy values of every (heap, max take) up to the heap, bottom-up "
+          "with a running mex");
       out["winning_takes"] = takes;
     } else {
-      out = {{"game", spec()}, {"position", format_position(p)}, {"value", nullptr},
-             {"outcome", closed_p ? "P" : "N"}, {"kernel", "closed form"},
-             {"how", "heap above the table limit: outcome from the closed form, which the claims check "
-                     "against the rules up to their stated bounds"}};
+      out = {{"game", spec()},
+             {"position", format_position(p)},
+             {"value", nullptr},
+             {"outcome", closed_p ? "P" : "N"},
+             {"kernel", "closed form"},
+             {"how",
+              "heap above the table limit: outcome from the closed form, which the claims check "
+              "against the rules up to their stated bounds"}};
       nlohmann::json wins = nlohmann::json::array();
-      if (!closed_p) wins.push_back(format_position({heap - closed_take, multiplier * closed_take}));
+      if (!closed_p)
+        wins.push_back(format_position({heap - closed_take, multiplier * closed_take}));
       out["winning_moves"] = wins;
     }
-    out["closed_form"] = {{"outcome", closed_p ? "P" : "N"},
-                          {"rule", rule_ == DynamicRule::at_most_previous
-                                       ? "P iff the largest power of 2 dividing the heap exceeds the largest take"
-                                       : "P iff the smallest Zeckendorf term of the heap exceeds the largest take"},
-                          {"take", closed_p ? 0 : closed_take}};
+    out["closed_form"] = {
+        {"outcome", closed_p ? "P" : "N"},
+        {"rule", rule_ == DynamicRule::at_most_previous
+                     ? "P iff the largest power of 2 dividing the heap exceeds the largest take"
+                     : "P iff the smallest Zeckendorf term of the heap exceeds the largest take"},
+        {"take", closed_p ? 0 : closed_take}};
     return out;
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
@@ -84,7 +93,8 @@ class DynamicGame : public GameInstance {
   }
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
     std::mt19937_64 rng(seed);
-    const auto h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1));
+    const auto h = static_cast<std::int64_t>(
+        rng() % static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1));
     return {h, static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(h + 1))};
   }
 
@@ -94,8 +104,10 @@ class DynamicGame : public GameInstance {
 
 GameFamily dynamic_family() {
   return {"dynamic-subtraction",
-          "Ferguson §1.5 (a): take at least 1 (not the whole pile at first), then at most the previous take",
-          "dynamic-subtraction", "n (a new game on n chips, i.e. heap n with largest take n-1) or heap,max_take",
+          "Ferguson §1.5 (a): take at least 1 (not the whole pile at first), then at most the "
+          "previous take",
+          "dynamic-subtraction",
+          "n (a new game on n chips, i.e. heap n with largest take n-1) or heap,max_take",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) throw InputError("game 'dynamic-subtraction' takes no parameters");
             return std::make_unique<DynamicGame>(DynamicRule::at_most_previous);
@@ -104,7 +116,8 @@ GameFamily dynamic_family() {
 GameFamily fibonacci_nim_family() {
   return {"fibonacci-nim",
           "Fibonacci Nim (Whinihan 1963; Ferguson §1.5 (b)): take at most twice the previous take",
-          "fibonacci-nim", "n (a new game on n chips, i.e. heap n with largest take n-1) or heap,max_take",
+          "fibonacci-nim",
+          "n (a new game on n chips, i.e. heap n with largest take n-1) or heap,max_take",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) throw InputError("game 'fibonacci-nim' takes no parameters");
             return std::make_unique<DynamicGame>(DynamicRule::at_most_twice_previous);
@@ -115,8 +128,8 @@ IGV_REGISTER_GAME(fibonacci_nim_family);
 
 template <DynamicRule rule>
 Kernel naive_kernel() {
-  return {rule == DynamicRule::at_most_previous ? "dynamic-subtraction" : "fibonacci-nim", "naive", true,
-          "memoised mex over every take of 1..max_take",
+  return {rule == DynamicRule::at_most_previous ? "dynamic-subtraction" : "fibonacci-nim", "naive",
+          true, "memoised mex over every take of 1..max_take",
           [](const GameInstance&, std::span<const Position> ps) {
             NaiveSolver<DynamicSubtractionRules> solver(DynamicSubtractionRules{rule});
             std::vector<Value> out;
@@ -126,8 +139,8 @@ Kernel naive_kernel() {
 }
 template <DynamicRule rule>
 Kernel table_kernel() {
-  return {rule == DynamicRule::at_most_previous ? "dynamic-subtraction" : "fibonacci-nim", "table", false,
-          "bottom-up table of (heap, max take) with a running mex",
+  return {rule == DynamicRule::at_most_previous ? "dynamic-subtraction" : "fibonacci-nim", "table",
+          false, "bottom-up table of (heap, max take) with a running mex",
           [](const GameInstance&, std::span<const Position> ps) {
             std::int64_t max_heap = 0;
             for (const auto& p : ps) max_heap = std::max(max_heap, p.at(0));

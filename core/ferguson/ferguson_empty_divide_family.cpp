@@ -98,7 +98,8 @@ Kernel empty_divide_closed_form_kernel() {
           "closed form: index of the lowest 0 bit of (m-1)|(n-1) (found by this harness)",
           [](const GameInstance&, std::span<const Position> ps) {
             std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(empty_divide_value_lowest_zero_bit(p.at(0), p.at(1)));
+            for (const auto& p : ps)
+              out.push_back(empty_divide_value_lowest_zero_bit(p.at(0), p.at(1)));
             return out;
           }};
 }

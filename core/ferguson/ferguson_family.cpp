@@ -2,8 +2,8 @@
 
 namespace igv {
 
-nlohmann::json ferguson_value_report(const std::string& game, const std::string& position, Value value,
-                                     const std::vector<std::string>& winning_moves,
+nlohmann::json ferguson_value_report(const std::string& game, const std::string& position,
+                                     Value value, const std::vector<std::string>& winning_moves,
                                      const std::string& kernel, const std::string& how) {
   return {{"game", game},
           {"position", position},

@@ -3,10 +3,9 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/position.h"
 #include "core/primitives.h"
@@ -15,8 +14,8 @@ namespace igv {
 
 /// {"game", "position", "value", "outcome" ("P"/"N"), "winning_moves", "kernel", "how"} for a
 /// normal-play position: the winning moves are the options of value 0.
-nlohmann::json ferguson_value_report(const std::string& game, const std::string& position, Value value,
-                                     const std::vector<std::string>& winning_moves,
+nlohmann::json ferguson_value_report(const std::string& game, const std::string& position,
+                                     Value value, const std::vector<std::string>& winning_moves,
                                      const std::string& kernel, const std::string& how);
 
 }  // namespace igv

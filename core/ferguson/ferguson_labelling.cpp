@@ -11,9 +11,10 @@ std::vector<PnLabel> label_positions(const GameOptions& options, PlayConvention 
   std::vector<std::vector<std::uint32_t>> predecessors(n);
   for (std::size_t i = 0; i < n; ++i) {
     for (std::uint32_t j : options[i]) {
-      if (j >= n) throw InputError("P/N labelling: node " + std::to_string(i) +
-                                   " has a move to node " + std::to_string(j) +
-                                   ", beyond the graph's " + std::to_string(n) + " nodes");
+      if (j >= n)
+        throw InputError("P/N labelling: node " + std::to_string(i) + " has a move to node " +
+                         std::to_string(j) + ", beyond the graph's " + std::to_string(n) +
+                         " nodes");
       predecessors[j].push_back(static_cast<std::uint32_t>(i));
     }
   }
@@ -62,7 +63,8 @@ std::optional<std::string> characteristic_property_violation(const GameOptions& 
     const auto node = "node " + std::to_string(i);
     if (labels[i] == PnLabel::unlabelled) return node + " is unlabelled";
     if (options[i].empty()) {
-      if (labels[i] != terminal_label) return "(1) fails: terminal " + node + " is " + to_string(labels[i]);
+      if (labels[i] != terminal_label)
+        return "(1) fails: terminal " + node + " is " + to_string(labels[i]);
       continue;
     }
     bool some_move_to_p = false;
@@ -83,9 +85,12 @@ std::optional<std::string> characteristic_property_violation(const GameOptions& 
 
 const char* to_string(PnLabel label) {
   switch (label) {
-    case PnLabel::P: return "P";
-    case PnLabel::N: return "N";
-    case PnLabel::unlabelled: break;
+    case PnLabel::P:
+      return "P";
+    case PnLabel::N:
+      return "N";
+    case PnLabel::unlabelled:
+      break;
   }
   return "unlabelled";
 }

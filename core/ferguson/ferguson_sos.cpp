@@ -10,9 +10,12 @@ namespace igv {
 
 const char* to_string(SosOutcome o) {
   switch (o) {
-    case SosOutcome::win: return "win";
-    case SosOutcome::loss: return "loss";
-    case SosOutcome::draw: break;
+    case SosOutcome::win:
+      return "win";
+    case SosOutcome::loss:
+      return "loss";
+    case SosOutcome::draw:
+      break;
   }
   return "draw";
 }
@@ -27,7 +30,8 @@ bool sos_contains_sos(const SosBoard& board) {
 bool sos_move_completes(const SosBoard& board, std::size_t cell, char letter) {
   auto at = [&](std::size_t i) { return i == cell ? letter : board[i]; };
   // The three windows of three squares that contain `cell`.
-  for (std::size_t start = cell >= 2 ? cell - 2 : 0; start <= cell && start + 2 < board.size(); ++start) {
+  for (std::size_t start = cell >= 2 ? cell - 2 : 0; start <= cell && start + 2 < board.size();
+       ++start) {
     if (at(start) == 'S' && at(start + 1) == 'O' && at(start + 2) == 'S') return true;
   }
   return false;
@@ -40,10 +44,14 @@ SosBoard parse_sos_board(const std::string& text, int expected_length) {
     return board;
   }
   for (char c : text) {
-    if (c == '-' || c == '_' || c == '.') board += '-';
-    else if (c == 'S' || c == 's') board += 'S';
-    else if (c == 'O' || c == 'o' || c == '0') board += 'O';
-    else throw InputError("sos position '" + text + "': expected squares written '-', 'S' or 'O'");
+    if (c == '-' || c == '_' || c == '.')
+      board += '-';
+    else if (c == 'S' || c == 's')
+      board += 'S';
+    else if (c == 'O' || c == 'o' || c == '0')
+      board += 'O';
+    else
+      throw InputError("sos position '" + text + "': expected squares written '-', 'S' or 'O'");
   }
   if (expected_length > 0 && static_cast<int>(board.size()) != expected_length) {
     throw InputError("sos position '" + text + "': expected " + std::to_string(expected_length) +
@@ -63,7 +71,9 @@ struct SosNaiveSolver::Memo {
   std::unordered_map<std::string, SosOutcome> outcome;
 };
 
-std::size_t SosNaiveSolver::boards_stored() const { return memo_ ? memo_->outcome.size() : 0; }
+std::size_t SosNaiveSolver::boards_stored() const {
+  return memo_ ? memo_->outcome.size() : 0;
+}
 
 SosOutcome SosNaiveSolver::outcome(const SosBoard& board) {
   if (!memo_) memo_ = std::make_shared<Memo>();
@@ -93,10 +103,13 @@ SosOutcome SosNaiveSolver::outcome(const SosBoard& board) {
     }
   }
   // A full board without SOS is a draw; otherwise a draw is the best a non-winner can force.
-  if (!some_empty) result = SosOutcome::draw;
-  else if (result != SosOutcome::win && some_draw) result = SosOutcome::draw;
+  if (!some_empty)
+    result = SosOutcome::draw;
+  else if (result != SosOutcome::win && some_draw)
+    result = SosOutcome::draw;
   if (memo_->outcome.size() >= max_boards_) {
-    throw BudgetExceeded("SOS naive solver: more than " + std::to_string(max_boards_) + " boards stored");
+    throw BudgetExceeded("SOS naive solver: more than " + std::to_string(max_boards_) +
+                         " boards stored");
   }
   memo_->outcome.emplace(key, result);
   return result;
@@ -116,7 +129,8 @@ SosTable::SosTable(int length) : length_(length), boards_(1) {
   }
   std::array<std::uint64_t, kSosMaxTableLength + 1> power{};
   power[0] = 1;
-  for (int i = 1; i <= length; ++i) power[static_cast<std::size_t>(i)] = power[static_cast<std::size_t>(i - 1)] * 3;
+  for (int i = 1; i <= length; ++i)
+    power[static_cast<std::size_t>(i)] = power[static_cast<std::size_t>(i - 1)] * 3;
   boards_ = power[static_cast<std::size_t>(length)];
   packed_.assign((boards_ + 3) / 4, 0);
   const auto n = static_cast<std::size_t>(length);
@@ -141,17 +155,23 @@ SosTable::SosTable(int length) : length_(length), boards_(1) {
       if (cell[i] != kEmpty) continue;
       some_empty = true;
       for (std::uint8_t letter : {kS, kO}) {
-        if (completes(i, letter)) { win = true; break; }
+        if (completes(i, letter)) {
+          win = true;
+          break;
+        }
         const SosOutcome opponent = at(index + letter * power[i]);
-        if (opponent == SosOutcome::loss) { win = true; break; }
+        if (opponent == SosOutcome::loss) {
+          win = true;
+          break;
+        }
         if (opponent == SosOutcome::draw) some_draw = true;
       }
     }
-    const SosOutcome result = win ? SosOutcome::win
+    const SosOutcome result = win                          ? SosOutcome::win
                               : (!some_empty || some_draw) ? SosOutcome::draw
                                                            : SosOutcome::loss;
-    packed_[index / 4] = static_cast<std::uint8_t>(packed_[index / 4] |
-                                                   (static_cast<unsigned>(result) << (2 * (index % 4))));
+    packed_[index / 4] = static_cast<std::uint8_t>(
+        packed_[index / 4] | (static_cast<unsigned>(result) << (2 * (index % 4))));
   }
 }
 

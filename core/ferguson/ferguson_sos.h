@@ -20,7 +20,9 @@ namespace igv {
 
 enum class SosOutcome : std::uint8_t { loss = 0, win = 1, draw = 2 };
 const char* to_string(SosOutcome o);
-inline std::ostream& operator<<(std::ostream& os, SosOutcome o) { return os << to_string(o); }
+inline std::ostream& operator<<(std::ostream& os, SosOutcome o) {
+  return os << to_string(o);
+}
 
 /// The largest strip the base-3 table supports (3^20 boards; memory 2 bits each).
 inline constexpr int kSosMaxTableLength = 20;
@@ -79,7 +81,8 @@ class SosTable {
 
 /// Every move of `board` and its result for the mover, from a solved outcome function.
 template <class OutcomeOf>
-std::vector<std::pair<SosMove, SosOutcome>> sos_move_outcomes(const SosBoard& board, OutcomeOf&& outcome_of) {
+std::vector<std::pair<SosMove, SosOutcome>> sos_move_outcomes(const SosBoard& board,
+                                                              OutcomeOf&& outcome_of) {
   std::vector<std::pair<SosMove, SosOutcome>> out;
   for (std::size_t i = 0; i < board.size(); ++i) {
     if (board[i] != '-') continue;
@@ -91,7 +94,7 @@ std::vector<std::pair<SosMove, SosOutcome>> sos_move_outcomes(const SosBoard& bo
         SosBoard next = board;
         next[i] = letter;
         const SosOutcome opponent = outcome_of(next);
-        result = opponent == SosOutcome::loss ? SosOutcome::win
+        result = opponent == SosOutcome::loss  ? SosOutcome::win
                  : opponent == SosOutcome::win ? SosOutcome::loss
                                                : SosOutcome::draw;
       }

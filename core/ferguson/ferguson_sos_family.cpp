@@ -34,19 +34,25 @@ class SosGame : public GameInstance {
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     return to_position(parse_sos_board(std::string(text), length_));
   }
-  [[nodiscard]] std::string format_position(const Position& p) const override { return to_board(p); }
+  [[nodiscard]] std::string format_position(const Position& p) const override {
+    return to_board(p);
+  }
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
     const SosBoard board = to_board(p);
     std::unique_ptr<SosTable> table;
     SosNaiveSolver naive;
     if (length_ <= kValueTableLength) table = std::make_unique<SosTable>(length_);
-    auto outcome_of = [&](const SosBoard& b) { return table ? table->outcome(b) : naive.outcome(b); };
+    auto outcome_of = [&](const SosBoard& b) {
+      return table ? table->outcome(b) : naive.outcome(b);
+    };
     const SosOutcome result = outcome_of(board);
     nlohmann::json moves = nlohmann::json::array(), wins = nlohmann::json::array();
     for (const auto& [move, r] : sos_move_outcomes(board, outcome_of)) {
       SosBoard next = board;
       next[move.square - 1] = move.letter;
-      moves.push_back({{"square", move.square}, {"letter", std::string(1, move.letter)}, {"result", to_string(r)}});
+      moves.push_back({{"square", move.square},
+                       {"letter", std::string(1, move.letter)},
+                       {"result", to_string(r)}});
       if (r == SosOutcome::win) wins.push_back(next);
     }
     return {{"game", spec()},
@@ -56,8 +62,9 @@ class SosGame : public GameInstance {
             {"winning_moves", wins},
             {"moves", moves},
             {"kernel", table ? "table" : "naive"},
-            {"how", table ? "outcome of every board of the strip, bottom-up over the base-3 index"
-                          : "memoised search from the rules, boards identified with their mirror images"}};
+            {"how",
+             table ? "outcome of every board of the strip, bottom-up over the base-3 index"
+                   : "memoised search from the rules, boards identified with their mirror images"}};
   }
   /// Every board of the strip without SOS (size is ignored beyond 3^size <= 3^length).
   [[nodiscard]] std::vector<Position> domain(std::int64_t) const override {
@@ -66,7 +73,8 @@ class SosGame : public GameInstance {
     for (int i = 0; i < length_; ++i) count *= 3;
     for (std::uint64_t index = 0; index < count; ++index) {
       Position p;
-      for (std::uint64_t rest = index, i = 0; i < static_cast<std::uint64_t>(length_); ++i, rest /= 3) {
+      for (std::uint64_t rest = index, i = 0; i < static_cast<std::uint64_t>(length_);
+           ++i, rest /= 3) {
         p.push_back(static_cast<std::int64_t>(rest % 3));
       }
       if (!sos_contains_sos(to_board(p))) out.push_back(p);
@@ -89,22 +97,28 @@ class SosGame : public GameInstance {
 };
 
 GameFamily sos_family() {
-  return {"sos", "SOS on a 1 x N strip (USAMO 1999; Ferguson §1.5): outcomes win / loss / draw, not normal play",
-          "sos:N (N the number of squares, 1..40)",
-          "the squares left to right, '-' empty, 'S' or 'O', e.g. S--- ; 'empty' for the empty strip",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (params.empty()) throw InputError("game 'sos' needs the strip length: sos:N, e.g. sos:7");
-            const auto n = parse_int(params, "sos strip length");
-            if (n < 1 || n > 40) throw InputError("sos strip length " + std::to_string(n) + ": expected 1..40");
-            return std::make_unique<SosGame>(static_cast<int>(n));
-          },
-          {"sos:4", "sos:7"},
-          4};
+  return {
+      "sos",
+      "SOS on a 1 x N strip (USAMO 1999; Ferguson §1.5): outcomes win / loss / draw, not normal "
+      "play",
+      "sos:N (N the number of squares, 1..40)",
+      "the squares left to right, '-' empty, 'S' or 'O', e.g. S--- ; 'empty' for the empty strip",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (params.empty())
+          throw InputError("game 'sos' needs the strip length: sos:N, e.g. sos:7");
+        const auto n = parse_int(params, "sos strip length");
+        if (n < 1 || n > 40)
+          throw InputError("sos strip length " + std::to_string(n) + ": expected 1..40");
+        return std::make_unique<SosGame>(static_cast<int>(n));
+      },
+      {"sos:4", "sos:7"},
+      4};
 }
 IGV_REGISTER_GAME(sos_family);
 
 Kernel sos_naive_kernel() {
-  return {"sos", "naive", true, "outcome codes (0 loss, 1 win, 2 draw): memoised search, mirror symmetry",
+  return {"sos", "naive", true,
+          "outcome codes (0 loss, 1 win, 2 draw): memoised search, mirror symmetry",
           [](const GameInstance&, std::span<const Position> ps) {
             SosNaiveSolver solver;
             std::vector<Value> out;

@@ -10,11 +10,14 @@ namespace igv {
 
 std::int64_t thirteen_total(const ThirteenRules::Position& counts) {
   std::int64_t total = 0;
-  for (std::size_t i = 0; i < counts.size(); ++i) total += static_cast<std::int64_t>(i + 1) * counts[i];
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    total += static_cast<std::int64_t>(i + 1) * counts[i];
   return total;
 }
 
-ThirteenRules::Position thirteen_start() { return ThirteenRules::Position(kThirteenCardValues, 0); }
+ThirteenRules::Position thirteen_start() {
+  return ThirteenRules::Position(kThirteenCardValues, 0);
+}
 
 std::vector<ThirteenRules::Position> ThirteenRules::moves(const Position& counts) const {
   std::vector<Position> out;
@@ -103,7 +106,8 @@ struct TakeOneToSixRules {
   using Position = std::int64_t;
   [[nodiscard]] std::vector<Position> moves(Position heap) const {
     std::vector<Position> out;
-    for (Position take = 1; take <= kThirteenCardValues && take <= heap; ++take) out.push_back(heap - take);
+    for (Position take = 1; take <= kThirteenCardValues && take <= heap; ++take)
+      out.push_back(heap - take);
     return out;
   }
 };
@@ -111,7 +115,8 @@ struct TakeOneToSixRules {
 
 ThirteenStrategyPlay thirteen_play_subtraction_strategy_vs_fours() {
   // P-positions of exercise 2's game on heaps 0..31, by the §1.3 labelling.
-  const auto labels = label_reachable(TakeOneToSixRules{}, {kThirteenLimit}, PlayConvention::normal);
+  const auto labels =
+      label_reachable(TakeOneToSixRules{}, {kThirteenLimit}, PlayConvention::normal);
   auto is_p = [&](std::int64_t heap) { return labels.at(heap) == PnLabel::P; };
   constexpr int kOpponentCard = 4;  // exercise 3(a): "the opponent always chooses 4"
 
@@ -137,22 +142,26 @@ ThirteenStrategyPlay thirteen_play_subtraction_strategy_vs_fours() {
         play.position_at_break = counts;
         play.exact_value_at_break = table.value(counts);
         for (int c = 1; c <= kThirteenCardValues; ++c) {
-          if (counts[static_cast<std::size_t>(c - 1)] < kThirteenCopiesPerValue && total + c <= kThirteenLimit) {
+          if (counts[static_cast<std::size_t>(c - 1)] < kThirteenCopiesPerValue &&
+              total + c <= kThirteenLimit) {
             play.legal_cards_at_break.push_back(c);
           }
         }
         break;
       }
       ++counts[static_cast<std::size_t>(wanted - 1)];
-      play.turns.push_back({1, wanted, total + wanted,
-                            "31 - " + std::to_string(total + wanted) + " is a P-position of S = {1..6}"});
+      play.turns.push_back(
+          {1, wanted, total + wanted,
+           "31 - " + std::to_string(total + wanted) + " is a P-position of S = {1..6}"});
     } else {
-      if (counts[kOpponentCard - 1] >= kThirteenCopiesPerValue || total + kOpponentCard > kThirteenLimit) {
+      if (counts[kOpponentCard - 1] >= kThirteenCopiesPerValue ||
+          total + kOpponentCard > kThirteenLimit) {
         play.turns.push_back({2, 0, total, "the opponent can no longer turn a 4"});
         break;
       }
       ++counts[kOpponentCard - 1];
-      play.turns.push_back({2, kOpponentCard, total + kOpponentCard, "the opponent always turns a 4"});
+      play.turns.push_back(
+          {2, kOpponentCard, total + kOpponentCard, "the opponent always turns a 4"});
     }
   }
   return play;

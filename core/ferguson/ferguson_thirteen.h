@@ -56,10 +56,10 @@ class ThirteenTable {
 
 /// One turn of a simulated play of exercise 3(a).
 struct ThirteenTurn {
-  int player = 1;         ///< 1 = the first player, 2 = the opponent
-  int card = 0;           ///< the card turned (0 when the player had no move within 31)
-  std::int64_t total = 0; ///< the total after the turn
-  std::string note;       ///< why this card
+  int player = 1;          ///< 1 = the first player, 2 = the opponent
+  int card = 0;            ///< the card turned (0 when the player had no move within 31)
+  std::int64_t total = 0;  ///< the total after the turn
+  std::string note;        ///< why this card
 };
 
 /// Exercise 3(a): the first player follows the strategy of exercise 2 (move so that 31 minus
@@ -70,7 +70,7 @@ struct ThirteenTurn {
 struct ThirteenStrategyPlay {
   std::vector<ThirteenTurn> turns;
   bool strategy_broke = false;
-  int needed_card = 0;                    ///< the card the strategy wanted when it broke
+  int needed_card = 0;  ///< the card the strategy wanted when it broke
   ThirteenRules::Position position_at_break;
   Value exact_value_at_break = -1;
   std::vector<int> legal_cards_at_break;  ///< cards the first player may still turn

@@ -22,16 +22,17 @@ class ThirteenGame : public GameInstance {
     if (text == "start" || text.empty()) return counts;
     for (auto card : parse_int_list(text, "thirteen position")) {
       if (card < 1 || card > kThirteenCardValues) {
-        throw InputError("thirteen position '" + std::string(text) + "': card " + std::to_string(card) +
-                         " is not a value 1..6 (an ace counts 1)");
+        throw InputError("thirteen position '" + std::string(text) + "': card " +
+                         std::to_string(card) + " is not a value 1..6 (an ace counts 1)");
       }
       if (++counts[static_cast<std::size_t>(card - 1)] > kThirteenCopiesPerValue) {
-        throw InputError("thirteen position '" + std::string(text) + "': more than four cards of value " +
-                         std::to_string(card));
+        throw InputError("thirteen position '" + std::string(text) +
+                         "': more than four cards of value " + std::to_string(card));
       }
     }
     if (thirteen_total(counts) > kThirteenLimit) {
-      throw InputError("thirteen position '" + std::string(text) + "': the total exceeds 31, the game is over");
+      throw InputError("thirteen position '" + std::string(text) +
+                       "': the total exceeds 31, the game is over");
     }
     return counts;
   }
@@ -39,7 +40,8 @@ class ThirteenGame : public GameInstance {
   [[nodiscard]] std::string format_position(const Position& counts) const override {
     Position cards;
     for (std::size_t v = 0; v < counts.size(); ++v) {
-      for (std::int64_t k = 0; k < counts[v]; ++k) cards.push_back(static_cast<std::int64_t>(v) + 1);
+      for (std::int64_t k = 0; k < counts[v]; ++k)
+        cards.push_back(static_cast<std::int64_t>(v) + 1);
     }
     return cards.empty() ? "start" : format_int_list(cards, false);
   }
@@ -56,9 +58,10 @@ class ThirteenGame : public GameInstance {
         }
       }
     }
-    auto out = ferguson_value_report(spec(), format_position(counts), table.value(counts), wins, "table",
-                                     "Sprague-Grundy values of all 5^6 count vectors with total <= 31, "
-                                     "bottom-up from the rules of Thirteen");
+    auto out =
+        ferguson_value_report(spec(), format_position(counts), table.value(counts), wins, "table",
+                              "Sprague-Grundy values of all 5^6 count vectors with total <= 31, "
+                              "bottom-up from the rules of Thirteen");
     out["total"] = thirteen_total(counts);
     out["winning_cards"] = cards;
     return out;
@@ -98,11 +101,14 @@ class ThirteenGame : public GameInstance {
 
 GameFamily thirteen_family() {
   return {"thirteen",
-          "Thirteen (Mott-Smith 1954; Ferguson §1.5 ex. 3): turn cards A..6, four of each; exceeding 31 loses",
+          "Thirteen (Mott-Smith 1954; Ferguson §1.5 ex. 3): turn cards A..6, four of each; "
+          "exceeding 31 loses",
           "thirteen",
           "the cards turned so far as values 1..6 in any order, e.g. 3,4,3; 'start' for none",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) throw InputError("game 'thirteen' takes no parameters, got 'thirteen:" + std::string(params) + "'");
+            if (!params.empty())
+              throw InputError("game 'thirteen' takes no parameters, got 'thirteen:" +
+                               std::string(params) + "'");
             return std::make_unique<ThirteenGame>();
           }};
 }

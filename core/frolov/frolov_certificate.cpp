@@ -1,11 +1,10 @@
-#include "core/frolov_certificate_json.h"
-
 #include <optional>
 #include <string>
 
 #include "core/certificate_json.h"
 #include "core/errors.h"
 #include "core/frolov_certificate_check.h"
+#include "core/frolov_certificate_json.h"
 #include "core/frolov_rows.h"
 
 namespace igv {
@@ -31,11 +30,14 @@ const json& field(const json& object, const std::string& key, const std::string&
   return cert_field(object, key, path);
 }
 
-std::string child(const std::string& path, const std::string& key) { return cert_child(path, key); }
+std::string child(const std::string& path, const std::string& key) {
+  return cert_child(path, key);
+}
 
 std::int64_t integer_field(const json& object, const std::string& key, const std::string& path,
                            std::int64_t least) {
-  return cert_integer(field(object, key, path), child(path, key), least, kFrolovCertificateNumberLimit);
+  return cert_integer(field(object, key, path), child(path, key), least,
+                      kFrolovCertificateNumberLimit);
 }
 
 bool bool_field(const json& object, const std::string& key, const std::string& path) {

@@ -43,10 +43,15 @@ std::int64_t parse_row_parameter(std::string_view family, std::string_view param
 /// A game whose positions are squares (m, n) of one of Frolov's tables, or one row of it.
 class FrolovSquareGame : public GameInstance {
  public:
-  FrolovSquareGame(FrolovFunction which, std::optional<std::int64_t> row) : which_(which), row_(row) {}
+  FrolovSquareGame(FrolovFunction which, std::optional<std::int64_t> row)
+      : which_(which), row_(row) {}
 
-  [[nodiscard]] std::string family() const { return which_ == FrolovFunction::g ? "rook-misere" : "digital-deletion"; }
-  [[nodiscard]] std::string spec() const override { return family() + (row_ ? ":" + std::to_string(*row_) : ""); }
+  [[nodiscard]] std::string family() const {
+    return which_ == FrolovFunction::g ? "rook-misere" : "digital-deletion";
+  }
+  [[nodiscard]] std::string spec() const override {
+    return family() + (row_ ? ":" + std::to_string(*row_) : "");
+  }
   [[nodiscard]] FrolovFunction which() const { return which_; }
   [[nodiscard]] std::optional<std::int64_t> row() const { return row_; }
 
@@ -54,14 +59,18 @@ class FrolovSquareGame : public GameInstance {
     Position p = parse_int_list(text, spec() + " position");
     const std::size_t want = row_ ? 1 : 2;
     if (p.size() != want) {
-      throw InputError(spec() + " position: expected " + (row_ ? std::string("a column n") : std::string("a square m,n")) +
+      throw InputError(spec() + " position: expected " +
+                       (row_ ? std::string("a column n") : std::string("a square m,n")) +
                        ", got '" + std::string(text) + "'");
     }
     for (auto x : p) {
-      if (x < 0) throw InputError(spec() + " position: coordinates must be non-negative, got '" + std::string(text) + "'");
+      if (x < 0)
+        throw InputError(spec() + " position: coordinates must be non-negative, got '" +
+                         std::string(text) + "'");
     }
     if (which_ == FrolovFunction::g && square(p) == std::pair<std::int64_t, std::int64_t>{0, 0}) {
-      throw InputError(spec() + " position: (0, 0) is the shaded square of (G1), not a position of the game");
+      throw InputError(
+          spec() + " position: (0, 0) is the shaded square of (G1), not a position of the game");
     }
     return p;
   }
@@ -91,9 +100,11 @@ class FrolovSquareGame : public GameInstance {
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
     std::mt19937_64 rng(seed);
     const auto s = static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1);
-    Position p = row_ ? Position{static_cast<std::int64_t>(rng() % s)}
-                      : Position{static_cast<std::int64_t>(rng() % s), static_cast<std::int64_t>(rng() % s)};
-    if (which_ == FrolovFunction::g && square(p) == std::pair<std::int64_t, std::int64_t>{0, 0}) p.back() = 1;
+    Position p =
+        row_ ? Position{static_cast<std::int64_t>(rng() % s)}
+             : Position{static_cast<std::int64_t>(rng() % s), static_cast<std::int64_t>(rng() % s)};
+    if (which_ == FrolovFunction::g && square(p) == std::pair<std::int64_t, std::int64_t>{0, 0})
+      p.back() = 1;
     return p;
   }
 
@@ -119,10 +130,12 @@ SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n)
     for (std::int64_t i = 0; i < m; ++i)
       if (grid.at(i, n) == 0) a.zero_options.emplace_back(i, n);
     for (std::int64_t j = 0; j < n; ++j)
-      if (grid.at(m, j) == 0 && !(which == FrolovFunction::g && m == 0 && j == 0)) a.zero_options.emplace_back(m, j);
+      if (grid.at(m, j) == 0 && !(which == FrolovFunction::g && m == 0 && j == 0))
+        a.zero_options.emplace_back(m, j);
     a.kernel = "sweep";
   } else if (m <= 12) {
-    const FrolovPeriodChain chain = produce_frolov_chain(static_cast<int>(m), which == FrolovFunction::f, kPeriodColumnLimit);
+    const FrolovPeriodChain chain =
+        produce_frolov_chain(static_cast<int>(m), which == FrolovFunction::f, kPeriodColumnLimit);
     const auto verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
     if (!verdict.accepted) throw std::runtime_error("certificate rejected: " + verdict.reason);
     const auto& rows = which == FrolovFunction::g ? chain.g_rows : chain.f_rows;
@@ -133,7 +146,8 @@ SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n)
       if (rows[static_cast<std::size_t>(m)].value(j) == 0) a.zero_options.emplace_back(m, j);
     a.kernel = "proved periodic rows (row kernel, certificate accepted)";
   } else {
-    throw InputError("square (" + std::to_string(m) + ", " + std::to_string(n) + ") is beyond the kernels' reach (area above " +
+    throw InputError("square (" + std::to_string(m) + ", " + std::to_string(n) +
+                     ") is beyond the kernels' reach (area above " +
                      std::to_string(kSweepCellLimit) + " cells and row above 12)");
   }
   a.deletion_wins = which == FrolovFunction::f && m == 0;
@@ -145,32 +159,44 @@ nlohmann::json FrolovSquareGame::value(const Position& p) const {
   const SquareAnswer a = answer_square(which_, m, n);
   nlohmann::json moves = nlohmann::json::array();
   if (a.deletion_wins) moves.push_back("empty");
-  for (const auto& [i, j] : a.zero_options) moves.push_back(std::to_string(i) + "," + std::to_string(j));
+  for (const auto& [i, j] : a.zero_options)
+    moves.push_back(std::to_string(i) + "," + std::to_string(j));
   return {{"game", spec()},
           {"position", format_position(p)},
           {"square", {m, n}},
           {"value", a.value},
           {"winning_moves", moves},
-          {"moves_syntax", which_ == FrolovFunction::g ? "m,n: the rook's square after the move (a move may leave the row)"
-                                                       : "a,x: H_a : *x after the move; 'empty': the empty heap deleted with all after it"},
+          {"moves_syntax",
+           which_ == FrolovFunction::g
+               ? "m,n: the rook's square after the move (a move may leave the row)"
+               : "a,x: H_a : *x after the move; 'empty': the empty heap deleted with all after it"},
           {"kernel", a.kernel},
-          {"how", which_ == FrolovFunction::g ? "g(m, n) by (G2); winning moves are the options of value 0"
-                                              : "f(m, n) by formula (1); winning moves are the options of value 0"}};
+          {"how", which_ == FrolovFunction::g
+                      ? "g(m, n) by (G2); winning moves are the options of value 0"
+                      : "f(m, n) by formula (1); winning moves are the options of value 0"}};
 }
 
 nlohmann::json FrolovSquareGame::period() const {
-  if (!row_) throw InputError("game '" + spec() + "' is two-dimensional; ask for the period of one row, e.g. '" + spec() + ":9'");
+  if (!row_)
+    throw InputError("game '" + spec() +
+                     "' is two-dimensional; ask for the period of one row, e.g. '" + spec() +
+                     ":9'");
   const int m = static_cast<int>(*row_);
-  const FrolovPeriodChain chain = produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit);
-  const FrolovCertificateVerdict verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
-  if (!verdict.accepted) throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
+  const FrolovPeriodChain chain =
+      produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit);
+  const FrolovCertificateVerdict verdict =
+      check_frolov_certificates(chain.g_certificates, chain.f_certificates);
+  if (!verdict.accepted)
+    throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
   std::vector<std::int64_t> checked_to;
   for (const auto& r : verdict.rows) checked_to.push_back(r["checked_to"].get<std::int64_t>());
   return frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
 }
 
 nlohmann::json FrolovSquareGame::check_certificate(const nlohmann::json& period_json) const {
-  if (!row_) throw InputError("game '" + spec() + "' is two-dimensional; certificates are per row, e.g. '" + spec() + ":9'");
+  if (!row_)
+    throw InputError("game '" + spec() + "' is two-dimensional; certificates are per row, e.g. '" +
+                     spec() + ":9'");
   return check_frolov_period_json(which_, static_cast<int>(*row_), period_json);
 }
 
@@ -199,10 +225,13 @@ class DigitsGame : public GameInstance {
             {"winning_moves", moves},
             {"suffix_values", eval.suffix_values(s)},
             {"kernel", "f-composition"},
-            {"how", "value = f_{d1} : (f_{d2} : ... (f_{dL} : 0)) (Frolov 2012, §2); winning moves are the options of value 0"}};
+            {"how",
+             "value = f_{d1} : (f_{d2} : ... (f_{dL} : 0)) (Frolov 2012, §2); winning moves are "
+             "the options of value 0"}};
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
-    if (size < 0 || size > 6) throw InputError("digits domain: string length must be 0..6, got " + std::to_string(size));
+    if (size < 0 || size > 6)
+      throw InputError("digits domain: string length must be 0..6, got " + std::to_string(size));
     std::vector<Position> out{{}};
     for (std::size_t begin = 0; out.back().size() < static_cast<std::size_t>(size);) {
       const std::size_t end = out.size();
@@ -219,35 +248,49 @@ class DigitsGame : public GameInstance {
   }
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
     std::mt19937_64 rng(seed);
-    Position p(static_cast<std::size_t>(rng() % static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1)));
+    Position p(static_cast<std::size_t>(
+        rng() % static_cast<std::uint64_t>(std::max<std::int64_t>(size, 1) + 1)));
     for (auto& d : p) d = static_cast<std::int64_t>(rng() % 10);
     return p;
   }
 };
 
-std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string_view family, std::string_view params) {
+std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string_view family,
+                                               std::string_view params) {
   std::optional<std::int64_t> row;
   if (!params.empty()) row = parse_row_parameter(family, params);
   return std::make_unique<FrolovSquareGame>(which, row);
 }
 
 GameFamily rook_misere_family() {
-  return {"rook-misere", "Frolov's misère rook game with the forbidden square (0,0); g(m, n) (G1, G2)",
-          "rook-misere or rook-misere:M (row M of g)", "m,n (a square), or n (a column of row M)",
-          [](std::string_view params) { return make_square_game(FrolovFunction::g, "rook-misere", params); },
+  return {"rook-misere",
+          "Frolov's misère rook game with the forbidden square (0,0); g(m, n) (G1, G2)",
+          "rook-misere or rook-misere:M (row M of g)",
+          "m,n (a square), or n (a column of row M)",
+          [](std::string_view params) {
+            return make_square_game(FrolovFunction::g, "rook-misere", params);
+          },
           {"rook-misere", "rook-misere:5"}};
 }
 GameFamily digital_deletion_family() {
-  return {"digital-deletion", "Frolov's f(a, x) = f_a : x, the value of H_a : *x (formula (1))",
-          "digital-deletion or digital-deletion:M (row M of f)", "a,x (H_a : *x), or x (with the heap H_M)",
-          [](std::string_view params) { return make_square_game(FrolovFunction::f, "digital-deletion", params); },
+  return {"digital-deletion",
+          "Frolov's f(a, x) = f_a : x, the value of H_a : *x (formula (1))",
+          "digital-deletion or digital-deletion:M (row M of f)",
+          "a,x (H_a : *x), or x (with the heap H_M)",
+          [](std::string_view params) {
+            return make_square_game(FrolovFunction::f, "digital-deletion", params);
+          },
           {"digital-deletion", "digital-deletion:5"}};
 }
 GameFamily digits_family() {
-  return {"digits", "Digital Deletion on a string of decimal digits (Conway, ONAG ch. 15; Frolov 2012, §2)",
-          "digits", "a digit string, e.g. 618034",
+  return {"digits",
+          "Digital Deletion on a string of decimal digits (Conway, ONAG ch. 15; Frolov 2012, §2)",
+          "digits",
+          "a digit string, e.g. 618034",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) throw InputError("game 'digits' takes no parameters, got 'digits:" + std::string(params) + "'");
+            if (!params.empty())
+              throw InputError(
+                  "game 'digits' takes no parameters, got 'digits:" + std::string(params) + "'");
             return std::make_unique<DigitsGame>();
           },
           {"digits"},
@@ -286,7 +329,8 @@ std::vector<Value> grid_values(const GameInstance& game, std::span<const Positio
 }
 
 Kernel rook_misere_naive_kernel() {
-  return {"rook-misere", "naive", true, "NaiveSolver over the rook's moves, never onto (0,0) (G1's rules)",
+  return {"rook-misere", "naive", true,
+          "NaiveSolver over the rook's moves, never onto (0,0) (G1's rules)",
           [](const GameInstance& game, std::span<const Position> ps) {
             const auto& sg = square_game(game);
             NaiveSolver<MisereRookRules> solver;
@@ -296,15 +340,21 @@ Kernel rook_misere_naive_kernel() {
           }};
 }
 Kernel rook_misere_formula_kernel() {
-  return {"rook-misere", "g2-formula", false, "(G2) read literally: mex of the row to the left and the column above",
-          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_naive); }};
+  return {"rook-misere", "g2-formula", false,
+          "(G2) read literally: mex of the row to the left and the column above",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            return grid_values(game, ps, frolov_grid_naive);
+          }};
 }
 Kernel rook_misere_sweep_kernel() {
   return {"rook-misere", "sweep", false, "row and column bitsets with lowest-absent pointers",
-          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_sweep); }};
+          [](const GameInstance& game, std::span<const Position> ps) {
+            return grid_values(game, ps, frolov_grid_sweep);
+          }};
 }
 Kernel digital_deletion_naive_kernel() {
-  return {"digital-deletion", "naive", true, "NaiveSolver over the moves of H_a : *x (lower the heap, move in *x, delete H_0)",
+  return {"digital-deletion", "naive", true,
+          "NaiveSolver over the moves of H_a : *x (lower the heap, move in *x, delete H_0)",
           [](const GameInstance& game, std::span<const Position> ps) {
             const auto& sg = square_game(game);
             NaiveSolver<HeapThenNimRules> solver;
@@ -314,15 +364,22 @@ Kernel digital_deletion_naive_kernel() {
           }};
 }
 Kernel digital_deletion_formula_kernel() {
-  return {"digital-deletion", "formula-1", false, "formula (1) read literally: mex of the row to the left, the column above, and 0 in row 0",
-          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_naive); }};
+  return {
+      "digital-deletion", "formula-1", false,
+      "formula (1) read literally: mex of the row to the left, the column above, and 0 in row 0",
+      [](const GameInstance& game, std::span<const Position> ps) {
+        return grid_values(game, ps, frolov_grid_naive);
+      }};
 }
 Kernel digital_deletion_sweep_kernel() {
   return {"digital-deletion", "sweep", false, "row and column bitsets with lowest-absent pointers",
-          [](const GameInstance& game, std::span<const Position> ps) { return grid_values(game, ps, frolov_grid_sweep); }};
+          [](const GameInstance& game, std::span<const Position> ps) {
+            return grid_values(game, ps, frolov_grid_sweep);
+          }};
 }
 Kernel digits_naive_kernel() {
-  return {"digits", "naive", true, "NaiveSolver over digit strings (lower a digit; delete a 0 and what follows)",
+  return {"digits", "naive", true,
+          "NaiveSolver over digit strings (lower a digit; delete a 0 and what follows)",
           [](const GameInstance& game, std::span<const Position> ps) {
             NaiveSolver<DigitDeletionRules> solver;
             std::vector<Value> out;
@@ -331,7 +388,8 @@ Kernel digits_naive_kernel() {
           }};
 }
 Kernel digits_composition_kernel() {
-  return {"digits", "f-composition", false, "f_{d1} : (f_{d2} : ... (f_{dL} : 0)) with a sweep table of f rows 0..9",
+  return {"digits", "f-composition", false,
+          "f_{d1} : (f_{d2} : ... (f_{dL} : 0)) with a sweep table of f rows 0..9",
           [](const GameInstance& game, std::span<const Position> ps) {
             DigitDeletionEvaluator eval;
             std::vector<Value> out;

@@ -1,6 +1,5 @@
-#include "core/frolov_digits.h"
-
 #include "core/errors.h"
+#include "core/frolov_digits.h"
 #include "core/frolov_rules.h"
 
 namespace igv {
@@ -8,7 +7,8 @@ namespace igv {
 void require_digit_string(std::string_view text, std::string_view what) {
   for (char c : text) {
     if (c < '0' || c > '9') {
-      throw InputError(std::string(what) + ": expected a string of decimal digits such as 618034, got '" +
+      throw InputError(std::string(what) +
+                       ": expected a string of decimal digits such as 618034, got '" +
                        std::string(text) + "'");
     }
   }
@@ -22,7 +22,8 @@ constexpr std::int64_t kDecimalRows = 10;
 Value DigitDeletionEvaluator::f(int row, Value x) {
   if (x >= table_.cols) {
     // Grow geometrically; f(m, x) ≤ m + x (Theorem 2) keeps composed values within 9 per digit.
-    table_ = frolov_grid_sweep(FrolovFunction::f, kDecimalRows, std::max<std::int64_t>(2 * x + 16, 64));
+    table_ =
+        frolov_grid_sweep(FrolovFunction::f, kDecimalRows, std::max<std::int64_t>(2 * x + 16, 64));
   }
   return table_.at(row, x);
 }

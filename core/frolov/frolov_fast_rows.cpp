@@ -1,10 +1,9 @@
-#include "core/frolov_rows.h"
-
 #include <bit>
 #include <stdexcept>
 #include <string>
 
 #include "core/errors.h"
+#include "core/frolov_rows.h"
 
 namespace igv {
 
@@ -20,7 +19,8 @@ FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const Pe
   }
   for (int i = 0; i < m; ++i) {
     const auto& r = lower[static_cast<std::size_t>(i)];
-    if (r.m != i || r.which != which) throw std::logic_error("FrolovRowWindow: lower rows out of order");
+    if (r.m != i || r.which != which)
+      throw std::logic_error("FrolovRowWindow: lower rows out of order");
   }
   // At n = 0 the window starts at value −offset_: every negative value counts as present.
   row_mask_ = (std::uint64_t{1} << offset_) - 1;

@@ -39,7 +39,9 @@ struct PeriodicRow {
   [[nodiscard]] std::int64_t index(std::int64_t n) const {
     return n < preperiod + period ? n : preperiod + (n - preperiod) % period;
   }
-  [[nodiscard]] Value value(std::int64_t n) const { return n + h[static_cast<std::size_t>(index(n))]; }
+  [[nodiscard]] Value value(std::int64_t n) const {
+    return n + h[static_cast<std::size_t>(index(n))];
+  }
 };
 
 /// Computes row m of f or g, column by column, from proved lower rows 0..m−1.

@@ -23,11 +23,18 @@ nlohmann::json to_json(const FRowCertificate& c) {
 
 GRowCertificate g_certificate_from_json(const nlohmann::json& j) {
   try {
-    return {j.at("m").get<int>(),         j.at("base").get<bool>(),      j.at("T").get<std::int64_t>(),
-            j.at("k").get<std::int64_t>(), j.at("tau").get<std::int64_t>(), j.at("period").get<std::int64_t>(),
+    return {j.at("m").get<int>(),
+            j.at("base").get<bool>(),
+            j.at("T").get<std::int64_t>(),
+            j.at("k").get<std::int64_t>(),
+            j.at("tau").get<std::int64_t>(),
+            j.at("period").get<std::int64_t>(),
             j.at("preperiod").get<std::int64_t>()};
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(std::string("Frolov g-row certificate: expected fields m, base, T, k, tau, period, preperiod (") + e.what() + ")");
+    throw InputError(
+        std::string(
+            "Frolov g-row certificate: expected fields m, base, T, k, tau, period, preperiod (") +
+        e.what() + ")");
   }
 }
 
@@ -36,7 +43,10 @@ FRowCertificate f_certificate_from_json(const nlohmann::json& j) {
     return {j.at("m").get<int>(), j.at("inversion_bound").get<std::int64_t>(),
             j.at("period").get<std::int64_t>(), j.at("preperiod").get<std::int64_t>()};
   } catch (const nlohmann::json::exception& e) {
-    throw InputError(std::string("Frolov f-row certificate: expected fields m, inversion_bound, period, preperiod (") + e.what() + ")");
+    throw InputError(
+        std::string(
+            "Frolov f-row certificate: expected fields m, inversion_bound, period, preperiod (") +
+        e.what() + ")");
   }
 }
 
@@ -55,7 +65,8 @@ std::vector<std::int64_t> prime_factors(std::int64_t x) {
 }
 
 /// True when d is a period of the tail from k of a sequence with period tau from k.
-bool is_tail_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int64_t tau, std::int64_t d) {
+bool is_tail_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int64_t tau,
+                    std::int64_t d) {
   for (std::int64_t n = k; n < k + tau; ++n) {
     const std::int64_t shifted = k + (n - k + d) % tau;
     if (h[static_cast<std::size_t>(n)] != h[static_cast<std::size_t>(shifted)]) return false;
@@ -122,8 +133,8 @@ void minimise_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int
     while (period % q == 0 && is_tail_period(h, k, tau, period / q)) period /= q;
   }
   preperiod = k;
-  while (preperiod > 0 &&
-         h[static_cast<std::size_t>(preperiod - 1)] == h[static_cast<std::size_t>(preperiod - 1 + period)]) {
+  while (preperiod > 0 && h[static_cast<std::size_t>(preperiod - 1)] ==
+                              h[static_cast<std::size_t>(preperiod - 1 + period)]) {
     --preperiod;
   }
 }

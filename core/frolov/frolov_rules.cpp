@@ -16,8 +16,8 @@ std::vector<MisereRookRules::Position> MisereRookRules::moves(const Position& p)
 std::vector<HeapThenNimRules::Position> HeapThenNimRules::moves(const Position& p) const {
   std::vector<Position> out;
   if (p == kEmpty) return out;
-  for (std::int64_t a = 0; a < p.first; ++a) out.emplace_back(a, p.second);   // lower the heap
-  for (std::int64_t x = 0; x < p.second; ++x) out.emplace_back(p.first, x);   // move in the rest
+  for (std::int64_t a = 0; a < p.first; ++a) out.emplace_back(a, p.second);  // lower the heap
+  for (std::int64_t x = 0; x < p.second; ++x) out.emplace_back(p.first, x);  // move in the rest
   if (p.first == 0) out.push_back(kEmpty);  // delete the empty heap and all after it
   return out;
 }

@@ -8,7 +8,9 @@
 
 namespace igv {
 
-std::string_view to_string(FrolovFunction which) { return which == FrolovFunction::f ? "f" : "g"; }
+std::string_view to_string(FrolovFunction which) {
+  return which == FrolovFunction::f ? "f" : "g";
+}
 
 namespace {
 
@@ -63,7 +65,9 @@ class LowestAbsentSet {
   }
   [[nodiscard]] Value lowest_absent() const { return lowest_absent_; }
   /// Word `w` of the bitset (0 beyond the end).
-  [[nodiscard]] std::uint64_t word(std::size_t w) const { return w < words_.size() ? words_[w] : 0; }
+  [[nodiscard]] std::uint64_t word(std::size_t w) const {
+    return w < words_.size() ? words_[w] : 0;
+  }
 
  private:
   std::vector<std::uint64_t> words_;
@@ -98,7 +102,7 @@ FrolovGrid frolov_grid_sweep(FrolovFunction which, std::int64_t rows, std::int64
     for (std::int64_t n = 0; n < cols; ++n) {
       auto& col = col_sets[static_cast<std::size_t>(n)];
       const Value v = (which == FrolovFunction::g && m == 0 && n == 0) ? kFrolovGCorner
-                                                                        : mex_of_union(row, col);
+                                                                       : mex_of_union(row, col);
       grid.cells[static_cast<std::size_t>(m * cols + n)] = v;
       row.insert(v);
       col.insert(v);

@@ -1,10 +1,9 @@
-#include "core/octal_period_check.h"
-
 #include <algorithm>
 #include <bit>
 #include <vector>
 
 #include "core/errors.h"
+#include "core/octal_period_check.h"
 
 namespace igv {
 
@@ -44,15 +43,21 @@ class OptionValues {
     words_ = words;
     std::fill(bits_.begin(), bits_.begin() + static_cast<std::ptrdiff_t>(words), 0);
   }
-  void add(Value v) { bits_[static_cast<std::size_t>(v) / kWordBits] |= std::uint64_t{1} << (static_cast<std::size_t>(v) % kWordBits); }
+  void add(Value v) {
+    bits_[static_cast<std::size_t>(v) / kWordBits] |= std::uint64_t{1}
+                                                      << (static_cast<std::size_t>(v) % kWordBits);
+  }
   [[nodiscard]] bool has(Value v) const {
-    return (bits_[static_cast<std::size_t>(v) / kWordBits] >> (static_cast<std::size_t>(v) % kWordBits)) & 1;
+    return (bits_[static_cast<std::size_t>(v) / kWordBits] >>
+            (static_cast<std::size_t>(v) % kWordBits)) &
+           1;
   }
   /// The least value below `limit` not present, or `limit`.
   [[nodiscard]] Value first_missing_below(Value limit) const {
     for (std::size_t w = 0; w < words_; ++w) {
       if (bits_[w] != ~std::uint64_t{0}) {
-        const Value v = static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_one(bits_[w])));
+        const Value v =
+            static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_one(bits_[w])));
         return std::min(v, limit);
       }
     }
@@ -93,11 +98,13 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
     return reject("the mask schedule must start at heap 0");
   }
   for (std::size_t j = 1; j < cert.mask_schedule.size(); ++j) {
-    if (cert.mask_schedule[j].first <= cert.mask_schedule[j - 1].first) return reject("the mask schedule is not increasing");
+    if (cert.mask_schedule[j].first <= cert.mask_schedule[j - 1].first)
+      return reject("the mask schedule is not increasing");
   }
 
   for (std::size_t j = 1; j < cert.witness_depths.size(); ++j) {
-    if (cert.witness_depths[j].first <= cert.witness_depths[j - 1].first) return reject("the witness hints are not increasing");
+    if (cert.witness_depths[j].first <= cert.witness_depths[j - 1].first)
+      return reject("the witness hints are not increasing");
   }
 
   // 1. The values are the Sprague–Grundy values, heap by heap.
@@ -119,7 +126,8 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
     }
     const Value target = g[n];
     // Every option value is below the next power of two above the values so far.
-    const std::uint64_t range = largest == 0 ? 1 : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(largest));
+    const std::uint64_t range =
+        largest == 0 ? 1 : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(largest));
     if (static_cast<std::uint64_t>(target) > range) {
       return reject(heap_text(n, target) + ": above every possible option value, so not a mex");
     }
@@ -139,7 +147,9 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
       }
       if (seen.has(target)) return reject(heap_text(n, target) + ": an option has that value");
       const Value missing = seen.first_missing_below(target);
-      if (missing < target) return reject(heap_text(n, target) + ": no option has the smaller value " + std::to_string(missing));
+      if (missing < target)
+        return reject(heap_text(n, target) + ": no option has the smaller value " +
+                      std::to_string(missing));
     } else {
       // (2) Splits with a rare part: every common option value is among them.
       for (int i : splits) {
@@ -152,7 +162,8 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
       if (seen.has(target)) return reject(heap_text(n, target) + ": an option has that value");
       // (3) Rare values below the target, by smaller part up to the hinted depth.
       std::int64_t depth = kDefaultWitnessDepth;
-      while (next_hint < cert.witness_depths.size() && cert.witness_depths[next_hint].first < n) ++next_hint;
+      while (next_hint < cert.witness_depths.size() && cert.witness_depths[next_hint].first < n)
+        ++next_hint;
       if (next_hint < cert.witness_depths.size() && cert.witness_depths[next_hint].first == n) {
         depth = std::max<std::int64_t>(depth, cert.witness_depths[next_hint].second);
       }
@@ -170,8 +181,9 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
         if (seen.has(missing)) missing = seen.first_missing_below(target);
       }
       if (missing < target) {
-        return reject(heap_text(n, target) + ": no option with the smaller value " + std::to_string(missing) +
-                      " among the certificate's witnesses (split depth " + std::to_string(depth) + ")");
+        return reject(heap_text(n, target) + ": no option with the smaller value " +
+                      std::to_string(missing) + " among the certificate's witnesses (split depth " +
+                      std::to_string(depth) + ")");
       }
     }
     largest = std::max(largest, target);
@@ -188,16 +200,16 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
   }
   // 3. Least preperiod and least period.
   if (e > 0 && g[e - 1] == g[e - 1 + p]) {
-    return reject("preperiod " + std::to_string(e) + " is not the least: G(" + std::to_string(e - 1) +
-                  ") = G(" + std::to_string(e - 1 + p) + ")");
+    return reject("preperiod " + std::to_string(e) + " is not the least: G(" +
+                  std::to_string(e - 1) + ") = G(" + std::to_string(e - 1 + p) + ")");
   }
   for (std::int64_t q : prime_factors(p)) {
     const std::int64_t shorter = p / q;
     bool differs = false;
     for (std::int64_t n = e; n < e + p && !differs; ++n) differs = g[n] != g[n + shorter];
     if (!differs) {
-      return reject("period " + std::to_string(p) + " is not the least: " + std::to_string(shorter) +
-                    " is also a period from " + std::to_string(e));
+      return reject("period " + std::to_string(p) + " is not the least: " +
+                    std::to_string(shorter) + " is also a period from " + std::to_string(e));
     }
   }
   OctalCertificateVerdict v;
@@ -207,8 +219,9 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
   v.full_scans = full_scans;
   v.reason = "values G(0.." + std::to_string(n_values - 1) +
              ") verified (no option equal to each, by the rare/common parity argument under " +
-             std::to_string(cert.mask_schedule.size()) + " mask(s); a witness for each smaller value); G(n+" +
-             std::to_string(p) + ") = G(n) for " + std::to_string(e) + " <= n < " + std::to_string(window_end) +
+             std::to_string(cert.mask_schedule.size()) +
+             " mask(s); a witness for each smaller value); G(n+" + std::to_string(p) +
+             ") = G(n) for " + std::to_string(e) + " <= n < " + std::to_string(window_end) +
              "; preperiod and period least";
   return v;
 }

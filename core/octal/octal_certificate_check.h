@@ -30,7 +30,7 @@ namespace igv {
 
 struct OctalCertificateVerdict {
   bool accepted = false;
-  std::string reason;              ///< why rejected, or what was established
+  std::string reason;  ///< why rejected, or what was established
   std::int64_t values_verified = 0;
   std::int64_t window_checked = 0;  ///< n with G(n + p) = G(n) checked
   std::uint64_t full_scans = 0;     ///< heaps with a rare value (every split looked at)

@@ -49,11 +49,14 @@ class OctalGame : public GameInstance {
     }
     Position p = parse_int_list(body, spec() + " position (heap sizes such as 35, 3+5 or 3,5)");
     for (auto h : p) {
-      if (h < 0) throw InputError(spec() + " position: heap sizes must be >= 0, got " + std::to_string(h));
+      if (h < 0)
+        throw InputError(spec() + " position: heap sizes must be >= 0, got " + std::to_string(h));
     }
     return p;
   }
-  [[nodiscard]] std::string format_position(const Position& p) const override { return join_heaps(p); }
+  [[nodiscard]] std::string format_position(const Position& p) const override {
+    return join_heaps(p);
+  }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
     const std::int64_t top = p.empty() ? 0 : *std::max_element(p.begin(), p.end());
@@ -96,22 +99,27 @@ class OctalGame : public GameInstance {
     const OctalPeriodCertificate cert = find_octal_period(code_, {std::int64_t{1} << 25, {}});
     const OctalCertificateVerdict verdict = check_octal_period_certificate(cert);
     if (!verdict.accepted) {
-      throw std::runtime_error("octal period certificate rejected by the checker: " + verdict.reason);
+      throw std::runtime_error("octal period certificate rejected by the checker: " +
+                               verdict.reason);
     }
-    return {{"game", spec()},
-            {"preperiod", cert.preperiod},
-            {"period", cert.period},
-            {"saltus", 0},
-            {"last_exceptional_value", cert.preperiod > 0 ? nlohmann::json(cert.preperiod - 1) : nlohmann::json(nullptr)},
-            {"certificate",
-             {{"theorem", "Guy–Smith periodicity theorem for finite octal games (Winning Ways, 2nd ed., "
-                          "vol. 1, ch. 4): G(n+p) = G(n) for e <= n < 2·max(e,1)+p+k implies it for all n >= e; "
-                          "k = " + std::to_string(code_.max_removal())},
-              {"bound", cert.bound()},
-              {"checked", verdict.reason},
-              {"checker", "check_octal_period_certificate (core/octal_period_check.cpp)"},
-              {"masks", cert.mask_schedule},
-              {"witness_hints", cert.witness_depths.size()}}}};
+    return {
+        {"game", spec()},
+        {"preperiod", cert.preperiod},
+        {"period", cert.period},
+        {"saltus", 0},
+        {"last_exceptional_value",
+         cert.preperiod > 0 ? nlohmann::json(cert.preperiod - 1) : nlohmann::json(nullptr)},
+        {"certificate",
+         {{"theorem",
+           "Guy–Smith periodicity theorem for finite octal games (Winning Ways, 2nd ed., "
+           "vol. 1, ch. 4): G(n+p) = G(n) for e <= n < 2·max(e,1)+p+k implies it for all n >= e; "
+           "k = " +
+               std::to_string(code_.max_removal())},
+          {"bound", cert.bound()},
+          {"checked", verdict.reason},
+          {"checker", "check_octal_period_certificate (core/octal_period_check.cpp)"},
+          {"masks", cert.mask_schedule},
+          {"witness_hints", cert.witness_depths.size()}}}};
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
@@ -134,7 +142,8 @@ class OctalGame : public GameInstance {
 };
 
 GameFamily octal_family() {
-  return {"octal", "octal games d0.d1d2...: take-and-break heap games (Winning Ways ch. 4)",
+  return {"octal",
+          "octal games d0.d1d2...: take-and-break heap games (Winning Ways ch. 4)",
           "octal:CODE (e.g. octal:0.07, octal:.137, octal:4.7; d0 is 0 or 4, digits 0-7)",
           "heap sizes joined by '+' or ',' (e.g. 35, 3+5, 3,5)",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {

@@ -1,9 +1,8 @@
-#include "core/octal_sparse.h"
-
 #include <algorithm>
 #include <bit>
 
 #include "core/errors.h"
+#include "core/octal_sparse.h"
 
 namespace igv {
 
@@ -22,7 +21,8 @@ constexpr std::int64_t kScanBlock = 64;
 /// Number of values the scratch bitsets must cover: the next power of two above every value
 /// so far (a nim-sum of two values stays below it, so the mex is at most this number).
 std::uint64_t value_range(Value max_value) {
-  return max_value == 0 ? 1 : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(max_value));
+  return max_value == 0 ? 1
+                        : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(max_value));
 }
 
 /// Bits of word w that stand for values below `limit`.
@@ -56,7 +56,9 @@ Value OctalSparseSolver::compute_next(const T* g) {
   const std::size_t words = static_cast<std::size_t>((range + kWordBits - 1) / kWordBits);
   std::fill(seen_.begin(), seen_.begin() + static_cast<std::ptrdiff_t>(words), 0);
   std::uint64_t* seen = seen_.data();
-  const auto set = [seen](unsigned v) { seen[v / kWordBits] |= std::uint64_t{1} << (v % kWordBits); };
+  const auto set = [seen](unsigned v) {
+    seen[v / kWordBits] |= std::uint64_t{1} << (v % kWordBits);
+  };
 
   // Options leaving no heap or one heap: a few per heap, all taken.
   for (int i = 1; i <= code_.max_removal() && i <= n; ++i) {
@@ -102,7 +104,8 @@ Value OctalSparseSolver::compute_next(const T* g) {
       if (a_end <= a0) continue;
       any = true;
       const std::int64_t count = a_end - a0;
-      for (std::int64_t j = 0; j < count; ++j) block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
+      for (std::int64_t j = 0; j < count; ++j)
+        block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
       for (std::int64_t j = 0; j < count; ++j) set(block[j]);
     }
     std::uint64_t left = 0;
@@ -110,7 +113,8 @@ Value OctalSparseSolver::compute_next(const T* g) {
     if (left == 0) {
       const std::int64_t depth = a0 + kScanBlock - 1;
       if (depth > hint_threshold_) {
-        deep_witnesses_.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(depth));
+        deep_witnesses_.emplace_back(static_cast<std::uint32_t>(n),
+                                     static_cast<std::uint32_t>(depth));
       }
       return static_cast<Value>(candidate);
     }
@@ -119,7 +123,8 @@ Value OctalSparseSolver::compute_next(const T* g) {
   // Every split was seen: the least needed value not seen is the mex.
   for (std::size_t w = 0; w < words; ++w) {
     const std::uint64_t left = need[w] & ~seen[w];
-    if (left != 0) return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(left)));
+    if (left != 0)
+      return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(left)));
   }
   return static_cast<Value>(candidate);  // unreachable: some needed value was left
 }

@@ -37,7 +37,8 @@ class OctalSparseSolver {
 
   [[nodiscard]] std::int64_t size() const { return size_; }
   [[nodiscard]] Value value(std::int64_t n) const {
-    return wide_ ? wide_values_[static_cast<std::size_t>(n)] : narrow_values_[static_cast<std::size_t>(n)];
+    return wide_ ? wide_values_[static_cast<std::size_t>(n)]
+                 : narrow_values_[static_cast<std::size_t>(n)];
   }
   /// Values as bytes (valid while value_bytes() == 1) or 16-bit words (value_bytes() == 2).
   [[nodiscard]] const std::vector<std::uint8_t>& narrow_values() const { return narrow_values_; }

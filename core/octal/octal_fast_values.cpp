@@ -1,13 +1,13 @@
-#include "core/octal_values.h"
-
 #include "core/errors.h"
 #include "core/octal_sparse.h"
+#include "core/octal_values.h"
 
 namespace igv {
 
 namespace {
 
-OctalValueTable sparse_table(const OctalCode& code, std::int64_t n_end, const std::function<void()>& tick) {
+OctalValueTable sparse_table(const OctalCode& code, std::int64_t n_end,
+                             const std::function<void()>& tick) {
   OctalSparseSolver solver(code);
   solver.extend_to(n_end, tick);
   if (solver.value_bytes() == 1) return OctalValueTable(solver.take_narrow_values());
@@ -34,8 +34,9 @@ Value periodic_value(const OctalPeriodCertificate& cert, std::int64_t n) {
 
 }  // namespace
 
-OctalValueOracle::OctalValueOracle(const OctalCode& code, std::int64_t max_heap, std::int64_t small_limit,
-                                   std::int64_t direct_limit, std::int64_t period_search_heaps,
+OctalValueOracle::OctalValueOracle(const OctalCode& code, std::int64_t max_heap,
+                                   std::int64_t small_limit, std::int64_t direct_limit,
+                                   std::int64_t period_search_heaps,
                                    const std::function<void()>& tick) {
   if (max_heap >= small_limit) {
     cert_ = proved_period(code, period_search_heaps, tick);
@@ -48,7 +49,8 @@ OctalValueOracle::OctalValueOracle(const OctalCode& code, std::int64_t max_heap,
     if (max_heap >= direct_limit) {
       throw BudgetExceeded("octal " + code.canonical() + ": heap " + std::to_string(max_heap) +
                            " is beyond the direct limit " + std::to_string(direct_limit) +
-                           " and no period was proved within " + std::to_string(period_search_heaps) + " heaps");
+                           " and no period was proved within " +
+                           std::to_string(period_search_heaps) + " heaps");
     }
   }
   table_ = sparse_table(code, max_heap + 1, tick);
@@ -67,7 +69,8 @@ OctalValueTable octal_value_table(const OctalCode& code, std::int64_t n_end, boo
         const int width = cert->values.bytes_per_value();
         if (how) {
           *how = "sparse kernel to heap " + std::to_string(cert->bound() - 1) +
-                 ", then the proved period " + std::to_string(cert->period) + " (certificate accepted)";
+                 ", then the proved period " + std::to_string(cert->period) +
+                 " (certificate accepted)";
         }
         if (width == 1) {
           std::vector<std::uint8_t> g(cert->values.narrow());

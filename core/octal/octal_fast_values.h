@@ -43,6 +43,7 @@ class OctalValueOracle {
 /// G(0..n_end-1) in one byte per heap (two when some value exceeds 255). With
 /// `use_proved_period`, heaps beyond a proved period's window are filled by periodicity.
 OctalValueTable octal_value_table(const OctalCode& code, std::int64_t n_end, bool use_proved_period,
-                                  std::string* how = nullptr, const std::function<void()>& tick = {});
+                                  std::string* how = nullptr,
+                                  const std::function<void()>& tick = {});
 
 }  // namespace igv

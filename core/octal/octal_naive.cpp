@@ -9,7 +9,8 @@ std::vector<Value> octal_values_naive(const OctalCode& code, std::int64_t n_max)
   for (std::int64_t n = 0; n <= n_max; ++n) {
     seen.clear();
     for_each_octal_option(code, n, [&](const HeapOption& o) {
-      seen.add(nim_sum(g[static_cast<std::size_t>(o.first)], g[static_cast<std::size_t>(o.second)]));
+      seen.add(
+          nim_sum(g[static_cast<std::size_t>(o.first)], g[static_cast<std::size_t>(o.second)]));
     });
     g.push_back(seen.mex());
   }

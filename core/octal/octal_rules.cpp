@@ -1,14 +1,15 @@
-#include "core/octal_code.h"
-
 #include "core/errors.h"
+#include "core/octal_code.h"
 
 namespace igv {
 
 OctalCode OctalCode::from_digits(std::vector<int> digits) {
   if (digits.empty()) digits.push_back(0);
   if (digits[0] != 0 && digits[0] != 4) {
-    throw InputError("octal code: d0 must be 0 or 4 (a move removing nothing may only split a "
-                     "heap in two), got " + std::to_string(digits[0]));
+    throw InputError(
+        "octal code: d0 must be 0 or 4 (a move removing nothing may only split a "
+        "heap in two), got " +
+        std::to_string(digits[0]));
   }
   for (std::size_t i = 1; i < digits.size(); ++i) {
     if (digits[i] < 0 || digits[i] > 7) {

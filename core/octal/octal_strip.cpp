@@ -11,7 +11,8 @@
 
 namespace igv {
 
-std::vector<DawsonStripRules::Position> DawsonStripRules::moves(const Position& free_squares) const {
+std::vector<DawsonStripRules::Position> DawsonStripRules::moves(
+    const Position& free_squares) const {
   std::vector<Position> out;
   for (std::size_t j = 0; j + 1 < free_squares.size(); ++j) {
     if (free_squares[j + 1] != free_squares[j] + 1) continue;
@@ -83,10 +84,13 @@ class DawsonStripGame : public GameInstance {
     NaiveSolver<DawsonStripRules> solver;
     nlohmann::json moves = nlohmann::json::array();
     for (const auto& m : solver.winning_moves(p)) moves.push_back(format_position(m));
-    return {{"game", spec()}, {"position", format_position(p)}, {"value", solver.value(p)},
-            {"winning_moves", moves}, {"kernel", "naive"},
-            {"how", "generic naive solver on the tile rules; " + std::to_string(solver.positions_stored()) +
-                        " positions"}};
+    return {{"game", spec()},
+            {"position", format_position(p)},
+            {"value", solver.value(p)},
+            {"winning_moves", moves},
+            {"kernel", "naive"},
+            {"how", "generic naive solver on the tile rules; " +
+                        std::to_string(solver.positions_stored()) + " positions"}};
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;
@@ -104,8 +108,10 @@ class DawsonStripGame : public GameInstance {
 };
 
 GameFamily dawson_strip_family() {
-  return {"dawson-strip", "Dawson's Kayles as the blog states it: 1x2 tiles on a 1xn strip",
-          "dawson-strip", "the free squares, e.g. 0..9 (an empty 1x10 strip) or 0..3,6..9",
+  return {"dawson-strip",
+          "Dawson's Kayles as the blog states it: 1x2 tiles on a 1xn strip",
+          "dawson-strip",
+          "the free squares, e.g. 0..9 (an empty 1x10 strip) or 0..3,6..9",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) {
               throw InputError("game 'dawson-strip' takes no parameters, got 'dawson-strip:" +

@@ -22,7 +22,9 @@ std::vector<std::int64_t> prime_divisors(std::int64_t n) {
   return primes;
 }
 
-CertificateCheck reject(std::string why) { return {false, std::move(why), 0}; }
+CertificateCheck reject(std::string why) {
+  return {false, std::move(why), 0};
+}
 
 }  // namespace
 
@@ -38,13 +40,13 @@ CertificateCheck check_subtraction_certificate(const SubtractionPeriodCertificat
   if (per < 1) return reject("period " + std::to_string(per) + " is not positive");
   if (pre < 0) return reject("preperiod " + std::to_string(pre) + " is negative");
   if (static_cast<std::int64_t>(cert.window.size()) != width + 1) {
-    return reject("window has " + std::to_string(cert.window.size()) + " values, expected s_k + 1 = " +
-                  std::to_string(width + 1));
+    return reject("window has " + std::to_string(cert.window.size()) +
+                  " values, expected s_k + 1 = " + std::to_string(width + 1));
   }
   const std::int64_t count = pre + per + width + 1;
   if (count > max_values) {
-    throw BudgetExceeded("certificate check of {" + set.to_string() + "}: " +
-                         std::to_string(count) + " values exceed the limit of " +
+    throw BudgetExceeded("certificate check of {" + set.to_string() +
+                         "}: " + std::to_string(count) + " values exceed the limit of " +
                          std::to_string(max_values));
   }
   const std::vector<Value> g = subtraction_values_naive(set, cert.play, count);
@@ -58,8 +60,8 @@ CertificateCheck check_subtraction_certificate(const SubtractionPeriodCertificat
     }
     if (at(pre + i) != at(pre + per + i)) {
       return reject("G(" + std::to_string(pre + i) + ") = " + std::to_string(at(pre + i)) +
-                    " differs from G(" + std::to_string(pre + per + i) + ") = " +
-                    std::to_string(at(pre + per + i)));
+                    " differs from G(" + std::to_string(pre + per + i) +
+                    ") = " + std::to_string(at(pre + per + i)));
     }
   }
   // (2) The preperiod is least.
@@ -106,15 +108,16 @@ CertificateCheck check_powers_of_two_residue_lemma(std::int64_t sanity_bound) {
   const auto g = subtraction_values_naive(powers, SubtractionPlay::normal, sanity_bound);
   for (std::int64_t n = 0; n < sanity_bound; ++n) {
     if (g[static_cast<std::size_t>(n)] != n % 3) {
-      return reject("naive G(" + std::to_string(n) + ") = " +
-                    std::to_string(g[static_cast<std::size_t>(n)]) + ", not n mod 3");
+      return reject("naive G(" + std::to_string(n) +
+                    ") = " + std::to_string(g[static_cast<std::size_t>(n)]) + ", not n mod 3");
     }
   }
   CertificateCheck ok;
   ok.accepted = true;
   ok.values_checked = sanity_bound;
-  ok.reason = "1, 2 ∈ S; residues of 2^j mod 3 form the orbit {1, 2}; naive G(n) = n mod 3 for n < " +
-              std::to_string(sanity_bound);
+  ok.reason =
+      "1, 2 ∈ S; residues of 2^j mod 3 form the orbit {1, 2}; naive G(n) = n mod 3 for n < " +
+      std::to_string(sanity_bound);
   return ok;
 }
 

@@ -26,7 +26,9 @@ std::string play_name(SubtractionPlay play) {
 SubtractionGame::SubtractionGame(SubtractionSet set, SubtractionPlay play)
     : set_(std::move(set)), play_(play) {}
 
-std::string SubtractionGame::spec() const { return subtraction_spec(set_, play_); }
+std::string SubtractionGame::spec() const {
+  return subtraction_spec(set_, play_);
+}
 
 Position SubtractionGame::parse_position(std::string_view text) const {
   const auto n = parse_int(text, spec() + " position (a heap size n >= 0)");
@@ -74,8 +76,8 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
           {"outcome", v == 0 ? "P" : "N"},
           {"play", play_name(play_)},
           {"winning_moves", moves},
-          {"kernel", set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma"
-                                                                             : "window"},
+          {"kernel",
+           set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma" : "window"},
           {"how", how}};
 }
 
@@ -122,16 +124,21 @@ std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(Subtraction
 }
 
 GameFamily normal_family() {
-  return {"subtraction", "SUB(S): remove s in S chips from one heap; last mover wins",
+  return {"subtraction",
+          "SUB(S): remove s in S chips from one heap; last mover wins",
           "subtraction:S (S a comma list of distinct positive integers, or powers-of-2)",
-          "n (heap size)", maker(SubtractionPlay::normal),
-          {"subtraction:1,3,4", "subtraction:2,3,5,7,11", "subtraction:3,5,9", "subtraction:powers-of-2"},
+          "n (heap size)",
+          maker(SubtractionPlay::normal),
+          {"subtraction:1,3,4", "subtraction:2,3,5,7,11", "subtraction:3,5,9",
+           "subtraction:powers-of-2"},
           2000};
 }
 GameFamily misere_family() {
-  return {"subtraction-misere", "SUB(S) in misère play: last mover loses",
+  return {"subtraction-misere",
+          "SUB(S) in misère play: last mover loses",
           "subtraction-misere:S (S a comma list of distinct positive integers)",
-          "n (heap size)", maker(SubtractionPlay::misere),
+          "n (heap size)",
+          maker(SubtractionPlay::misere),
           {"subtraction-misere:1,2,3", "subtraction-misere:2,5"},
           2000};
 }
@@ -139,7 +146,8 @@ IGV_REGISTER_GAME(normal_family);
 IGV_REGISTER_GAME(misere_family);
 
 Kernel naive_kernel(const char* family) {
-  return {family, "naive", true, "bottom-up mex over every move of the rules (core/subtraction_naive.cpp)",
+  return {family, "naive", true,
+          "bottom-up mex over every move of the rules (core/subtraction_naive.cpp)",
           [](const GameInstance& g, std::span<const Position> ps) {
             const auto& sub = as_subtraction(g);
             const std::int64_t most = largest_heap(ps);
@@ -172,10 +180,18 @@ Kernel window_kernel(const char* family) {
           }};
 }
 
-Kernel normal_naive() { return naive_kernel("subtraction"); }
-Kernel normal_window() { return window_kernel("subtraction"); }
-Kernel misere_naive() { return naive_kernel("subtraction-misere"); }
-Kernel misere_window() { return window_kernel("subtraction-misere"); }
+Kernel normal_naive() {
+  return naive_kernel("subtraction");
+}
+Kernel normal_window() {
+  return window_kernel("subtraction");
+}
+Kernel misere_naive() {
+  return naive_kernel("subtraction-misere");
+}
+Kernel misere_window() {
+  return window_kernel("subtraction-misere");
+}
 IGV_REGISTER_KERNEL(normal_naive);
 IGV_REGISTER_KERNEL(normal_window);
 IGV_REGISTER_KERNEL(misere_naive);

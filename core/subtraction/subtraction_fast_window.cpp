@@ -1,8 +1,7 @@
-#include "core/subtraction_window.h"
-
 #include <bit>
 
 #include "core/errors.h"
+#include "core/subtraction_window.h"
 
 namespace igv {
 

@@ -1,10 +1,9 @@
-#include "core/subtraction_game.h"
-
 #include <algorithm>
 #include <limits>
 
 #include "core/errors.h"
 #include "core/position.h"
+#include "core/subtraction_game.h"
 
 namespace igv {
 
@@ -52,8 +51,8 @@ SubtractionSet parse_subtraction_set(std::string_view text) {
         "subtraction set '': expected a non-empty comma list of distinct positive integers "
         "(e.g. subtraction:1,3,4) or 'powers-of-2'");
   }
-  return make_subtraction_set(parse_int_list(text, "subtraction set '" + std::string(text) + "'",
-                                             1'000'000));
+  return make_subtraction_set(
+      parse_int_list(text, "subtraction set '" + std::string(text) + "'", 1'000'000));
 }
 
 std::vector<SubtractionRules::Position> SubtractionRules::moves(Position n) const {

@@ -47,9 +47,10 @@ class WelterGame : public GameInstance {
         {"value", v},
         {"winning_coin_moves", coin_moves},
         {"kernel", "conway"},
-        {"how", "value: Conway's mating of the pairs agreeing in the most low-order binary digits "
-                "(binary trie), nim-sum of the mates (a xor b) - 1; winning moves: the inverse "
-                "of the Welter function (each coin's unique zero partner below it)"}};
+        {"how",
+         "value: Conway's mating of the pairs agreeing in the most low-order binary digits "
+         "(binary trie), nim-sum of the mates (a xor b) - 1; winning moves: the inverse "
+         "of the Welter function (each coin's unique zero partner below it)"}};
     if (moves.size() * coins.size() <= kMaxCoinsWritten) {
       nlohmann::json positions = nlohmann::json::array();
       for (const auto& m : moves) {
@@ -98,7 +99,8 @@ class WelterGame : public GameInstance {
     std::mt19937_64 rng(seed);
     std::size_t max_coins = 1;
     while (max_coins < static_cast<std::size_t>(size) &&
-           welter_naive_state_bound(welter_block(size - static_cast<std::int64_t>(max_coins), size)) <= kSampleNaiveStates) {
+           welter_naive_state_bound(welter_block(size - static_cast<std::int64_t>(max_coins),
+                                                 size)) <= kSampleNaiveStates) {
       ++max_coins;
     }
     const std::size_t wanted = 1 + static_cast<std::size_t>(rng() % max_coins);
@@ -113,15 +115,14 @@ class WelterGame : public GameInstance {
 };
 
 GameFamily welter_family() {
-  return {"welter",
-          "Welter's game: coins on a strip, a move slides one coin left to a free square",
+  return {"welter", "Welter's game: coins on a strip, a move slides one coin left to a free square",
           "welter",
           "a comma list of distinct non-negative coin squares; ranges a..b and @FILE accepted, "
           "e.g. 1,3,6,10 or 500001..1000000",
           [](std::string_view params) -> std::unique_ptr<GameInstance> {
             if (!params.empty()) {
-              throw InputError("game 'welter' takes no parameters, got 'welter:" +
-                               std::string(params) + "'");
+              throw InputError(
+                  "game 'welter' takes no parameters, got 'welter:" + std::string(params) + "'");
             }
             return std::make_unique<WelterGame>();
           }};

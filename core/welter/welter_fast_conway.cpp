@@ -1,9 +1,9 @@
-#include "core/welter_conway.h"
-
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <string>
+
+#include "core/welter_conway.h"
 
 namespace igv {
 
@@ -15,7 +15,9 @@ Value welter_sum_as_printed(Value a, Value b) {
                               "] is not defined by the document's code");
 }
 
-Value welter_mate_as_printed(Value a, Value b) { return welter_sum_as_printed(a, b) - 1; }
+Value welter_mate_as_printed(Value a, Value b) {
+  return welter_sum_as_printed(a, b) - 1;
+}
 
 Value welter_value_conway_as_printed(std::span<const std::int64_t> coins) {
   // The recursion w[y, e] of the document, written as a loop: every round removes the first
@@ -29,10 +31,9 @@ Value welter_value_conway_as_printed(std::span<const std::int64_t> coins) {
     for (std::size_t i = 0; i < y.size(); ++i) {
       for (std::size_t j = 0; j < y.size(); ++j) {
         // IntegerExponent[Abs[x_i - x_j], 2], with Infinity (i == j or equal coins) -> -1.
-        const int agreement =
-            y[i] == y[j] ? -1
-                         : std::countr_zero(static_cast<std::uint64_t>(y[i] > y[j] ? y[i] - y[j]
-                                                                                   : y[j] - y[i]));
+        const int agreement = y[i] == y[j] ? -1
+                                           : std::countr_zero(static_cast<std::uint64_t>(
+                                                 y[i] > y[j] ? y[i] - y[j] : y[j] - y[i]));
         if (agreement > best) {
           best = agreement;
           bi = i;
@@ -63,8 +64,8 @@ std::uint64_t reverse_bits(std::uint64_t x) {
 }
 
 struct Mated {
-  Value value = 0;               // nim-sum of the mates made inside the subtree
-  std::int64_t unmated = -1;     // the coin handed up (the subtree's size is odd), or -1
+  Value value = 0;            // nim-sum of the mates made inside the subtree
+  std::int64_t unmated = -1;  // the coin handed up (the subtree's size is odd), or -1
 };
 
 // The subtree of the coins in [lo, hi) of `sorted`, which share their `bit` lowest bits.
@@ -74,9 +75,10 @@ Mated mate_subtree(const std::vector<std::int64_t>& sorted, std::size_t lo, std:
   if (hi - lo == 1) return {0, sorted[lo]};
   const std::uint64_t mask = std::uint64_t{1} << bit;
   const auto split = static_cast<std::size_t>(
-      std::partition_point(sorted.begin() + static_cast<std::ptrdiff_t>(lo),
-                           sorted.begin() + static_cast<std::ptrdiff_t>(hi),
-                           [mask](std::int64_t c) { return (static_cast<std::uint64_t>(c) & mask) == 0; }) -
+      std::partition_point(
+          sorted.begin() + static_cast<std::ptrdiff_t>(lo),
+          sorted.begin() + static_cast<std::ptrdiff_t>(hi),
+          [mask](std::int64_t c) { return (static_cast<std::uint64_t>(c) & mask) == 0; }) -
       sorted.begin());
   const Mated zero = mate_subtree(sorted, lo, split, bit + 1);
   const Mated one = mate_subtree(sorted, split, hi, bit + 1);

@@ -2,9 +2,10 @@
 // ("Computation": the Welter value is the nim-sum of "mated pairs"), in two forms:
 //
 //  * welter_value_conway_as_printed: the document's Mathematica program transcribed step by step.
-//    d[i][j] = IntegerExponent[|x_i − x_j|, 2] (how many low-order binary digits x_i and x_j share),
-//    the diagonal set to −1; repeatedly take the first maximal entry in row-major order, mate that
-//    pair, drop both coins, and nim-add the mate to the value of the rest. O(n^3): small positions.
+//    d[i][j] = IntegerExponent[|x_i − x_j|, 2] (how many low-order binary digits x_i and x_j
+//    share), the diagonal set to −1; repeatedly take the first maximal entry in row-major order,
+//    mate that pair, drop both coins, and nim-add the mate to the value of the rest. O(n^3): small
+//    positions.
 //
 //  * welter_value_conway: the same pairing found with a binary trie on the low-order bits (coins
 //    sorted by their bit-reversed value, so that coins sharing low-order digits are adjacent).

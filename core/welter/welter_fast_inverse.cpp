@@ -1,10 +1,9 @@
-#include "core/welter_inverse.h"
-
 #include <bit>
 #include <stdexcept>
 #include <string>
 
 #include "core/welter_conway.h"
+#include "core/welter_inverse.h"
 
 namespace igv {
 
@@ -16,7 +15,9 @@ using U64 = std::uint64_t;
 // binary digit, is below 2^63: trie paths of depth 63 cover every square.
 constexpr int kDepth = 63;
 
-bool odd(std::size_t count) { return (count & 1U) != 0; }
+bool odd(std::size_t count) {
+  return (count & 1U) != 0;
+}
 
 // First index in [lo, hi) whose coin has bit `bit` set; the coins of [lo, hi) share their `bit`
 // lowest bits and are in low-bit order, so those with the bit clear come first.
@@ -90,13 +91,17 @@ bool partner_at_depth(const std::vector<std::int64_t>& sorted, const CoinPath& p
   }
 }
 
-
 // Walks the trie depth first; at each leaf (a coin alone in its subtree) completes the coin's
 // path and looks for its zero partner among the squares sharing d < depth low bits with it.
 class PartnerSearch {
  public:
   PartnerSearch(const std::vector<std::int64_t>& sorted, Value v, int depth)
-      : sorted_(sorted), v_(v), depth_(depth), path_(depth), partner_(sorted.size()), found_(sorted.size(), 0) {}
+      : sorted_(sorted),
+        v_(v),
+        depth_(depth),
+        path_(depth),
+        partner_(sorted.size()),
+        found_(sorted.size(), 0) {}
 
   void run() {
     if (!sorted_.empty()) visit(0, sorted_.size(), 0);
@@ -140,7 +145,8 @@ class PartnerSearch {
       path_.alpha[dd] = path_.alpha[dd + 1] ^ (odd_sibling ? welter_low_mask(d + 1) : 0);
     }
     for (int d = 0; d < depth_ && found_[index] == 0; ++d) {
-      if (partner_at_depth(sorted_, path_, v_, sorted_[index], d, partner_[index])) found_[index] = 1;
+      if (partner_at_depth(sorted_, path_, v_, sorted_[index], d, partner_[index]))
+        found_[index] = 1;
     }
   }
 
@@ -176,7 +182,8 @@ std::vector<std::int64_t> welter_zero_partners(const WelterCoins& coins) {
   auto partners = partners_up_to_depth(coins, v, kDepth);
   for (std::size_t i = 0; i < coins.size(); ++i) {
     if (partners[i] < 0) {
-      throw std::logic_error("welter inverse: no zero partner for coin " + std::to_string(coins[i]) +
+      throw std::logic_error("welter inverse: no zero partner for coin " +
+                             std::to_string(coins[i]) +
                              " (the Welter bijection says there is one)");
     }
   }

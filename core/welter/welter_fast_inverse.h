@@ -10,7 +10,8 @@
 // How the partner is found. The bottom-up mating (welter_conway.h) nim-adds, at every trie node
 // of depth k whose two children both hand up a coin l0, l1, the mate (l0 ⊕ l1) − 1 =
 // l0 ⊕ l1 ⊕ (2^(k+1) − 1); the coins themselves cancel in pairs, so
-//   [P] = (⊕ of the coins) ⊕ (⊕ over nodes u with both children of odd size of 2^(depth u + 1) − 1),
+//   [P] = (⊕ of the coins) ⊕ (⊕ over nodes u with both children of odd size of 2^(depth u + 1) −
+//   1),
 // and, since the number of pairs split at u is |child0|·|child1|, also
 //   [P] = (⊕ of the coins) ⊕ (⊕ over pairs {p, q} ⊂ P of 2^(ν(p⊕q)+1) − 1),
 // ν being the number of low-order bits p and q share. Moving a to y changes only the pairs

@@ -22,8 +22,8 @@ WelterCoins welter_position(const Position& p, std::string_view what) {
   }
   std::sort(coins.begin(), coins.end());
   if (auto it = std::adjacent_find(coins.begin(), coins.end()); it != coins.end()) {
-    throw InputError(std::string(what) + ": coin squares must be distinct, " +
-                     std::to_string(*it) + " appears more than once");
+    throw InputError(std::string(what) + ": coin squares must be distinct, " + std::to_string(*it) +
+                     " appears more than once");
   }
   return coins;
 }

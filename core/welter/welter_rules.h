@@ -1,4 +1,5 @@
-// Welter's game: the rules, written once (002_ae6d722b5ea2de0c, "Por qué esto es Welter del Juego").
+// Welter's game: the rules, written once (002_ae6d722b5ea2de0c, "Por qué esto es Welter del
+// Juego").
 //
 // A position is a finite set of distinct non-negative integers: coins on a strip of squares
 // numbered 0, 1, … (equivalently glasses holding k_1, …, k_n balls, no two glasses alike). A move

@@ -8,9 +8,13 @@
 
 namespace igv {
 
-WelterCoins welter_start_position(std::int64_t n) { return welter_block(n + 1, 2 * n); }
+WelterCoins welter_start_position(std::int64_t n) {
+  return welter_block(n + 1, 2 * n);
+}
 
-Value welter_start_value(std::int64_t n) { return welter_value_conway(welter_start_position(n)); }
+Value welter_start_value(std::int64_t n) {
+  return welter_value_conway(welter_start_position(n));
+}
 
 namespace {
 // p: the number of binary digits of n after the leading 1.

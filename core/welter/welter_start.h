@@ -36,7 +36,7 @@ Value welter_start_value(std::int64_t n);
 /// std::nullopt for n = 1, which the printed recursion does not cover. n = 0 gives the printed
 /// base case 0.
 std::optional<Value> welter_start_recursion_as_printed(std::int64_t n,
-                                                      const std::function<Value(std::int64_t)>& w);
+                                                       const std::function<Value(std::int64_t)>& w);
 
 /// Which case of the printed recursion applies to n ≥ 2: true for "the next digit is also a 1".
 bool welter_start_second_digit_is_one(std::int64_t n);

@@ -14,7 +14,8 @@ const nlohmann::json& require_param(const Claim& c, const std::string& key) {
 Outcome compare_table(const nlohmann::json& printed,
                       const std::function<nlohmann::json(std::int64_t, std::int64_t)>& computed,
                       std::int64_t row0, std::int64_t col0, const std::string& what) {
-  if (!printed.is_array()) throw std::invalid_argument(what + ": printed table is not a list of rows");
+  if (!printed.is_array())
+    throw std::invalid_argument(what + ": printed table is not a list of rows");
   Outcome o;
   nlohmann::json mismatches = nlohmann::json::array();
   nlohmann::json computed_rows = nlohmann::json::array();
@@ -28,18 +29,20 @@ Outcome compare_table(const nlohmann::json& printed,
       row_out.push_back(got);
       ++cells;
       if (got != printed[r][c]) {
-        mismatches.push_back({{"row", m}, {"column", n}, {"printed", printed[r][c]}, {"computed", got}});
+        mismatches.push_back(
+            {{"row", m}, {"column", n}, {"printed", printed[r][c]}, {"computed", got}});
       }
     }
     computed_rows.push_back(std::move(row_out));
   }
-  o.evidence = {{"domain", what + ": rows " + std::to_string(row0) + ".." +
-                               std::to_string(row0 + static_cast<std::int64_t>(printed.size()) - 1) +
-                               ", every printed cell"},
-                {"cells_compared", cells},
-                {"cells_disagreeing", mismatches.size()},
-                {"computed", computed_rows},
-                {"printed", printed}};
+  o.evidence = {
+      {"domain", what + ": rows " + std::to_string(row0) + ".." +
+                     std::to_string(row0 + static_cast<std::int64_t>(printed.size()) - 1) +
+                     ", every printed cell"},
+      {"cells_compared", cells},
+      {"cells_disagreeing", mismatches.size()},
+      {"computed", computed_rows},
+      {"printed", printed}};
   if (mismatches.empty()) {
     o.verdict = Verdict::verified;
     o.summary = "all " + std::to_string(cells) + " cells agree";
@@ -71,12 +74,13 @@ Outcome compare_sequence(const nlohmann::json& printed,
       mismatches.push_back({{"index", n}, {"printed", printed[i]}, {"computed", got}});
     }
   }
-  o.evidence = {{"domain", what + ": indices " + std::to_string(index0) + ".." +
-                               std::to_string(index0 + static_cast<std::int64_t>(printed.size()) - 1)},
-                {"terms_compared", printed.size()},
-                {"terms_disagreeing", mismatches.size()},
-                {"computed", got_all},
-                {"printed", printed}};
+  o.evidence = {
+      {"domain", what + ": indices " + std::to_string(index0) + ".." +
+                     std::to_string(index0 + static_cast<std::int64_t>(printed.size()) - 1)},
+      {"terms_compared", printed.size()},
+      {"terms_disagreeing", mismatches.size()},
+      {"computed", got_all},
+      {"printed", printed}};
   if (mismatches.empty()) {
     o.verdict = Verdict::verified;
     o.summary = "all " + std::to_string(printed.size()) + " terms agree";

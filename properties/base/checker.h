@@ -14,10 +14,9 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/game_family.h"  // IGV_CONCAT
 #include "properties/claim.h"
@@ -69,7 +68,7 @@ struct CheckerRegistrar {
     register_checker(CheckerInfo{name, description, std::move(fn)});
   }
 };
-#define IGV_REGISTER_CHECKER(name, description, fn)                             \
+#define IGV_REGISTER_CHECKER(name, description, fn)                                  \
   static const ::igv::CheckerRegistrar IGV_CONCAT(igv_checker_registrar_, __LINE__)( \
       name, description, fn)
 

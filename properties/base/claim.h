@@ -1,12 +1,11 @@
 // The claim model (ARCHITECTURE.md, idea 2): a claim is data with provenance.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace igv {
 

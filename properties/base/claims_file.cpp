@@ -1,12 +1,12 @@
 #include "properties/claims_file.h"
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <toml++/toml.h>
 
 #include "core/errors.h"
 #include "properties/checker.h"
@@ -50,8 +50,8 @@ std::string required_string(const toml::table& t, const char* key, const std::st
   }
   const auto* s = node->as_string();
   if (s == nullptr || s->get().empty()) {
-    throw InputError("claims file " + where(origin, *node) + ": claim '" + claim_id +
-                     "': field '" + key + "' must be a non-empty string");
+    throw InputError("claims file " + where(origin, *node) + ": claim '" + claim_id + "': field '" +
+                     key + "' must be a non-empty string");
   }
   return s->get();
 }
@@ -69,9 +69,9 @@ std::string optional_string(const toml::table& t, const char* key, const std::st
 }
 
 const std::set<std::string>& known_claim_fields() {
-  static const std::set<std::string> fields{
-      "id",   "document", "title",  "locator",          "statement", "reading",
-      "tags", "kind",     "checker", "expected_verdict", "params",    "asserted"};
+  static const std::set<std::string> fields{"id",        "document",         "title",  "locator",
+                                            "statement", "reading",          "tags",   "kind",
+                                            "checker",   "expected_verdict", "params", "asserted"};
   return fields;
 }
 
@@ -107,7 +107,8 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
   std::set<std::string> seen;
   for (const auto& node : *list) {
     const auto* t = node.as_table();
-    if (t == nullptr) throw InputError("claims file " + where(origin, node) + ": a claim must be a table");
+    if (t == nullptr)
+      throw InputError("claims file " + where(origin, node) + ": a claim must be a table");
     Claim c;
     c.id = required_string(*t, "id", origin, "(no id)");
     for (const auto& [k, v] : *t) {
@@ -117,7 +118,8 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
       }
     }
     if (!seen.insert(c.id).second) {
-      throw InputError("claims file " + where(origin, node) + ": duplicate claim id '" + c.id + "'");
+      throw InputError("claims file " + where(origin, node) + ": duplicate claim id '" + c.id +
+                       "'");
     }
     c.document = optional_string(*t, "document", origin, doc_id);
     c.document_title = optional_string(*t, "title", origin, doc_title);
@@ -136,17 +138,22 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
     c.expected_verdict = *v;
     if (const auto* tags = t->get("tags")) {
       const auto* arr = tags->as_array();
-      if (arr == nullptr) throw InputError("claims file " + where(origin, *tags) + ": claim '" + c.id + "': 'tags' must be a list of strings");
+      if (arr == nullptr)
+        throw InputError("claims file " + where(origin, *tags) + ": claim '" + c.id +
+                         "': 'tags' must be a list of strings");
       for (const auto& tag : *arr) {
         const auto* s = tag.as_string();
         if (s == nullptr || s->get().empty()) {
-          throw InputError("claims file " + where(origin, tag) + ": claim '" + c.id + "': every tag must be a non-empty string");
+          throw InputError("claims file " + where(origin, tag) + ": claim '" + c.id +
+                           "': every tag must be a non-empty string");
         }
         c.tags.push_back(s->get());
       }
     }
     if (const auto* params = t->get("params")) {
-      if (!params->is_table()) throw InputError("claims file " + where(origin, *params) + ": claim '" + c.id + "': 'params' must be a table");
+      if (!params->is_table())
+        throw InputError("claims file " + where(origin, *params) + ": claim '" + c.id +
+                         "': 'params' must be a table");
       c.params = to_json(*params);
     }
     if (const auto* asserted = t->get("asserted")) c.asserted = to_json(*asserted);

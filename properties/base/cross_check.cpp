@@ -1,9 +1,9 @@
 #include "properties/cross_check.h"
 
+#include <rapidcheck.h>
+
 #include <algorithm>
 #include <chrono>
-
-#include <rapidcheck.h>
 
 #include "core/errors.h"
 #include "properties/property_runner.h"
@@ -28,7 +28,8 @@ nlohmann::json CrossCheckResult::to_json() const {
 
 CrossCheckResult cross_check(const GameInstance& game, const std::vector<const Kernel*>& ks,
                              const CrossCheckOptions& options) {
-  if (ks.size() < 2) throw InputError("cross-check needs at least two kernels for '" + game.spec() + "'");
+  if (ks.size() < 2)
+    throw InputError("cross-check needs at least two kernels for '" + game.spec() + "'");
   CrossCheckResult result;
   result.game = game.spec();
   for (const auto* k : ks) result.kernels.push_back(k->name);
@@ -40,15 +41,18 @@ CrossCheckResult cross_check(const GameInstance& game, const std::vector<const K
   for (const auto* k : ks) {
     const auto start = std::chrono::steady_clock::now();
     values.push_back(k->values(game, domain));
-    result.seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    result.seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   for (std::size_t i = 0; i < domain.size() && result.agree(); ++i) {
     for (std::size_t k = 1; k < ks.size(); ++k) {
       if (values[k].size() != domain.size() || values[k][i] != values[0][i]) {
-        result.disagreement = {{"position", game.format_position(domain[i])},
-                               {"found_by", "exhaustive domain (range " + std::to_string(options.range) + ")"},
-                               {ks[0]->name, values[0][i]},
-                               {ks[k]->name, values[k].size() == domain.size() ? nlohmann::json(values[k][i]) : nlohmann::json("no value")}};
+        result.disagreement = {
+            {"position", game.format_position(domain[i])},
+            {"found_by", "exhaustive domain (range " + std::to_string(options.range) + ")"},
+            {ks[0]->name, values[0][i]},
+            {ks[k]->name, values[k].size() == domain.size() ? nlohmann::json(values[k][i])
+                                                            : nlohmann::json("no value")}};
         break;
       }
     }
@@ -69,8 +73,8 @@ CrossCheckResult cross_check(const GameInstance& game, const std::vector<const K
     for (std::size_t k = 1; k < ks.size(); ++k) {
       const Value other = ks[k]->values(game, one).at(0);
       if (other != base) {
-        RC_FAIL("at " + game.format_position(p) + ": " + ks[0]->name + " = " + std::to_string(base) +
-                ", " + ks[k]->name + " = " + std::to_string(other));
+        RC_FAIL("at " + game.format_position(p) + ": " + ks[0]->name + " = " +
+                std::to_string(base) + ", " + ks[k]->name + " = " + std::to_string(other));
       }
     }
   });

@@ -5,11 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/game_family.h"
 #include "core/kernel_registry.h"
@@ -17,15 +16,15 @@
 namespace igv {
 
 struct CrossCheckOptions {
-  std::int64_t range = 12;   ///< exhaustive domain: game.domain(range)
-  int random_cases = 200;    ///< RapidCheck cases beyond the domain (0: none)
+  std::int64_t range = 12;        ///< exhaustive domain: game.domain(range)
+  int random_cases = 200;         ///< RapidCheck cases beyond the domain (0: none)
   std::int64_t random_extra = 2;  ///< random positions have sizes range+1 .. range+1+random_extra
   std::uint64_t seed = 1;
 };
 
 struct CrossCheckResult {
   std::string game;
-  std::vector<std::string> kernels;       ///< the first is the one the others are compared with
+  std::vector<std::string> kernels;  ///< the first is the one the others are compared with
   std::uint64_t exhaustive_positions = 0;
   int random_cases = 0;
   std::vector<double> seconds;            ///< each kernel's time on the exhaustive domain

@@ -1,10 +1,10 @@
 #include "properties/property_runner.h"
 
-#include <mutex>
-#include <iostream>
-#include <sstream>
-
 #include <rapidcheck/detail/TestListenerAdapter.h>
+
+#include <iostream>
+#include <mutex>
+#include <sstream>
 
 namespace igv::detail {
 
@@ -72,8 +72,8 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
                         {"cases_before_failure", f.numSuccess},
                         {"shrink_steps", f.reproduce.shrinkPath.size()},
                         {"reproduce", "RC_PARAMS=\"seed=" + std::to_string(ctx.seed) + "\""}};
-    o.summary = "counterexample after " + std::to_string(f.numSuccess) +
-                " cases (shrunk): " + (values.empty() ? f.description : values.front()["value"].get<std::string>());
+    o.summary = "counterexample after " + std::to_string(f.numSuccess) + " cases (shrunk): " +
+                (values.empty() ? f.description : values.front()["value"].get<std::string>());
   } else if (result.is<rc::detail::GaveUpResult>()) {
     const auto& g = result.get<rc::detail::GaveUpResult>();
     o.verdict = Verdict::inconclusive;

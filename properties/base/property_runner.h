@@ -10,9 +10,9 @@
 // other claims keep computing in parallel.
 #pragma once
 
-#include <string>
-
 #include <rapidcheck.h>
+
+#include <string>
 
 #include "properties/checker.h"
 
@@ -29,9 +29,8 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
 template <class Testable>
 Outcome run_property(const CheckContext& ctx, const std::string& description, Testable&& t,
                      int cases = 0, int max_size = 100) {
-  return detail::run_rc_property(ctx, description,
-                                 rc::detail::toProperty(std::forward<Testable>(t)), cases,
-                                 max_size);
+  return detail::run_rc_property(
+      ctx, description, rc::detail::toProperty(std::forward<Testable>(t)), cases, max_size);
 }
 
 }  // namespace igv

@@ -5,20 +5,23 @@
 // shrinks towards the smallest graph that still fails.
 #pragma once
 
-#include <ostream>
-
 #include <rapidcheck.h>
+
+#include <ostream>
 
 #include "core/game_graph.h"
 
 namespace igv {
 
-inline void showValue(const GameGraph& g, std::ostream& os) { os << g.describe(); }
+inline void showValue(const GameGraph& g, std::ostream& os) {
+  os << g.describe();
+}
 
 /// Random graphs with at most `max_nodes` nodes and `max_edges` options per node.
 inline rc::Gen<GameGraph> random_game_graph(int max_nodes, int max_edges = 6) {
   using Row = std::vector<std::uint32_t>;
-  auto row = rc::gen::resize(max_edges, rc::gen::container<Row>(rc::gen::inRange<std::uint32_t>(0, 64)));
+  auto row =
+      rc::gen::resize(max_edges, rc::gen::container<Row>(rc::gen::inRange<std::uint32_t>(0, 64)));
   return rc::gen::map(rc::gen::resize(max_nodes, rc::gen::container<std::vector<Row>>(row)),
                       &GameGraph::from_rows);
 }

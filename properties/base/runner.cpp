@@ -43,7 +43,8 @@ bool matches(const Claim& c, std::string_view spec) {
 }
 }  // namespace
 
-std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::vector<std::string>& specs) {
+std::vector<Claim> select_claims(const std::vector<Claim>& all,
+                                 const std::vector<std::string>& specs) {
   std::vector<std::string> include, exclude;
   for (const auto& s : specs) {
     if (s.empty()) throw InputError("empty claim selection spec");
@@ -53,7 +54,8 @@ std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::vecto
     } else {
       include.push_back(s);
     }
-    if (s == "tag:" || s == "!tag:" || s == "~tag:") throw InputError("claim selection spec '" + s + "' names no tag");
+    if (s == "tag:" || s == "!tag:" || s == "~tag:")
+      throw InputError("claim selection spec '" + s + "' names no tag");
   }
   std::vector<Claim> out;
   for (const auto& c : all) {
@@ -99,16 +101,22 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
   }
   const CheckerInfo* checker = find_checker(claim.checker);
   try {
-    if (checker == nullptr) throw std::runtime_error("checker '" + claim.checker + "' is not registered");
+    if (checker == nullptr)
+      throw std::runtime_error("checker '" + claim.checker + "' is not registered");
     r.outcome = checker->fn(claim, ctx);
   } catch (const BudgetExceeded& e) {
-    r.outcome = Outcome{Verdict::inconclusive, std::string("budget exceeded: ") + e.what(),
-                        {{"reason", e.what()}}, nullptr};
+    r.outcome = Outcome{Verdict::inconclusive,
+                        std::string("budget exceeded: ") + e.what(),
+                        {{"reason", e.what()}},
+                        nullptr};
   } catch (const std::bad_alloc&) {
-    r.outcome = Outcome{Verdict::inconclusive, "out of memory", {{"reason", "std::bad_alloc"}}, nullptr};
+    r.outcome =
+        Outcome{Verdict::inconclusive, "out of memory", {{"reason", "std::bad_alloc"}}, nullptr};
   } catch (const std::exception& e) {
-    r.outcome = Outcome{Verdict::error, std::string("the check failed: ") + e.what(),
-                        {{"error", e.what()}}, nullptr};
+    r.outcome = Outcome{Verdict::error,
+                        std::string("the check failed: ") + e.what(),
+                        {{"error", e.what()}},
+                        nullptr};
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
@@ -130,7 +138,8 @@ std::vector<ClaimResult> run_claims(
       if (progress) progress(done, claims.size(), results[i]);
     }
   };
-  const unsigned jobs = std::max(1U, std::min<unsigned>(options.jobs, static_cast<unsigned>(claims.size())));
+  const unsigned jobs =
+      std::max(1U, std::min<unsigned>(options.jobs, static_cast<unsigned>(claims.size())));
   std::vector<std::thread> threads;
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();

@@ -16,24 +16,25 @@ struct ClaimResult {
   Claim claim;
   Outcome outcome;
   double seconds = 0;
-  std::uint64_t seed = 0;  ///< the RapidCheck seed this claim ran with
+  std::uint64_t seed = 0;    ///< the RapidCheck seed this claim ran with
   std::size_t position = 0;  ///< index of the claim in the run's selection (before sharding)
   [[nodiscard]] bool as_expected() const { return outcome.verdict == claim.expected_verdict; }
 };
 
 struct RunOptions {
-  std::uint64_t seed = 1;           ///< run seed; each claim's seed derives from it and its id
-  double budget = 1.0;              ///< domain scale (1 = default)
-  int random_cases = 1000;          ///< RapidCheck cases per property at budget 1
-  unsigned jobs = 1;                ///< claims checked at once
-  double time_limit_seconds = 0;    ///< per claim; 0 = none
+  std::uint64_t seed = 1;         ///< run seed; each claim's seed derives from it and its id
+  double budget = 1.0;            ///< domain scale (1 = default)
+  int random_cases = 1000;        ///< RapidCheck cases per property at budget 1
+  unsigned jobs = 1;              ///< claims checked at once
+  double time_limit_seconds = 0;  ///< per claim; 0 = none
   std::uint64_t memory_limit_bytes = 8ULL << 30;  ///< per claim
 };
 
 /// Selects claims by specs. A spec is an id glob (`frolov2012.*`, `*table*`), `tag:NAME`, or an
 /// exclusion `!SPEC` / `~SPEC`. No include spec means every claim. Throws InputError when a
 /// spec is malformed or the selection is empty.
-std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::vector<std::string>& specs);
+std::vector<Claim> select_claims(const std::vector<Claim>& all,
+                                 const std::vector<std::string>& specs);
 
 /// Glob match with `*` and `?`.
 bool glob_match(std::string_view pattern, std::string_view text);

@@ -94,8 +94,8 @@ void prop_zeros_are_p_positions(const GameGraph& g) {
 void prop_sum_rule(const GameGraph& g, const GameGraph& h, const std::string& operation) {
   const auto bad = first_sum_mismatch(g, h, operation);
   if (bad) {
-    RC_FAIL("g(G+H) = " + std::to_string(bad->sum_value) + " at (" + std::to_string(bad->a) +
-            ", " + std::to_string(bad->b) + ") but g(G) = " + std::to_string(bad->left) +
+    RC_FAIL("g(G+H) = " + std::to_string(bad->sum_value) + " at (" + std::to_string(bad->a) + ", " +
+            std::to_string(bad->b) + ") but g(G) = " + std::to_string(bad->left) +
             ", g(H) = " + std::to_string(bad->right));
   }
 }
@@ -128,8 +128,9 @@ Outcome check_zeros_are_p_positions(const Claim& c, const CheckContext& ctx) {
       ++graphs;
       nodes += g.options.size();
       if (long bad = first_zero_p_mismatch(g); bad != -1) {
-        return exhaustive_outcome({{"graphs", "every acyclic game graph with 1.." + std::to_string(n_max) + " nodes"}},
-                                  graphs, {{"graph", g.describe()}, {"node", bad}}, "");
+        return exhaustive_outcome(
+            {{"graphs", "every acyclic game graph with 1.." + std::to_string(n_max) + " nodes"}},
+            graphs, {{"graph", g.describe()}, {"node", bad}}, "");
       }
     }
   }
@@ -140,11 +141,11 @@ Outcome check_zeros_are_p_positions(const Claim& c, const CheckContext& ctx) {
       graphs, nullptr,
       "g = 0 exactly at the P-positions of Definition 1 in all " + std::to_string(graphs) +
           " graphs with at most " + std::to_string(n_max) + " nodes");
-  o.evidence["method"] = "naive Grundy values (memoised mex) against win/loss recursion of Definition 1";
-  const Outcome r = run_property(ctx, "zeros of g are the P-positions (random graphs)",
-                                 [random_nodes]() {
-                                   prop_zeros_are_p_positions(*random_game_graph(random_nodes));
-                                 });
+  o.evidence["method"] =
+      "naive Grundy values (memoised mex) against win/loss recursion of Definition 1";
+  const Outcome r = run_property(
+      ctx, "zeros of g are the P-positions (random graphs)",
+      [random_nodes]() { prop_zeros_are_p_positions(*random_game_graph(random_nodes)); });
   return merge_random(std::move(o), r);
 }
 
@@ -163,8 +164,12 @@ Outcome check_sum_rule(const Claim& c, const CheckContext& ctx) {
         return exhaustive_outcome(
             {{"pairs", "every pair of game graphs with 1.." + std::to_string(n_max) + " nodes"}},
             pairs,
-            {{"G", g.describe()}, {"H", h.describe()}, {"position", {bad->a, bad->b}},
-             {"g(G+H)", bad->sum_value}, {"g(G)", bad->left}, {"g(H)", bad->right}},
+            {{"G", g.describe()},
+             {"H", h.describe()},
+             {"position", {bad->a, bad->b}},
+             {"g(G+H)", bad->sum_value},
+             {"g(G)", bad->left},
+             {"g(H)", bad->right}},
             "");
       }
     }
@@ -175,11 +180,10 @@ Outcome check_sum_rule(const Claim& c, const CheckContext& ctx) {
       pairs, nullptr,
       "holds at every position of all " + std::to_string(pairs) + " sums of graphs with at most " +
           std::to_string(n_max) + " nodes");
-  o.evidence["method"] =
-      "naive solver on the sum's own moves (Definition 4) against the " + op + " of the parts' values";
-  const Outcome r = run_property(
-      ctx, "g(G+H) = g(G) " + op + " g(H) (random graphs)",
-      [op, random_nodes]() {
+  o.evidence["method"] = "naive solver on the sum's own moves (Definition 4) against the " + op +
+                         " of the parts' values";
+  const Outcome r =
+      run_property(ctx, "g(G+H) = g(G) " + op + " g(H) (random graphs)", [op, random_nodes]() {
         const auto g = *random_game_graph(random_nodes);
         const auto h = *random_game_graph(random_nodes);
         prop_sum_rule(g, h, op);
@@ -197,4 +201,3 @@ IGV_REGISTER_CHECKER("sum_rule.random_graphs",
                      check_sum_rule);
 
 }  // namespace igv
-

@@ -26,7 +26,8 @@ Outcome check_empty_divide_p_positions(const Claim& c, const CheckContext& ctx) 
   for (const auto& [m, n] : starts) {
     const Value v = naive.value({m, n});
     const bool p = labels.at({m, n}) == PnLabel::P;
-    if (((v == 0) != p || table[static_cast<std::size_t>((m - 1) * max + (n - 1))] != v) && disagreement.is_null()) {
+    if (((v == 0) != p || table[static_cast<std::size_t>((m - 1) * max + (n - 1))] != v) &&
+        disagreement.is_null()) {
       disagreement = {{"m", m}, {"n", n}, {"naive_value", v}, {"label", p ? "P" : "N"}};
     }
     closed_form_agrees += empty_divide_value_lowest_zero_bit(m, n) == v;
@@ -34,18 +35,23 @@ Outcome check_empty_divide_p_positions(const Claim& c, const CheckContext& ctx) 
     if (p && m <= listed && n <= listed) small_p.push_back({m, n});
     const bool finding = m % 2 == 1 && n % 2 == 1;
     if (finding != p && counterexample.is_null()) {
-      counterexample = {{"m", m}, {"n", n}, {"computed", p ? "P" : "N"}, {"finding_predicts", finding ? "P" : "N"}};
+      counterexample = {{"m", m},
+                        {"n", n},
+                        {"computed", p ? "P" : "N"},
+                        {"finding_predicts", finding ? "P" : "N"}};
     }
   }
   Outcome o = exhaustive_outcome(
       "every (m, n) with 1 <= m, n <= " + std::to_string(max), starts.size(), counterexample,
       counterexample.is_null()
-          ? "finding: (m, n) is a P-position iff m and n are both odd; holds on all " + std::to_string(starts.size()) +
-                " positions with m, n <= " + std::to_string(max) + " (" + std::to_string(p_count) + " P-positions)"
+          ? "finding: (m, n) is a P-position iff m and n are both odd; holds on all " +
+                std::to_string(starts.size()) + " positions with m, n <= " + std::to_string(max) +
+                " (" + std::to_string(p_count) + " P-positions)"
           : "");
   o.evidence["finding"] = "(m, n) is a P-position iff m and n are both odd";
   o.evidence["why_it_holds"] =
-      "(observed reason, not machine-checked beyond the domain) an even box can be split into two odd boxes, "
+      "(observed reason, not machine-checked beyond the domain) an even box can be split into two "
+      "odd boxes, "
       "while every split of an odd box has an even part, and (1, 1) is terminal";
   o.evidence["p_positions_listed"] = {{"up_to", listed}, {"positions", small_p}};
   o.evidence["routes"] = "NaiveSolver value 0, §1.3 labelling, bottom-up table: all agree = " +
@@ -64,8 +70,9 @@ Outcome check_empty_divide_p_positions(const Claim& c, const CheckContext& ctx) 
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("ferguson.empty_divide.p_positions",
-                     "Empty and Divide: the P-positions on a square, and the characterisation found",
-                     check_empty_divide_p_positions);
+IGV_REGISTER_CHECKER(
+    "ferguson.empty_divide.p_positions",
+    "Empty and Divide: the P-positions on a square, and the characterisation found",
+    check_empty_divide_p_positions);
 
 }  // namespace igv

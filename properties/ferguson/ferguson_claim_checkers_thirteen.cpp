@@ -12,7 +12,8 @@ namespace {
 std::string cards_text(const ThirteenRules::Position& counts) {
   std::string s;
   for (std::size_t v = 0; v < counts.size(); ++v) {
-    for (std::int64_t k = 0; k < counts[v]; ++k) s += (s.empty() ? "" : ",") + std::to_string(v + 1);
+    for (std::int64_t k = 0; k < counts[v]; ++k)
+      s += (s.empty() ? "" : ",") + std::to_string(v + 1);
   }
   return s.empty() ? "none" : s;
 }
@@ -34,16 +35,21 @@ std::unique_ptr<ThirteenSolution> solve_thirteen() {
   for (const auto& [pos, label] : s->labels) {
     const Value naive = s->naive.value(pos), fast = s->table.value(pos);
     if ((naive != fast || (naive == 0) != (label == PnLabel::P)) && s->disagreement.is_null()) {
-      s->disagreement = {{"cards", cards_text(pos)}, {"naive", naive}, {"table", fast}, {"label", to_string(label)}};
+      s->disagreement = {{"cards", cards_text(pos)},
+                         {"naive", naive},
+                         {"table", fast},
+                         {"label", to_string(label)}};
     }
   }
   return s;
 }
 
 nlohmann::json routes_evidence(const ThirteenSolution& s) {
-  return {{"positions_reachable", s.positions},
-          {"routes", "NaiveSolver (mex from the rules), base-5 table (bottom-up), §1.3 labelling (Steps 1-4)"},
-          {"routes_agree", s.disagreement.is_null()}};
+  return {
+      {"positions_reachable", s.positions},
+      {"routes",
+       "NaiveSolver (mex from the rules), base-5 table (bottom-up), §1.3 labelling (Steps 1-4)"},
+      {"routes_agree", s.disagreement.is_null()}};
 }
 
 // ferguson.thirteen with what = "opponent_always_4" (exercise 3(a)).
@@ -51,16 +57,21 @@ Outcome check_opponent_always_4(const Claim&, ThirteenSolution& s) {
   const auto play = thirteen_play_subtraction_strategy_vs_fours();
   nlohmann::json turns = nlohmann::json::array();
   for (const auto& t : play.turns) {
-    turns.push_back({{"player", t.player == 1 ? "first" : "opponent"}, {"card", t.card}, {"total", t.total}, {"why", t.note}});
+    turns.push_back({{"player", t.player == 1 ? "first" : "opponent"},
+                     {"card", t.card},
+                     {"total", t.total},
+                     {"why", t.note}});
   }
   Outcome o;
   o.evidence = routes_evidence(s);
   o.evidence["play"] = turns;
-  o.evidence["strategy"] = "exercise 2's strategy, derived by the §1.3 labelling of S = {1..6}: turn the card that "
-                           "leaves 31 - total a P-position of that game";
+  o.evidence["strategy"] =
+      "exercise 2's strategy, derived by the §1.3 labelling of S = {1..6}: turn the card that "
+      "leaves 31 - total a P-position of that game";
   if (!play.strategy_broke) {
     o.verdict = Verdict::inconclusive;
-    o.summary = "the simulated play never reached a point where the strategy's card was unavailable";
+    o.summary =
+        "the simulated play never reached a point where the strategy's card was unavailable";
     return o;
   }
   const Value naive_at_break = s.naive.value(play.position_at_break);
@@ -72,16 +83,20 @@ Outcome check_opponent_always_4(const Claim&, ThirteenSolution& s) {
     for (int reply = 1; reply <= kThirteenCardValues; ++reply) {
       ThirteenRules::Position after = next;
       if (after[static_cast<std::size_t>(reply - 1)] >= kThirteenCopiesPerValue ||
-          thirteen_total(next) + reply > kThirteenLimit) continue;
+          thirteen_total(next) + reply > kThirteenLimit)
+        continue;
       ++after[static_cast<std::size_t>(reply - 1)];
       if (s.table.value(after) == 0) winning_replies.push_back(reply);
     }
-    replies.push_back({{"first_player_turns", card}, {"total", thirteen_total(next)}, {"opponent_wins_with", winning_replies}});
+    replies.push_back({{"first_player_turns", card},
+                       {"total", thirteen_total(next)},
+                       {"opponent_wins_with", winning_replies}});
   }
   const auto total = thirteen_total(play.position_at_break);
   o.evidence["answer"] =
-      "The first player reaches total " + std::to_string(total) + " facing cards " + cards_text(play.position_at_break) +
-      ": the strategy needs a " + std::to_string(play.needed_card) + " but all four are used. The position is a " +
+      "The first player reaches total " + std::to_string(total) + " facing cards " +
+      cards_text(play.position_at_break) + ": the strategy needs a " +
+      std::to_string(play.needed_card) + " but all four are used. The position is a " +
       (play.exact_value_at_break == 0 ? "P" : "N") + "-position for the first player (value " +
       std::to_string(play.exact_value_at_break) + "), so against best play the first player loses.";
   o.evidence["value_at_break"] = {{"table", play.exact_value_at_break}, {"naive", naive_at_break}};
@@ -111,7 +126,8 @@ Outcome check_first_player_wins(const Claim&, ThirteenSolution& s) {
   o.evidence["start_value"] = s.table.value(start);
   o.evidence["winning_first_cards"] = winning_cards;
   o.evidence["how_to_win"] =
-      "turn one of the winning first cards, then always turn a card leading to a position of value 0 (the table "
+      "turn one of the winning first cards, then always turn a card leading to a position of value "
+      "0 (the table "
       "lists it; `verify value thirteen CARDS` prints the winning cards of any position)";
   if (!s.disagreement.is_null()) {
     o.verdict = Verdict::error;
@@ -126,9 +142,10 @@ Outcome check_first_player_wins(const Claim&, ThirteenSolution& s) {
     return o;
   }
   o.verdict = Verdict::verified;
-  o.summary = "the start is an N-position (value " + std::to_string(s.table.value(start)) +
-              ", all " + std::to_string(s.positions) + " reachable positions solved by three routes); winning first cards: " +
-              winning_cards.dump();
+  o.summary =
+      "the start is an N-position (value " + std::to_string(s.table.value(start)) + ", all " +
+      std::to_string(s.positions) +
+      " reachable positions solved by three routes); winning first cards: " + winning_cards.dump();
   return o;
 }
 
@@ -142,7 +159,8 @@ Outcome check_thirteen(const Claim& c, const CheckContext&) {
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("ferguson.thirteen", "Thirteen (exercise 3) solved exactly from the rules by three routes",
+IGV_REGISTER_CHECKER("ferguson.thirteen",
+                     "Thirteen (exercise 3) solved exactly from the rules by three routes",
                      check_thirteen);
 
 }  // namespace igv

@@ -12,9 +12,11 @@ namespace {
 constexpr std::int64_t kChainColumnLimit = std::int64_t{1} << 34;
 }  // namespace
 
-std::shared_ptr<const FrolovGrid> cached_frolov_grid(FrolovFunction which, std::int64_t rows, std::int64_t cols) {
+std::shared_ptr<const FrolovGrid> cached_frolov_grid(FrolovFunction which, std::int64_t rows,
+                                                     std::int64_t cols) {
   static std::mutex mutex;
-  static std::map<std::tuple<int, std::int64_t, std::int64_t>, std::shared_ptr<const FrolovGrid>> cache;
+  static std::map<std::tuple<int, std::int64_t, std::int64_t>, std::shared_ptr<const FrolovGrid>>
+      cache;
   std::lock_guard<std::mutex> lock(mutex);
   auto& slot = cache[{static_cast<int>(which), rows, cols}];
   if (!slot) slot = std::make_shared<const FrolovGrid>(frolov_grid_sweep(which, rows, cols));
@@ -31,7 +33,8 @@ std::shared_ptr<const CheckedFrolovChain> cached_frolov_chain(int max_row) {
     const auto t0 = std::chrono::steady_clock::now();
     result->chain = produce_frolov_chain(max_row, true, kChainColumnLimit);
     const auto t1 = std::chrono::steady_clock::now();
-    result->verdict = check_frolov_certificates(result->chain.g_certificates, result->chain.f_certificates);
+    result->verdict =
+        check_frolov_certificates(result->chain.g_certificates, result->chain.f_certificates);
     const auto t2 = std::chrono::steady_clock::now();
     result->produce_seconds = std::chrono::duration<double>(t1 - t0).count();
     result->check_seconds = std::chrono::duration<double>(t2 - t1).count();

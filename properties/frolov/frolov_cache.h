@@ -14,7 +14,8 @@
 namespace igv {
 
 /// The sweep table of `which` on rows × cols (computed once per shape).
-std::shared_ptr<const FrolovGrid> cached_frolov_grid(FrolovFunction which, std::int64_t rows, std::int64_t cols);
+std::shared_ptr<const FrolovGrid> cached_frolov_grid(FrolovFunction which, std::int64_t rows,
+                                                     std::int64_t cols);
 
 /// A produced chain of rows 0..max_row (g and f) and the independent checker's verdict on it.
 struct CheckedFrolovChain {

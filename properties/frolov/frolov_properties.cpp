@@ -8,7 +8,8 @@ namespace igv {
 namespace {
 
 std::string cell(std::string_view fn, std::int64_t m, std::int64_t n, Value v) {
-  return std::string(fn) + "(" + std::to_string(m) + ", " + std::to_string(n) + ") = " + std::to_string(v);
+  return std::string(fn) + "(" + std::to_string(m) + ", " + std::to_string(n) +
+         ") = " + std::to_string(v);
 }
 
 /// Requires the value at (m, n) from `t`; marks the check unavailable when it is missing.
@@ -19,7 +20,8 @@ std::optional<Value> need(const FrolovLookup& t, std::int64_t m, std::int64_t n,
 }
 
 /// "value must equal expected" in the property's domain.
-CellCheck expect_equal(const FrolovLookup& t, std::string_view fn, std::int64_t m, std::int64_t n, Value expected) {
+CellCheck expect_equal(const FrolovLookup& t, std::string_view fn, std::int64_t m, std::int64_t n,
+                       Value expected) {
   CellCheck c;
   c.applicable = true;
   if (auto v = need(t, m, n, c); v && *v != expected) {
@@ -28,11 +30,13 @@ CellCheck expect_equal(const FrolovLookup& t, std::string_view fn, std::int64_t 
   return c;
 }
 
-CellCheck expect_relation(const FrolovLookup& t, std::string_view fn, std::int64_t m, std::int64_t n,
-                          const std::function<bool(Value)>& ok, const std::string& relation) {
+CellCheck expect_relation(const FrolovLookup& t, std::string_view fn, std::int64_t m,
+                          std::int64_t n, const std::function<bool(Value)>& ok,
+                          const std::string& relation) {
   CellCheck c;
   c.applicable = true;
-  if (auto v = need(t, m, n, c); v && !ok(*v)) c.violation = cell(fn, m, n, *v) + ", expected " + relation;
+  if (auto v = need(t, m, n, c); v && !ok(*v))
+    c.violation = cell(fn, m, n, *v) + ", expected " + relation;
   return c;
 }
 
@@ -74,27 +78,33 @@ CellCheck check_g(std::string_view name, const FrolovLookup& g, std::int64_t m, 
     if (n == m + 1 && m >= 3) return expect_equal(g, "g", m, n, m % 2 == 0 ? 2 : 1);
     return c;
   }
-  if (name == "G7") return expect_relation(g, "g", m, n, [&](Value v) { return v < m + n; }, "< m + n");
+  if (name == "G7")
+    return expect_relation(
+        g, "g", m, n, [&](Value v) { return v < m + n; }, "< m + n");
   if (name == "G8") {
     if (m < 1 || n < 1) return c;
     const std::int64_t d = m > n ? m - n : n - m;
-    return expect_relation(g, "g", m, n, [&](Value v) { return v >= d; }, ">= |m - n|");
+    return expect_relation(
+        g, "g", m, n, [&](Value v) { return v >= d; }, ">= |m - n|");
   }
   if (name == "G8a") {
     if (m < 1) return c;
-    return expect_relation(g, "g", m, n, [&](Value v) { return v >= n - m; }, ">= n - m");
+    return expect_relation(
+        g, "g", m, n, [&](Value v) { return v >= n - m; }, ">= n - m");
   }
   if (name == "G8b") {
     if (n < 1) return c;
-    return expect_relation(g, "g", m, n, [&](Value v) { return v >= m - n; }, ">= m - n");
+    return expect_relation(
+        g, "g", m, n, [&](Value v) { return v >= m - n; }, ">= m - n");
   }
   if (name == "P-positions") {
     // §4, proof of (G5): the P-positions of the misère rook game are exactly (0, 1), (1, 0)
     // and (n, n) for n ≥ 2. (0, 0) is not a position of the game.
     if (m == 0 && n == 0) return c;
     const bool listed = (m == 0 && n == 1) || (m == 1 && n == 0) || (m == n && n >= 2);
-    return expect_relation(g, "g", m, n, [&](Value v) { return (v == 0) == listed; },
-                           listed ? "0 (a listed P-position)" : "non-zero (not a listed P-position)");
+    return expect_relation(
+        g, "g", m, n, [&](Value v) { return (v == 0) == listed; },
+        listed ? "0 (a listed P-position)" : "non-zero (not a listed P-position)");
   }
   throw std::invalid_argument("unknown property of g: '" + std::string(name) + "'");
 }
@@ -137,18 +147,22 @@ CellCheck check_f(std::string_view name, const FrolovLookup& f, std::int64_t m, 
   }
   if (name == "T2.upper") {  // f(m, n) ≤ m + n, m ≥ 1
     if (m < 1) return c;
-    return expect_relation(f, "f", m, n, [&](Value v) { return v <= m + n; }, "<= m + n");
+    return expect_relation(
+        f, "f", m, n, [&](Value v) { return v <= m + n; }, "<= m + n");
   }
   if (name == "T2.lower") {  // f(m, n) ≥ m − n, m > n + 1
     if (m <= n + 1) return c;
-    return expect_relation(f, "f", m, n, [&](Value v) { return v >= m - n; }, ">= m - n");
+    return expect_relation(
+        f, "f", m, n, [&](Value v) { return v >= m - n; }, ">= m - n");
   }
   if (name == "T2.zero") {  // §4, proof of Theorem 2: f(m, n) = 0 only when m = n + 1
-    return expect_relation(f, "f", m, n, [&](Value v) { return (v == 0) == (m == n + 1); },
-                           m == n + 1 ? "0" : "non-zero (m != n + 1)");
+    return expect_relation(
+        f, "f", m, n, [&](Value v) { return (v == 0) == (m == n + 1); },
+        m == n + 1 ? "0" : "non-zero (m != n + 1)");
   }
   if (name == "T2.strict") {  // f(m, n) > n − m
-    return expect_relation(f, "f", m, n, [&](Value v) { return v > n - m; }, "> n - m");
+    return expect_relation(
+        f, "f", m, n, [&](Value v) { return v > n - m; }, "> n - m");
   }
   throw std::invalid_argument("unknown property of f: '" + std::string(name) + "'");
 }
@@ -156,12 +170,13 @@ CellCheck check_f(std::string_view name, const FrolovLookup& f, std::int64_t m, 
 }  // namespace
 
 std::vector<std::string> frolov_g_property_names() {
-  return {"G3", "G4", "G5", "G6", "G6.exceptions", "G6.alternation", "G7", "G8", "G8a", "G8b", "P-positions"};
+  return {"G3", "G4", "G5",  "G6",  "G6.exceptions", "G6.alternation",
+          "G7", "G8", "G8a", "G8b", "P-positions"};
 }
 
 std::vector<std::string> frolov_f_property_names() {
-  return {"T2.symmetry", "T2.row0", "T2.row1", "T2.column0", "T2.column1",
-          "T2.column2",  "T2.upper", "T2.lower", "T2.strict", "T2.zero"};
+  return {"T2.symmetry", "T2.row0",  "T2.row1",  "T2.column0", "T2.column1",
+          "T2.column2",  "T2.upper", "T2.lower", "T2.strict",  "T2.zero"};
 }
 
 CellCheck check_frolov_property(std::string_view name, const FrolovLookup& g, const FrolovLookup& f,

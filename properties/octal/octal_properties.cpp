@@ -42,7 +42,8 @@ void prop_checker_accepts_producer_and_rejects_corruption() {
   }
   // The values themselves must be the naive kernel's.
   const auto naive = octal_values_naive(code, cert.bound() - 1);
-  for (std::int64_t n = 0; n < cert.bound(); ++n) RC_ASSERT(cert.values[n] == naive[static_cast<std::size_t>(n)]);
+  for (std::int64_t n = 0; n < cert.bound(); ++n)
+    RC_ASSERT(cert.values[n] == naive[static_cast<std::size_t>(n)]);
   RC_ASSERT(check_octal_period_certificate(cert).accepted);
   OctalPeriodCertificate bad = cert;
   const auto n = *rc::gen::inRange<std::int64_t>(0, cert.bound());
@@ -60,7 +61,8 @@ Outcome check_kernels_agree(const Claim&, const CheckContext& ctx) {
   return o;
 }
 
-IGV_REGISTER_CHECKER("octal.kernels_agree", "RapidCheck: the sparse octal kernel equals the naive one",
+IGV_REGISTER_CHECKER("octal.kernels_agree",
+                     "RapidCheck: the sparse octal kernel equals the naive one",
                      check_kernels_agree);
 
 }  // namespace

@@ -17,7 +17,6 @@
 #include <map>
 
 #include "core/errors.h"
-
 #include "properties/check_helpers.h"
 #include "properties/subtraction_check_support.h"
 
@@ -44,7 +43,8 @@ Blocks blocks_of(const Claim& claim) {
   Blocks blocks;
   for (const auto* source : {&claim.params, &claim.asserted}) {
     if (source->is_object() && source->contains("blocks")) {
-      for (const auto& [name, pattern] : source->at("blocks").items()) blocks[name] = pattern.get<std::string>();
+      for (const auto& [name, pattern] : source->at("blocks").items())
+        blocks[name] = pattern.get<std::string>();
     }
   }
   return blocks;
@@ -80,7 +80,8 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
       found = found || v == proved.period;
     }
     computed_cells["period_formula"] = options;
-    if (!found) bad.push_back({{"what", "period"}, {"printed_any_of", options}, {"computed", proved.period}});
+    if (!found)
+      bad.push_back({{"what", "period"}, {"printed_any_of", options}, {"computed", proved.period}});
   }
   if (row.contains("cycle")) {
     const auto prefix = row.contains("prefix")
@@ -97,7 +98,9 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
       const Value printed = n < pre ? prefix[static_cast<std::size_t>(n)]
                                     : cycle[static_cast<std::size_t>((n - pre) % per)];
       if (printed != g[static_cast<std::size_t>(n)]) {
-        bad.push_back({{"what", "sequence"}, {"n", n}, {"printed", printed},
+        bad.push_back({{"what", "sequence"},
+                       {"n", n},
+                       {"printed", printed},
                        {"computed", g[static_cast<std::size_t>(n)]}});
         break;
       }
@@ -110,8 +113,11 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
     for (std::size_t j = 0; j < stretch.size(); ++j) {
       const Value got = g[static_cast<std::size_t>(start) + j];
       if (got != stretch[j]) {
-        bad.push_back({{"what", "stretch"}, {"n", start + static_cast<std::int64_t>(j)},
-                       {"offset_in_row", j}, {"printed", stretch[j]}, {"computed", got}});
+        bad.push_back({{"what", "stretch"},
+                       {"n", start + static_cast<std::int64_t>(j)},
+                       {"offset_in_row", j},
+                       {"printed", stretch[j]},
+                       {"computed", got}});
         break;
       }
     }
@@ -130,9 +136,11 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
   }
   const bool has_vars = claim.params.contains("vars") && !claim.params.at("vars").empty();
   const std::string group_by = param<std::string>(
-      claim, "group_by", has_vars ? claim.params.at("vars").at(0).at("name").get<std::string>() : "");
-  const std::string inner_name =
-      has_vars && claim.params.at("vars").size() > 1 ? claim.params.at("vars").at(1).at("name").get<std::string>() : "";
+      claim, "group_by",
+      has_vars ? claim.params.at("vars").at(0).at("name").get<std::string>() : "");
+  const std::string inner_name = has_vars && claim.params.at("vars").size() > 1
+                                     ? claim.params.at("vars").at(1).at("name").get<std::string>()
+                                     : "";
   const bool case_rows = param<std::string>(claim, "evidence_rows", "group") == "case";
 
   std::map<std::int64_t, GroupStats> groups;
@@ -151,12 +159,15 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
     const auto proved = prove_subtraction_period(*set, play);
     bool case_agrees = true;
     bool any_row = false;
-    nlohmann::json cells = {{"S", braces(*set)}, {"preperiod", proved.preperiod}, {"period", proved.period}};
+    nlohmann::json cells = {
+        {"S", braces(*set)}, {"preperiod", proved.preperiod}, {"period", proved.period}};
     nlohmann::json first_bad = nullptr;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& row = rows[i];
       try {
-        if (row.contains("where") && evaluate_expression(row.at("where").get<std::string>(), vars) == 0) continue;
+        if (row.contains("where") &&
+            evaluate_expression(row.at("where").get<std::string>(), vars) == 0)
+          continue;
         any_row = true;
         ++row_stats[i].cases;
         const auto bad = compare_row(row, vars, blocks, *set, play, proved, cells);
@@ -165,8 +176,12 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
         } else {
           case_agrees = false;
           if (first_bad.is_null()) {
-            first_bad = {{"row", row_stats[i].label}, {"S", braces(*set)}, {"parameters", variables_json(vars)},
-                         {"preperiod", proved.preperiod}, {"period", proved.period}, {"disagreements", bad}};
+            first_bad = {{"row", row_stats[i].label},
+                         {"S", braces(*set)},
+                         {"parameters", variables_json(vars)},
+                         {"preperiod", proved.preperiod},
+                         {"period", proved.period},
+                         {"disagreements", bad}};
           }
         }
       } catch (const FormulaError& e) {
@@ -202,15 +217,17 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
 
   Outcome o;
   nlohmann::json row_json = nlohmann::json::array();
-  for (const auto& r : row_stats) row_json.push_back({{"row", r.label}, {"cases", r.cases}, {"agree", r.agree}});
+  for (const auto& r : row_stats)
+    row_json.push_back({{"row", r.label}, {"cases", r.cases}, {"agree", r.agree}});
   nlohmann::json table = nlohmann::json::array();
   if (case_rows) {
     table = case_table;
   } else {
     for (const auto& [key, g] : groups) {
-      nlohmann::json r = {{group_by, key}, {"cases", g.cases}, {"agree", g.agree},
-                          {"disagree", g.cases - g.agree}};
-      if (!inner_name.empty()) r[inner_name + "_range"] = std::to_string(g.min_inner) + ".." + std::to_string(g.max_inner);
+      nlohmann::json r = {
+          {group_by, key}, {"cases", g.cases}, {"agree", g.agree}, {"disagree", g.cases - g.agree}};
+      if (!inner_name.empty())
+        r[inner_name + "_range"] = std::to_string(g.min_inner) + ".." + std::to_string(g.max_inner);
       if (!g.first_mismatch.is_null()) r["first_mismatch"] = g.first_mismatch;
       table.push_back(std::move(r));
     }
@@ -222,9 +239,10 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
                 {"cases_disagreeing", mismatch_count},
                 {"parameter_values_not_a_set", not_a_set},
                 {"rows", row_json},
-                {"method", "each case: period by Brent window detection, proved by the naive "
-                           "certificate checker (window lemma); sequences compared on "
-                           "max(l, |prefix|) + lcm(p, |cycle|) values (decides every n)"}};
+                {"method",
+                 "each case: period by Brent window detection, proved by the naive "
+                 "certificate checker (window lemma); sequences compared on "
+                 "max(l, |prefix|) + lcm(p, |cycle|) values (decides every n)"}};
   if (!table.empty()) o.evidence["table"] = table;
   if (!case_rows && !table.empty()) {
     // Column order for the report writers: the group, its inner range, then the counts.
@@ -260,15 +278,17 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
     return o;
   }
   o.verdict = has_vars ? Verdict::verified : Verdict::proved;
-  o.summary = has_vars ? "all " + std::to_string(cases) + " cases agree, each for every n (" + domain + ")"
-                       : "proved: the printed formula holds for every n (period certificate accepted)";
+  o.summary =
+      has_vars ? "all " + std::to_string(cases) + " cases agree, each for every n (" + domain + ")"
+               : "proved: the printed formula holds for every n (period certificate accepted)";
   return o;
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("subtraction.formula",
-                     "a printed sequence / preperiod / period formula of SUB(S) over a parameter domain",
-                     check_formula);
+IGV_REGISTER_CHECKER(
+    "subtraction.formula",
+    "a printed sequence / preperiod / period formula of SUB(S) over a parameter domain",
+    check_formula);
 
 }  // namespace igv

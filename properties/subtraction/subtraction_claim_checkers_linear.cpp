@@ -1,6 +1,7 @@
-// Checker `subtraction.eventually_linear`: evidence for the slides' conjecture (001_bc98b3364103fd4a,
-// "主要猜想结论") that for fixed S the preperiod and period of SUB(S ∪ {c}) are eventually
-// linear in c on each residue class mod some q, and for the cases the slides state as a theorem.
+// Checker `subtraction.eventually_linear`: evidence for the slides' conjecture
+// (001_bc98b3364103fd4a, "主要猜想结论") that for fixed S the preperiod and period of SUB(S ∪ {c})
+// are eventually linear in c on each residue class mod some q, and for the cases the slides state
+// as a theorem.
 //
 // No finite computation proves or refutes an "eventually" statement, so this checker decides a
 // scoped finite reading and says so: for each listed S, with ℓ_c and p_c proved for every c in
@@ -53,7 +54,8 @@ std::string linear_form(std::int64_t step, std::int64_t q, std::int64_t c0, std:
 }
 
 /// The best fit (least N, then least q) over q = 1..q_max with N <= C - 3q, if any.
-std::optional<Fit> fit_linear(const std::vector<std::int64_t>& cs, const std::vector<std::int64_t>& pre,
+std::optional<Fit> fit_linear(const std::vector<std::int64_t>& cs,
+                              const std::vector<std::int64_t>& pre,
                               const std::vector<std::int64_t>& per, std::int64_t q_max) {
   std::optional<Fit> best;
   const std::int64_t last_c = cs.back();
@@ -75,7 +77,8 @@ std::optional<Fit> fit_linear(const std::vector<std::int64_t>& cs, const std::ve
       const std::int64_t dl = pre[idx[m - 1]] - pre[idx[m - 2]];
       const std::int64_t dp = per[idx[m - 1]] - per[idx[m - 2]];
       std::size_t start = m - 2;
-      while (start > 0 && pre[idx[start]] - pre[idx[start - 1]] == dl && per[idx[start]] - per[idx[start - 1]] == dp) {
+      while (start > 0 && pre[idx[start]] - pre[idx[start - 1]] == dl &&
+             per[idx[start]] - per[idx[start - 1]] == dp) {
         --start;
       }
       ClassFit cf;
@@ -100,11 +103,13 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
   std::vector<SubtractionSet> bases;
   std::string domain;
   if (claim.params.contains("sets")) {
-    for (const auto& s : claim.params.at("sets")) bases.push_back(parse_subtraction_set(s.get<std::string>()));
+    for (const auto& s : claim.params.at("sets"))
+      bases.push_back(parse_subtraction_set(s.get<std::string>()));
     domain = "the listed sets";
   } else {
     domain = for_each_parameter(claim, ctx, [&](const FormulaVariables& vars) {
-      if (auto set = subtraction_set_from_formulas(claim.params.at("set"), vars)) bases.push_back(*set);
+      if (auto set = subtraction_set_from_formulas(claim.params.at("set"), vars))
+        bases.push_back(*set);
     });
   }
   nlohmann::json table = nlohmann::json::array();
@@ -116,7 +121,8 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
       ctx.require_time(claim.id);
       auto elements = base.elements;
       elements.push_back(c);
-      const auto proved = prove_subtraction_period(make_subtraction_set(elements), SubtractionPlay::normal);
+      const auto proved =
+          prove_subtraction_period(make_subtraction_set(elements), SubtractionPlay::normal);
       ++games;
       cs.push_back(c);
       pre.push_back(proved.preperiod);
@@ -124,31 +130,42 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
     }
     const auto fit = cs.size() >= 8 ? fit_linear(cs, pre, per, q_max) : std::nullopt;
     if (!fit) {
-      no_fit.push_back({{"S", braces(base)}, {"c_range", std::to_string(cs.empty() ? 0 : cs.front()) + ".." + std::to_string(c_to)}});
+      no_fit.push_back(
+          {{"S", braces(base)},
+           {"c_range", std::to_string(cs.empty() ? 0 : cs.front()) + ".." + std::to_string(c_to)}});
       continue;
     }
     for (const auto& cf : fit->classes) {
-      table.push_back({{"S", braces(base)}, {"q", fit->q}, {"r", cf.residue},
-                       {"preperiod_form", cf.preperiod_form}, {"period_form", cf.period_form},
-                       {"holds_from_c", cf.from_c}, {"checked_to_c", c_to}, {"points", cf.points}});
+      table.push_back({{"S", braces(base)},
+                       {"q", fit->q},
+                       {"r", cf.residue},
+                       {"preperiod_form", cf.preperiod_form},
+                       {"period_form", cf.period_form},
+                       {"holds_from_c", cf.from_c},
+                       {"checked_to_c", c_to},
+                       {"points", cf.points}});
     }
   }
   Outcome o;
-  o.evidence = {{"domain", domain + "; c from s_k + 1 to " + std::to_string(c_to) + ", q <= " + std::to_string(q_max)},
-                {"sets", bases.size()},
-                {"games_proved", games},
-                {"scoped_reading",
-                 "for each S: some q <= q_max and N <= C - 3q such that on every class mod q, l_c and p_c "
-                 "are linear in c for all c in [N, C] (at least four points per class). Evidence for, not "
-                 "proof of, an eventual statement."},
-                {"table", table},
-                {"table_columns", {"S", "q", "r", "preperiod_form", "period_form", "holds_from_c", "checked_to_c", "points"}}};
+  o.evidence = {
+      {"domain",
+       domain + "; c from s_k + 1 to " + std::to_string(c_to) + ", q <= " + std::to_string(q_max)},
+      {"sets", bases.size()},
+      {"games_proved", games},
+      {"scoped_reading",
+       "for each S: some q <= q_max and N <= C - 3q such that on every class mod q, l_c and p_c "
+       "are linear in c for all c in [N, C] (at least four points per class). Evidence for, not "
+       "proof of, an eventual statement."},
+      {"table", table},
+      {"table_columns",
+       {"S", "q", "r", "preperiod_form", "period_form", "holds_from_c", "checked_to_c", "points"}}};
   if (!no_fit.empty()) {
     o.evidence["sets_without_fit"] = no_fit;
     o.verdict = Verdict::inconclusive;
     o.summary = std::to_string(no_fit.size()) + " of " + std::to_string(bases.size()) +
                 " sets show no per-class linear fit up to c = " + std::to_string(c_to) +
-                " (first: " + no_fit.front()["S"].get<std::string>() + "); a larger budget may find one";
+                " (first: " + no_fit.front()["S"].get<std::string>() +
+                "); a larger budget may find one";
     return o;
   }
   o.verdict = Verdict::verified;
@@ -160,8 +177,9 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("subtraction.eventually_linear",
-                     "evidence table: preperiod and period of SUB(S u {c}) linear in c per residue class",
-                     check_eventually_linear);
+IGV_REGISTER_CHECKER(
+    "subtraction.eventually_linear",
+    "evidence table: preperiod and period of SUB(S u {c}) linear in c per residue class",
+    check_eventually_linear);
 
 }  // namespace igv

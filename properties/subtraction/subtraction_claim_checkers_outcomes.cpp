@@ -24,7 +24,8 @@ namespace {
 std::unique_ptr<SubtractionGame> game_param(const Claim& claim, const std::string& spec) {
   auto game = make_game(spec);
   auto* sub = dynamic_cast<SubtractionGame*>(game.get());
-  if (sub == nullptr) throw std::invalid_argument("claim " + claim.id + ": '" + spec + "' is not a subtraction game");
+  if (sub == nullptr)
+    throw std::invalid_argument("claim " + claim.id + ": '" + spec + "' is not a subtraction game");
   game.release();
   return std::unique_ptr<SubtractionGame>(sub);
 }
@@ -102,8 +103,9 @@ Outcome check_outcome_residues(const Claim& claim, const CheckContext&) {
   o.evidence["answer"] = describe_p_positions(*game);
   if (claim.asserted.is_null() || !claim.asserted.contains("modulus")) {
     o.verdict = Verdict::proved;
-    o.summary = game->spec() + ": " + o.evidence["answer"]["text"].get<std::string>() +
-                " (proved: " + (game->set().powers_of_two ? "mod-3 residue lemma" : "window-lemma certificate") + ")";
+    o.summary =
+        game->spec() + ": " + o.evidence["answer"]["text"].get<std::string>() + " (proved: " +
+        (game->set().powers_of_two ? "mod-3 residue lemma" : "window-lemma certificate") + ")";
     return o;
   }
   const auto modulus = claim.asserted.at("modulus").get<std::int64_t>();
@@ -119,17 +121,20 @@ Outcome check_outcome_residues(const Claim& claim, const CheckContext&) {
     const bool p_printed = residues.count(n % modulus) != 0;
     if (p_computed != p_printed) {
       o.verdict = Verdict::refuted;
-      o.counterexample = {{"n", n}, {"printed", p_printed ? "P" : "N"}, {"computed", p_computed ? "P" : "N"}};
-      o.summary = "heap " + std::to_string(n) + " is " + (p_computed ? "P" : "N") + ", the rule says " +
-                  (p_printed ? "P" : "N");
+      o.counterexample = {
+          {"n", n}, {"printed", p_printed ? "P" : "N"}, {"computed", p_computed ? "P" : "N"}};
+      o.summary = "heap " + std::to_string(n) + " is " + (p_computed ? "P" : "N") +
+                  ", the rule says " + (p_printed ? "P" : "N");
       return o;
     }
   }
   o.evidence["heaps_compared"] = *length;
-  o.evidence["method"] = "P-positions of the proved periodic sequence compared with the printed residues on "
-                         "l + lcm(p, m) heaps, which decides every n";
+  o.evidence["method"] =
+      "P-positions of the proved periodic sequence compared with the printed residues on "
+      "l + lcm(p, m) heaps, which decides every n";
   o.verdict = Verdict::proved;
-  o.summary = "proved for every n: P-positions are exactly n mod " + std::to_string(modulus) + " in the printed set";
+  o.summary = "proved for every n: P-positions are exactly n mod " + std::to_string(modulus) +
+              " in the printed set";
   return o;
 }
 
@@ -140,8 +145,10 @@ Outcome check_outcome_table(const Claim& claim, const CheckContext&) {
   const auto naive = subtraction_values_naive(game->set(), game->play(), first + count);
   Outcome o = compare_sequence(
       claim.asserted,
-      [&](std::int64_t n) { return nlohmann::json(naive[static_cast<std::size_t>(n)] == 0 ? "P" : "N"); }, first,
-      "P/N labels of " + game->spec() + " (naive kernel)");
+      [&](std::int64_t n) {
+        return nlohmann::json(naive[static_cast<std::size_t>(n)] == 0 ? "P" : "N");
+      },
+      first, "P/N labels of " + game->spec() + " (naive kernel)");
   return o;
 }
 
@@ -176,29 +183,39 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
       }
     }
     const std::string outcome = naive.back() == 0 ? "P" : "N";
-    nlohmann::json answer = {{"game", specs[i]}, {"n", n}, {"value", naive.back()}, {"outcome", outcome},
-                             {"first_player_wins", outcome == "N"}, {"winning_takes", takes},
+    nlohmann::json answer = {{"game", specs[i]},
+                             {"n", n},
+                             {"value", naive.back()},
+                             {"outcome", outcome},
+                             {"first_player_wins", outcome == "N"},
+                             {"winning_takes", takes},
                              {"winning_moves_leave", leaves}};
     answers.push_back(answer);
     summary += (summary.empty() ? "" : "; ") + specs[i] + " from " + std::to_string(n) + ": " +
-               (outcome == "N" ? "first player wins, winning takes " + takes.dump() : "second player wins");
+               (outcome == "N" ? "first player wins, winning takes " + takes.dump()
+                               : "second player wins");
     // The printed answer, when the source gives one (a list `answers` for several games).
     nlohmann::json printed = claim.asserted.is_array() ? claim.asserted.at(i) : claim.asserted;
     if (printed.is_object()) {
       for (const char* key : {"outcome", "winning_takes"}) {
         if (printed.contains(key) && printed.at(key) != answer.at(key)) {
           o.verdict = Verdict::refuted;
-          o.counterexample = {{"game", specs[i]}, {"n", n}, {"field", key}, {"printed", printed.at(key)},
+          o.counterexample = {{"game", specs[i]},
+                              {"n", n},
+                              {"field", key},
+                              {"printed", printed.at(key)},
                               {"computed", answer.at(key)}};
         }
       }
     }
   }
-  o.evidence = {{"domain", "the stated heap, every option, values by the naive kernel (every heap 0.." +
-                               std::to_string(n) + ") and the family's fast kernel"},
-                {"answers", answers}};
-  o.summary = o.verdict == Verdict::refuted ? "disagrees with the printed answer: " + o.counterexample.dump()
-                                            : summary;
+  o.evidence = {
+      {"domain", "the stated heap, every option, values by the naive kernel (every heap 0.." +
+                     std::to_string(n) + ") and the family's fast kernel"},
+      {"answers", answers}};
+  o.summary = o.verdict == Verdict::refuted
+                  ? "disagrees with the printed answer: " + o.counterexample.dump()
+                  : summary;
   return o;
 }
 
@@ -228,17 +245,20 @@ Outcome check_takeaway_formula(const Claim& claim, const CheckContext&) {
     const int closed_form = n % modulus != 0 ? 1 : 0;
     if (p_at(n) != recursion || p_at(n) != closed_form) {
       o.verdict = Verdict::refuted;
-      o.counterexample = {{"n", n}, {"P(n)", p_at(n)}, {"recursion", recursion}, {"closed_form", closed_form}};
+      o.counterexample = {
+          {"n", n}, {"P(n)", p_at(n)}, {"recursion", recursion}, {"closed_form", closed_form}};
       o.summary = "fails at n = " + std::to_string(n);
       return o;
     }
   }
   o.verdict = Verdict::proved;
-  o.evidence = {{"period", period_evidence(*game)},
-                {"heaps_compared", *span},
-                {"convention", "P(m) = 1 for m < 0 (a move that does not exist never leads to a loss)"},
-                {"method", "P(n) from the proved periodic Sprague-Grundy sequence; recursion and closed form "
-                           "compared on l + s_k + lcm(p, 4) heaps, which decides every n"}};
+  o.evidence = {
+      {"period", period_evidence(*game)},
+      {"heaps_compared", *span},
+      {"convention", "P(m) = 1 for m < 0 (a move that does not exist never leads to a loss)"},
+      {"method",
+       "P(n) from the proved periodic Sprague-Grundy sequence; recursion and closed form "
+       "compared on l + s_k + lcm(p, 4) heaps, which decides every n"}};
   o.summary = "proved for every n >= 0: P(n) = 1 - P(n-1)P(n-2)P(n-3) = [4 does not divide n]";
   return o;
 }
@@ -275,22 +295,28 @@ Outcome check_complement_strategy(const Claim& claim, const CheckContext&) {
     }
   }
   o.verdict = Verdict::proved;
-  o.evidence = {{"period", period_evidence(*game)}, {"heaps_checked", *span},
-                {"method", "the strategy's moves depend on n mod m and P-ness is periodic; l + m + lcm(p, m) "
-                           "heaps decide every n"}};
-  o.summary = "proved for every n: from a multiple of " + std::to_string(m) + " the answer m - x returns to a "
+  o.evidence = {{"period", period_evidence(*game)},
+                {"heaps_checked", *span},
+                {"method",
+                 "the strategy's moves depend on n mod m and P-ness is periodic; l + m + lcm(p, m) "
+                 "heaps decide every n"}};
+  o.summary = "proved for every n: from a multiple of " + std::to_string(m) +
+              " the answer m - x returns to a "
               "multiple of m (a P-position); otherwise taking n mod m leaves one";
   return o;
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("subtraction.outcome_residues", "P-positions of SUB(S) by residue, proved via the period",
+IGV_REGISTER_CHECKER("subtraction.outcome_residues",
+                     "P-positions of SUB(S) by residue, proved via the period",
                      check_outcome_residues);
-IGV_REGISTER_CHECKER("subtraction.outcome_table", "a printed P/N table of SUB(S)", check_outcome_table);
-IGV_REGISTER_CHECKER("subtraction.position", "outcome and winning moves from a heap", check_position);
-IGV_REGISTER_CHECKER("subtraction.takeaway_formula", "P(n) = 1 - prod P(n-s) = [m does not divide n]",
-                     check_takeaway_formula);
+IGV_REGISTER_CHECKER("subtraction.outcome_table", "a printed P/N table of SUB(S)",
+                     check_outcome_table);
+IGV_REGISTER_CHECKER("subtraction.position", "outcome and winning moves from a heap",
+                     check_position);
+IGV_REGISTER_CHECKER("subtraction.takeaway_formula",
+                     "P(n) = 1 - prod P(n-s) = [m does not divide n]", check_takeaway_formula);
 IGV_REGISTER_CHECKER("subtraction.complement_strategy", "the take-away complement strategy",
                      check_complement_strategy);
 

@@ -13,7 +13,6 @@
 #include <cmath>
 
 #include "core/errors.h"
-
 #include "properties/check_helpers.h"
 #include "properties/property_runner.h"
 #include "properties/subtraction_check_support.h"
@@ -40,7 +39,8 @@ std::string subsets_domain(int m) {
 template <class Property>
 Outcome with_random(Outcome exhaustive, const Claim& claim, const CheckContext& ctx,
                     const std::string& description, Property property) {
-  if (!param<bool>(claim, "random", false) || exhaustive.verdict != Verdict::verified) return exhaustive;
+  if (!param<bool>(claim, "random", false) || exhaustive.verdict != Verdict::verified)
+    return exhaustive;
   const int cases = static_cast<int>(ctx.scaled(param<int>(claim, "random_cases", 200), 10));
   Outcome random = run_property(ctx, description, property, cases);
   exhaustive.evidence["random_beyond"] = random.evidence;
@@ -114,18 +114,23 @@ Outcome check_periodicity(const Claim& claim, const CheckContext& ctx) {
     ++cases;
     // Existence: the period is found and its certificate accepted (the proof of periodicity).
     const auto proved = prove_subtraction_period(set, SubtractionPlay::normal);
-    if (proved.period > largest_period) largest_period = proved.period, largest_period_set = braces(set);
-    if (proved.preperiod > largest_preperiod) largest_preperiod = proved.preperiod, largest_preperiod_set = braces(set);
+    if (proved.period > largest_period)
+      largest_period = proved.period, largest_period_set = braces(set);
+    if (proved.preperiod > largest_preperiod)
+      largest_preperiod = proved.preperiod, largest_preperiod_set = braces(set);
     if (check_bound && (exceeds_power(proved.period, set.size(), set.largest()) ||
                         exceeds_power(proved.preperiod, set.size(), set.largest()))) {
-      counterexample = {{"S", braces(set)}, {"preperiod", proved.preperiod}, {"period", proved.period}};
+      counterexample = {
+          {"S", braces(set)}, {"preperiod", proved.preperiod}, {"period", proved.period}};
       break;
     }
   }
   Outcome o = exhaustive_outcome(subsets_domain(m), cases, counterexample, "");
   o.evidence["largest_period"] = {{"S", largest_period_set}, {"period", largest_period}};
-  o.evidence["largest_preperiod"] = {{"S", largest_preperiod_set}, {"preperiod", largest_preperiod}};
-  o.evidence["method"] = "each set's period found by Brent window detection and proved by the certificate checker";
+  o.evidence["largest_preperiod"] = {{"S", largest_preperiod_set},
+                                     {"preperiod", largest_preperiod}};
+  o.evidence["method"] =
+      "each set's period found by Brent window detection and proved by the certificate checker";
   return o;
 }
 
@@ -155,8 +160,9 @@ Outcome check_bipartite_iff(const Claim& claim, const CheckContext& ctx) {
   for (const auto& set : subtraction_subsets(m)) {
     ctx.require_time(claim.id);
     ++cases;
-    const bool left = set.elements.front() == 1 &&
-                      std::all_of(set.elements.begin(), set.elements.end(), [](auto s) { return s % 2 == 1; });
+    const bool left =
+        set.elements.front() == 1 &&
+        std::all_of(set.elements.begin(), set.elements.end(), [](auto s) { return s % 2 == 1; });
     const auto proved = prove_subtraction_period(set, SubtractionPlay::normal);
     // (01)^∞: purely periodic with period 2 and G(0) G(1) = 0 1 (the certificate's window
     // starts at ℓ = 0 and has s_k + 1 >= 2 values).
@@ -164,8 +170,11 @@ Outcome check_bipartite_iff(const Claim& claim, const CheckContext& ctx) {
     const bool right = proved.preperiod == 0 && proved.period == 2 && w[0] == 0 && w[1] == 1;
     if (left && right) ++both;
     if (left != right) {
-      counterexample = {{"S", braces(set)}, {"one_in_S_and_no_even", left}, {"G_is_01_repeated", right},
-                        {"preperiod", proved.preperiod}, {"period", proved.period}};
+      counterexample = {{"S", braces(set)},
+                        {"one_in_S_and_no_even", left},
+                        {"G_is_01_repeated", right},
+                        {"preperiod", proved.preperiod},
+                        {"period", proved.period}};
       break;
     }
   }
@@ -194,7 +203,8 @@ Outcome check_bipartite_no_even(const Claim& claim, const CheckContext& ctx) {
   }
   Outcome o = exhaustive_outcome(subsets_domain(m), cases, counterexample, "");
   o.evidence["ultimately_bipartite_sets"] = bipartite;
-  return with_random(o, claim, ctx, "period 2 => no even element", prop_subtraction_bipartite_no_even);
+  return with_random(o, claim, ctx, "period 2 => no even element",
+                     prop_subtraction_bipartite_no_even);
 }
 
 Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
@@ -212,10 +222,12 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
         ++cases;
         auto elements = set.elements;
         const std::int64_t added = x + base.period * t;
-        if (std::find(elements.begin(), elements.end(), added) == elements.end()) elements.push_back(added);
+        if (std::find(elements.begin(), elements.end(), added) == elements.end())
+          elements.push_back(added);
         const auto bigger = make_subtraction_set(elements);
         const auto extended = prove_subtraction_period(bigger, SubtractionPlay::normal);
-        const auto length = decisive_length(base.preperiod, base.period, extended.preperiod, extended.period);
+        const auto length =
+            decisive_length(base.preperiod, base.period, extended.preperiod, extended.period);
         if (!length) throw BudgetExceeded("comparison too long for " + braces(bigger));
         const auto g = subtraction_prefix(set, SubtractionPlay::normal, *length);
         const auto h = subtraction_prefix(bigger, SubtractionPlay::normal, *length);
@@ -223,9 +235,15 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
         ++failing;
         std::int64_t n = 0;
         while (g[static_cast<std::size_t>(n)] == h[static_cast<std::size_t>(n)]) ++n;
-        nlohmann::json ce = {{"S", braces(set)}, {"preperiod_of_S", base.preperiod}, {"period_of_S", base.period},
-                             {"x", x}, {"t", t}, {"S_prime", braces(bigger)}, {"first_n", n},
-                             {"G_S(n)", g[static_cast<std::size_t>(n)]}, {"G_S'(n)", h[static_cast<std::size_t>(n)]}};
+        nlohmann::json ce = {{"S", braces(set)},
+                             {"preperiod_of_S", base.preperiod},
+                             {"period_of_S", base.period},
+                             {"x", x},
+                             {"t", t},
+                             {"S_prime", braces(bigger)},
+                             {"first_n", n},
+                             {"G_S(n)", g[static_cast<std::size_t>(n)]},
+                             {"G_S'(n)", h[static_cast<std::size_t>(n)]}};
         if (counterexample.is_null()) counterexample = ce;
         if (base.preperiod == 0) {
           ++failures_with_zero_preperiod;
@@ -234,17 +252,18 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
       }
     }
   }
-  Outcome o = exhaustive_outcome(subsets_domain(m) + ", x ∈ S, t = 1.." + std::to_string(max_t), cases,
-                                 counterexample, "");
+  Outcome o = exhaustive_outcome(subsets_domain(m) + ", x ∈ S, t = 1.." + std::to_string(max_t),
+                                 cases, counterexample, "");
   o.evidence["failing_cases"] = failing;
   o.evidence["failing_cases_with_preperiod_0"] = failures_with_zero_preperiod;
   if (!smallest_preperiod_zero_failure.is_null()) {
     o.evidence["first_failure_with_preperiod_0"] = smallest_preperiod_zero_failure;
   }
   if (!counterexample.is_null()) {
-    o.summary = std::to_string(failing) + " of " + std::to_string(cases) + " cases fail; first: S = " +
-                counterexample["S"].get<std::string>() + ", x = " + counterexample["x"].dump() +
-                ", t = " + counterexample["t"].dump() + " (S' = " + counterexample["S_prime"].get<std::string>() +
+    o.summary = std::to_string(failing) + " of " + std::to_string(cases) +
+                " cases fail; first: S = " + counterexample["S"].get<std::string>() +
+                ", x = " + counterexample["x"].dump() + ", t = " + counterexample["t"].dump() +
+                " (S' = " + counterexample["S_prime"].get<std::string>() +
                 ") differs at n = " + counterexample["first_n"].dump();
   }
   return o;
@@ -252,15 +271,18 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("subtraction.scaling", "G_dS(n) = G_S(floor(n/d)) over all small S", check_scaling);
+IGV_REGISTER_CHECKER("subtraction.scaling", "G_dS(n) = G_S(floor(n/d)) over all small S",
+                     check_scaling);
 IGV_REGISTER_CHECKER("subtraction.value_bound", "G(n) <= |S| over all small S", check_value_bound);
 IGV_REGISTER_CHECKER("subtraction.periodicity", "ultimately periodic, optionally p, l <= (k+1)^s_k",
                      check_periodicity);
-IGV_REGISTER_CHECKER("subtraction.window_lemma", "the window criterion gives the period data", check_window_lemma);
+IGV_REGISTER_CHECKER("subtraction.window_lemma", "the window criterion gives the period data",
+                     check_window_lemma);
 IGV_REGISTER_CHECKER("subtraction.bipartite_iff", "1 in S and no even element <=> G = (01)^inf",
                      check_bipartite_iff);
 IGV_REGISTER_CHECKER("subtraction.bipartite_no_even", "ultimately bipartite => no even element",
                      check_bipartite_no_even);
-IGV_REGISTER_CHECKER("subtraction.add_period_multiple", "G_{S u {x+pt}} = G_S", check_add_period_multiple);
+IGV_REGISTER_CHECKER("subtraction.add_period_multiple", "G_{S u {x+pt}} = G_S",
+                     check_add_period_multiple);
 
 }  // namespace igv

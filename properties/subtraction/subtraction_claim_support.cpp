@@ -1,5 +1,3 @@
-#include "properties/subtraction_check_support.h"
-
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -7,6 +5,7 @@
 #include "core/errors.h"
 #include "core/subtraction_window.h"
 #include "properties/check_helpers.h"
+#include "properties/subtraction_check_support.h"
 
 namespace igv {
 
@@ -14,7 +13,8 @@ SubtractionPlay subtraction_play_param(const Claim& claim) {
   const auto play = param<std::string>(claim, "play", "normal");
   if (play == "normal") return SubtractionPlay::normal;
   if (play == "misere") return SubtractionPlay::misere;
-  throw std::invalid_argument("claim " + claim.id + ": play must be 'normal' or 'misere', got '" + play + "'");
+  throw std::invalid_argument("claim " + claim.id + ": play must be 'normal' or 'misere', got '" +
+                              play + "'");
 }
 
 std::vector<SubtractionSet> subtraction_subsets(int m) {
@@ -134,7 +134,8 @@ std::string for_each_parameter(const Claim& claim, const CheckContext& ctx,
     if (spec.contains("step")) text += " step " + spec.at("step").dump();
   }
   if (claim.params.contains("where")) {
-    text += (text.empty() ? "" : ", ") + std::string("where ") + claim.params.at("where").get<std::string>();
+    text += (text.empty() ? "" : ", ") + std::string("where ") +
+            claim.params.at("where").get<std::string>();
   }
   return text.empty() ? "a single game" : text;
 }

@@ -10,7 +10,8 @@ namespace {
 /// Recursive-descent parser and evaluator over one expression text.
 class ExpressionParser {
  public:
-  ExpressionParser(std::string_view text, const FormulaVariables& vars) : text_(text), vars_(vars) {}
+  ExpressionParser(std::string_view text, const FormulaVariables& vars)
+      : text_(text), vars_(vars) {}
 
   std::int64_t parse_all() {
     const std::int64_t v = conditional();
@@ -142,9 +143,11 @@ class ExpressionParser {
       }
       return v;
     }
-    if (pos_ < text_.size() && (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
+    if (pos_ < text_.size() &&
+        (std::isalpha(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
       const std::size_t begin = pos_;
-      while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
+      while (pos_ < text_.size() &&
+             (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_')) {
         ++pos_;
       }
       const auto name = text_.substr(begin, pos_ - begin);
@@ -184,8 +187,8 @@ class ExpressionParser {
 class PatternExpander {
  public:
   PatternExpander(std::string_view text, const FormulaVariables& vars,
-                  const std::map<std::string, std::string, std::less<>>& blocks, std::size_t max_length,
-                  int depth)
+                  const std::map<std::string, std::string, std::less<>>& blocks,
+                  std::size_t max_length, int depth)
       : text_(text), vars_(vars), blocks_(blocks), max_length_(max_length), depth_(depth) {}
 
   std::vector<Value> expand_all() {
@@ -218,7 +221,8 @@ class PatternExpander {
         }
         std::vector<Value> repeated;
         repeated.reserve(item.size() * static_cast<std::size_t>(times));
-        for (std::int64_t i = 0; i < times; ++i) repeated.insert(repeated.end(), item.begin(), item.end());
+        for (std::int64_t i = 0; i < times; ++i)
+          repeated.insert(repeated.end(), item.begin(), item.end());
         item = std::move(repeated);
       }
       out.insert(out.end(), item.begin(), item.end());
@@ -235,7 +239,8 @@ class PatternExpander {
       const char close = c == '(' ? ')' : ']';
       ++pos_;
       auto inner = sequence();
-      if (pos_ >= text_.size() || text_[pos_] != close) fail(std::string("missing '") + close + "'");
+      if (pos_ >= text_.size() || text_[pos_] != close)
+        fail(std::string("missing '") + close + "'");
       ++pos_;
       return inner;
     }

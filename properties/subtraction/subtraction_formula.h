@@ -4,9 +4,9 @@
 // each published formula as text; the checkers evaluate it and compare with the computed
 // values, so a formula is never re-typed into C++.
 //
-// Expressions: integers, variables, pow(b, e), min, max, + - *, `/` (exact division: a remainder is an error, so
-// that a formula used outside its domain is noticed), `//` (floor division), `%` (non-negative
-// remainder), comparisons == != < <= > >=, && ||, !, and `cond ? a : b`; true is 1.
+// Expressions: integers, variables, pow(b, e), min, max, + - *, `/` (exact division: a remainder is
+// an error, so that a formula used outside its domain is noticed), `//` (floor division), `%`
+// (non-negative remainder), comparisons == != < <= > >=, && ||, !, and `cond ? a : b`; true is 1.
 //
 // Patterns: a digit is one value; an upper-case letter names a block given with the claim
 // (H = "01"); (…) and […] group; `^` raises the preceding item to a power given as one digit,
@@ -36,8 +36,9 @@ std::int64_t evaluate_expression(std::string_view text, const FormulaVariables& 
 
 /// Expands a pattern into its values; `blocks` maps upper-case names to patterns. Throws
 /// FormulaError beyond `max_length` values.
-std::vector<Value> expand_pattern(std::string_view text, const FormulaVariables& vars,
-                                  const std::map<std::string, std::string, std::less<>>& blocks = {},
-                                  std::size_t max_length = 50'000'000);
+std::vector<Value> expand_pattern(
+    std::string_view text, const FormulaVariables& vars,
+    const std::map<std::string, std::string, std::less<>>& blocks = {},
+    std::size_t max_length = 50'000'000);
 
 }  // namespace igv

@@ -17,7 +17,8 @@ Gen<igv::RandomSubtractionSet> Arbitrary<igv::RandomSubtractionSet>::arbitrary()
   constexpr std::size_t kMostElements = 6;
   return gen::map(gen::mapcat(gen::inRange<std::size_t>(1, kMostElements + 1),
                               [](std::size_t count) {
-                                return gen::container<std::set<int>>(count, gen::inRange(1, kLargestElement + 1));
+                                return gen::container<std::set<int>>(
+                                    count, gen::inRange(1, kLargestElement + 1));
                               }),
                   [](const std::set<int>& s) {
                     return igv::RandomSubtractionSet{
@@ -28,11 +29,14 @@ Gen<igv::RandomSubtractionSet> Arbitrary<igv::RandomSubtractionSet>::arbitrary()
 
 namespace igv {
 
-void showValue(const RandomSubtractionSet& s, std::ostream& os) { os << "{" << s.set.to_string() << "}"; }
+void showValue(const RandomSubtractionSet& s, std::ostream& os) {
+  os << "{" << s.set.to_string() << "}";
+}
 
 void prop_subtraction_kernels_agree(const RandomSubtractionSet& s) {
   for (auto play : {SubtractionPlay::normal, SubtractionPlay::misere}) {
-    RC_ASSERT(subtraction_values_naive(s.set, play, 400) == subtraction_values_window(s.set, play, 400));
+    RC_ASSERT(subtraction_values_naive(s.set, play, 400) ==
+              subtraction_values_window(s.set, play, 400));
   }
 }
 
@@ -61,7 +65,8 @@ std::optional<nlohmann::json> subtraction_window_lemma_disagreement(const Subtra
   std::int64_t seen_pre = -1, seen_per = -1;
   for (std::int64_t p = 1; p < length / 4; ++p) {
     bool periodic = true;
-    for (std::int64_t n = length / 2; n + p < length && periodic; ++n) periodic = at(n) == at(n + p);
+    for (std::int64_t n = length / 2; n + p < length && periodic; ++n)
+      periodic = at(n) == at(n + p);
     if (!periodic) continue;
     seen_per = p;
     seen_pre = length / 2;
@@ -72,10 +77,11 @@ std::optional<nlohmann::json> subtraction_window_lemma_disagreement(const Subtra
       seen_per == cert.period) {
     return std::nullopt;
   }
-  return nlohmann::json{{"S", braces(set)},
-                        {"window_criterion", {{"preperiod", lemma_pre}, {"period", lemma_per}}},
-                        {"long_prefix", {{"preperiod", seen_pre}, {"period", seen_per}, {"length", length}}},
-                        {"producer", {{"preperiod", cert.preperiod}, {"period", cert.period}}}};
+  return nlohmann::json{
+      {"S", braces(set)},
+      {"window_criterion", {{"preperiod", lemma_pre}, {"period", lemma_per}}},
+      {"long_prefix", {{"preperiod", seen_pre}, {"period", seen_per}, {"length", length}}},
+      {"producer", {{"preperiod", cert.preperiod}, {"period", cert.period}}}};
 }
 
 void prop_subtraction_window_lemma(const RandomSubtractionSet& s) {
@@ -89,15 +95,16 @@ void prop_subtraction_bipartite_no_even(const RandomSubtractionSet& s) {
   for (auto e : s.set.elements) RC_ASSERT(e % 2 != 0);
 }
 
-std::optional<std::int64_t> subtraction_scaling_counterexample(const SubtractionSet& set, std::int64_t d) {
+std::optional<std::int64_t> subtraction_scaling_counterexample(const SubtractionSet& set,
+                                                               std::int64_t d) {
   std::vector<std::int64_t> scaled;
   for (auto s : set.elements) scaled.push_back(d * s);
   const auto dset = make_subtraction_set(scaled);
   const auto base = prove_subtraction_period(set, SubtractionPlay::normal);
   const auto multiplied = prove_subtraction_period(dset, SubtractionPlay::normal);
   // G_S(floor(n/d)) is periodic with period d·p from d·ℓ on.
-  const auto length = decisive_length(d * base.preperiod, d * base.period, multiplied.preperiod,
-                                      multiplied.period);
+  const auto length =
+      decisive_length(d * base.preperiod, d * base.period, multiplied.preperiod, multiplied.period);
   if (!length) throw BudgetExceeded("scaling comparison too long for " + braces(set));
   const auto g = subtraction_prefix(set, SubtractionPlay::normal, *length / d + 1);
   const auto gd = subtraction_prefix(dset, SubtractionPlay::normal, *length);

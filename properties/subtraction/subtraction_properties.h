@@ -4,12 +4,12 @@
 // checkers.
 #pragma once
 
+#include <rapidcheck.h>
+
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
-
-#include <nlohmann/json.hpp>
-#include <rapidcheck.h>
 
 #include "core/subtraction_game.h"
 
@@ -38,7 +38,8 @@ void prop_subtraction_value_bound(const RandomSubtractionSet& s);
 std::optional<nlohmann::json> subtraction_window_lemma_disagreement(const SubtractionSet& set);
 
 /// The first n where G_{dS}(n) != G_S(floor(n/d)), or nullopt (every n).
-std::optional<std::int64_t> subtraction_scaling_counterexample(const SubtractionSet& set, std::int64_t d);
+std::optional<std::int64_t> subtraction_scaling_counterexample(const SubtractionSet& set,
+                                                               std::int64_t d);
 
 /// max G over every n (preperiod plus one period).
 std::int64_t subtraction_max_value(const SubtractionSet& set);

@@ -16,7 +16,8 @@ namespace {
 constexpr std::size_t kSharedNaiveMaxStored = 2'000'000;
 WelterNaive& shared_naive() {
   thread_local WelterNaive naive(kWelterPropertyNaiveStates);
-  if (naive.positions_stored() > kSharedNaiveMaxStored) naive = WelterNaive(kWelterPropertyNaiveStates);
+  if (naive.positions_stored() > kSharedNaiveMaxStored)
+    naive = WelterNaive(kWelterPropertyNaiveStates);
   return naive;
 }
 bool naive_fits(const WelterCoins& coins) {
@@ -28,10 +29,10 @@ constexpr std::size_t kAsPrintedMaxCoins = 80;
 
 rc::Gen<WelterCoins> welter_gen_position(int max_coins, std::int64_t squares, CoinParity parity) {
   return rc::gen::map(
-      rc::gen::container<std::vector<std::int64_t>>(
-          rc::gen::inRange<std::int64_t>(0, squares)),
+      rc::gen::container<std::vector<std::int64_t>>(rc::gen::inRange<std::int64_t>(0, squares)),
       [max_coins, parity](std::vector<std::int64_t> raw) {
-        if (raw.size() > static_cast<std::size_t>(max_coins)) raw.resize(static_cast<std::size_t>(max_coins));
+        if (raw.size() > static_cast<std::size_t>(max_coins))
+          raw.resize(static_cast<std::size_t>(max_coins));
         std::sort(raw.begin(), raw.end());
         raw.erase(std::unique(raw.begin(), raw.end()), raw.end());
         const bool odd = raw.size() % 2 == 1;
@@ -49,7 +50,8 @@ rc::Gen<WelterCoins> welter_gen_position(int max_coins, std::int64_t squares, Co
 void prop_welter_routes_agree(const WelterCoins& coins) {
   const Value conway = welter_value_conway(coins);
   RC_ASSERT(welter_value_by_relations(coins) == conway);
-  if (coins.size() <= kAsPrintedMaxCoins) RC_ASSERT(welter_value_conway_as_printed(coins) == conway);
+  if (coins.size() <= kAsPrintedMaxCoins)
+    RC_ASSERT(welter_value_conway_as_printed(coins) == conway);
   if (naive_fits(coins)) RC_ASSERT(shared_naive().value(coins) == conway);
 }
 

@@ -3,9 +3,9 @@
 // (igv::run_property) run the same code.
 #pragma once
 
-#include <cstdint>
-
 #include <rapidcheck.h>
+
+#include <cstdint>
 
 #include "core/primitives.h"
 #include "core/welter_rules.h"

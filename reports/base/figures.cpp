@@ -9,7 +9,9 @@ std::vector<FigureWriter>& figure_table() {
 }
 }  // namespace
 
-void register_figure_writer(FigureWriter writer) { figure_table().push_back(std::move(writer)); }
+void register_figure_writer(FigureWriter writer) {
+  figure_table().push_back(std::move(writer));
+}
 
 std::vector<const FigureWriter*> figure_writers() {
   std::vector<const FigureWriter*> out;

@@ -41,9 +41,10 @@ std::string report_to_markdown(const Report& report) {
   const auto& ctx = report.context;
   const auto summary = report_summary(report.results);
   md << "# Verification report\n\n";
-  md << "Harness " << ctx.value("harness_version", "?") << ", commit `" << ctx.value("git_commit", "?")
-     << "`, " << ctx.value("build_type", "?") << " build, seed " << ctx.value("seed", nlohmann::json(0)).dump()
-     << ", budget " << ctx.value("budget", nlohmann::json(1)).dump() << ".\n\n";
+  md << "Harness " << ctx.value("harness_version", "?") << ", commit `"
+     << ctx.value("git_commit", "?") << "`, " << ctx.value("build_type", "?") << " build, seed "
+     << ctx.value("seed", nlohmann::json(0)).dump() << ", budget "
+     << ctx.value("budget", nlohmann::json(1)).dump() << ".\n\n";
   md << "| verdict | claims |\n|---|---:|\n";
   for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
     md << "| " << v << " | " << summary["by_verdict"][v].get<int>() << " |\n";
@@ -65,7 +66,8 @@ std::string report_to_markdown(const Report& report) {
   for (const auto& doc : order) {
     const auto& rows = by_doc[doc];
     md << "## " << doc;
-    if (!rows.front()->claim.document_title.empty()) md << " — " << rows.front()->claim.document_title;
+    if (!rows.front()->claim.document_title.empty())
+      md << " — " << rows.front()->claim.document_title;
     md << "\n\n| claim | locator | verdict | expected | established | seconds |\n"
           "|---|---|---|---|---|---:|\n";
     for (const auto* r : rows) {
@@ -89,8 +91,8 @@ std::string report_to_markdown(const Report& report) {
     }
     const auto& table = r.outcome.evidence["table"];
     const auto cols = evidence_table_columns(r.outcome.evidence);
-    md << "### `" << r.claim.id << "` — " << r.claim.document << ", " << cell(r.claim.locator) << " ("
-       << to_string(r.outcome.verdict) << ")\n\n|";
+    md << "### `" << r.claim.id << "` — " << r.claim.document << ", " << cell(r.claim.locator)
+       << " (" << to_string(r.outcome.verdict) << ")\n\n|";
     for (const auto& c : cols) md << " " << cell(c) << " |";
     md << "\n|";
     for (std::size_t i = 0; i < cols.size(); ++i) md << "---|";
@@ -99,7 +101,8 @@ std::string report_to_markdown(const Report& report) {
       md << "|";
       for (const auto& c : cols) {
         const auto v = row.value(c, nlohmann::json());
-        md << " " << cell(v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump())) << " |";
+        md << " " << cell(v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump()))
+           << " |";
       }
       md << "\n";
     }
@@ -108,10 +111,9 @@ std::string report_to_markdown(const Report& report) {
 
   bool any_detail = false;
   for (const auto& r : report.results) {
-    const bool notable = r.outcome.verdict == Verdict::refuted ||
-                         r.outcome.verdict == Verdict::inconclusive ||
-                         r.outcome.verdict == Verdict::error || !r.as_expected() ||
-                         !r.claim.reading.empty();
+    const bool notable =
+        r.outcome.verdict == Verdict::refuted || r.outcome.verdict == Verdict::inconclusive ||
+        r.outcome.verdict == Verdict::error || !r.as_expected() || !r.claim.reading.empty();
     if (!notable) continue;
     if (!any_detail) {
       md << "## Details: refuted, inconclusive, unexpected, and damaged-text claims\n\n";

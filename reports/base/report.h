@@ -2,10 +2,9 @@
 // function of this one model, so the views cannot disagree.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "properties/runner.h"
 

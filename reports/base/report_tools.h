@@ -1,10 +1,9 @@
 // Tools over whole reports: sharding, merging shard reports, and diffing two reports.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "properties/claim.h"
 

@@ -2,10 +2,9 @@
 // report.h renders all the requested ones first and then writes them atomically.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "reports/report.h"
 

@@ -21,8 +21,8 @@ namespace {
 constexpr std::int64_t kFractalMaxN = 2047;
 // [a|b] over 64 × 64 coin pairs: six binary digits, the nested squares of the nim-sum visible.
 constexpr std::int64_t kPairSide = 64;
-constexpr double kPlot = 720;    // plot area, pixels
-constexpr double kMargin = 60;   // room for the axes' labels
+constexpr double kPlot = 720;   // plot area, pixels
+constexpr double kMargin = 60;  // room for the axes' labels
 
 // A colour per binary length: hues spread around the wheel.
 std::string hue_colour(int index, int count) {
@@ -56,7 +56,8 @@ std::string welter_fractal_svg(std::int64_t max_n) {
     w[static_cast<std::size_t>(n)] = welter_start_value(n);
     w_max = std::max(w_max, w[static_cast<std::size_t>(n)]);
   }
-  const int lengths = static_cast<int>(std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(max_n, 1))));
+  const int lengths = static_cast<int>(
+      std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(max_n, 1))));
   const double size = kPlot + 2 * kMargin;
   std::ostringstream s;
   s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -83,12 +84,14 @@ std::string welter_fractal_svg(std::int64_t max_n) {
     const std::int64_t hi = std::min(max_n, (std::int64_t{1} << len) - 1);
     for (std::int64_t n = lo; n <= hi; ++n) {
       const double x = kMargin + kPlot * static_cast<double>(n) / static_cast<double>(max_n);
-      const double y = kMargin + kPlot - kPlot * static_cast<double>(w[static_cast<std::size_t>(n)]) /
-                                              static_cast<double>(w_max);
+      const double y =
+          kMargin + kPlot -
+          kPlot * static_cast<double>(w[static_cast<std::size_t>(n)]) / static_cast<double>(w_max);
       s << "<circle cx=\"" << fixed(x) << "\" cy=\"" << fixed(y) << "\" r=\"1.6\"/>\n";
     }
     s << "</g>\n";
-    s << "<text x=\"" << kMargin + 10 << "\" y=\"" << kMargin + 16 * len << "\" font-family=\"sans-serif\""
+    s << "<text x=\"" << kMargin + 10 << "\" y=\"" << kMargin + 16 * len
+      << "\" font-family=\"sans-serif\""
       << " font-size=\"12\" fill=\"" << hue_colour(len - 1, lengths) << "\">binary length " << len
       << "</text>\n";
   }
@@ -108,16 +111,19 @@ std::string welter_pair_values_svg(std::int64_t side) {
     << " (002_ae6d722b5ea2de0c)</title>\n"
     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     << "<text x=\"" << kMargin << "\" y=\"30\" font-family=\"sans-serif\" font-size=\"16\">"
-    << "[a|b] by Conway's mating: a across, b down; dark = small, light = large; diagonal blank</text>\n";
+    << "[a|b] by Conway's mating: a across, b down; dark = small, light = large; diagonal "
+       "blank</text>\n";
   for (std::int64_t b = 0; b < side; ++b) {
     for (std::int64_t a = 0; a < side; ++a) {
       if (a == b) continue;
       const auto v = welter_value_conway(WelterCoins{std::min(a, b), std::max(a, b)});
-      const int shade = static_cast<int>(255.0 * static_cast<double>(v) / static_cast<double>(v_max));
+      const int shade =
+          static_cast<int>(255.0 * static_cast<double>(v) / static_cast<double>(v_max));
       s << "<rect x=\"" << fixed(kMargin + cell * static_cast<double>(a)) << "\" y=\""
         << fixed(kMargin + cell * static_cast<double>(b)) << "\" width=\"" << fixed(cell + 0.05)
-        << "\" height=\"" << fixed(cell + 0.05) << "\" fill=\"rgb(" << shade << ',' << shade / 2 << ','
-        << 255 - shade << ")\"><title>[" << a << '|' << b << "] = " << v << "</title></rect>\n";
+        << "\" height=\"" << fixed(cell + 0.05) << "\" fill=\"rgb(" << shade << ',' << shade / 2
+        << ',' << 255 - shade << ")\"><title>[" << a << '|' << b << "] = " << v
+        << "</title></rect>\n";
     }
   }
   s << "</svg>\n";

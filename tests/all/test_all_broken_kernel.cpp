@@ -9,8 +9,8 @@
 using namespace igv;
 
 namespace {
-// Right on small positions, wrong once a heap reaches 10: beyond nim's exhaustive range (8), so only
-// the random cross-check can catch it.
+// Right on small positions, wrong once a heap reaches 10: beyond nim's exhaustive range (8), so
+// only the random cross-check can catch it.
 Kernel broken_nim_kernel() {
   return {"nim", "broken-for-test", false, "xor, but off by one when a heap is 10 or more",
           [](const GameInstance&, std::span<const Position> ps) {
@@ -41,8 +41,10 @@ BOOST_AUTO_TEST_CASE(a_broken_registered_kernel_is_caught) {
     if (r.game == "nim") {
       BOOST_TEST(!r.agree());
       caught = !r.agree();
-      BOOST_TEST(r.disagreement.dump().find("broken-for-test") != std::string::npos, r.disagreement.dump());
-      BOOST_TEST(r.disagreement.contains("seed"), "the disagreement carries the seed that reproduces it");
+      BOOST_TEST(r.disagreement.dump().find("broken-for-test") != std::string::npos,
+                 r.disagreement.dump());
+      BOOST_TEST(r.disagreement.contains("seed"),
+                 "the disagreement carries the seed that reproduces it");
     }
   }
   BOOST_TEST(caught);

@@ -21,7 +21,8 @@ BOOST_AUTO_TEST_CASE(every_registered_kernel_agrees_with_its_reference) {
     BOOST_TEST(r.agree(), r.game << ": " << r.disagreement.dump());
     BOOST_TEST(r.exhaustive_positions > 0U, r.game);
   }
-  BOOST_TEST_MESSAGE(results.size() << " games, " << kernels_checked << " kernel runs cross-checked");
+  BOOST_TEST_MESSAGE(results.size()
+                     << " games, " << kernels_checked << " kernel runs cross-checked");
 }
 
 BOOST_AUTO_TEST_CASE(every_family_with_kernels_has_a_reference) {

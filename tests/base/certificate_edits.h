@@ -3,10 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/errors.h"
 #include "core/game_family.h"
@@ -22,7 +21,8 @@ inline std::string to_string(CertificateOutcome o) {
 }
 
 /// Runs `game`'s certificate checker on `certificate`: accepted, rejected, or InputError.
-inline CertificateOutcome certificate_outcome(const std::string& game, const nlohmann::json& certificate) {
+inline CertificateOutcome certificate_outcome(const std::string& game,
+                                              const nlohmann::json& certificate) {
   try {
     return make_game(game)->check_certificate(certificate).at("accepted").get<bool>()
                ? CertificateOutcome::accepted

@@ -1,7 +1,7 @@
 // Tests of core/: the primitives, the naive solver, positions, game graphs, Nim and the rook game.
-#include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
+#include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <fstream>
 
@@ -57,7 +57,8 @@ BOOST_AUTO_TEST_CASE(integer_lists_and_ranges) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_lists_are_input_errors) {
-  for (const char* bad : {"1,,2", "a", "1,2,", "3..1", "1..", "..4", "1.5", "99999999999999999999"}) {
+  for (const char* bad :
+       {"1,,2", "a", "1,2,", "3..1", "1..", "..4", "1.5", "99999999999999999999"}) {
     BOOST_CHECK_THROW(parse_int_list(bad, "p"), InputError);
   }
   BOOST_CHECK_THROW(parse_int_list("0..1000", "p", 100), InputError);
@@ -118,7 +119,8 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(nim)
 
 RC_BOOST_PROP(naive_nim_equals_xor, ()) {
-  const auto heaps = *rc::gen::resize(4, rc::gen::container<Position>(rc::gen::inRange<std::int64_t>(0, 12)));
+  const auto heaps =
+      *rc::gen::resize(4, rc::gen::container<Position>(rc::gen::inRange<std::int64_t>(0, 12)));
   NaiveSolver<NimRules> s;
   RC_ASSERT(s.value(heaps) == nim_value_xor(heaps));
   // Winning moves from the value are exactly the options of value 0.
@@ -156,7 +158,8 @@ BOOST_AUTO_TEST_CASE(kernels_agree_with_the_reference_on_their_domain) {
     BOOST_REQUIRE(ks.size() >= 2U);
     BOOST_REQUIRE(ks.front()->reference);
     const auto reference = ks.front()->values(*game, domain);
-    for (const auto* k : ks) BOOST_TEST(k->values(*game, domain) == reference, family << "/" << k->name);
+    for (const auto* k : ks)
+      BOOST_TEST(k->values(*game, domain) == reference, family << "/" << k->name);
   }
   BOOST_CHECK_THROW(find_kernel("nim", "nope"), InputError);
 }

@@ -1,8 +1,8 @@
 // Tests of properties/ and reports/: claims files, selection, the runner, the property runner,
 // the Sprague–Grundy properties, and the report writers.
-#include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
+#include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -51,8 +51,12 @@ std::string with_replaced(std::string text, const std::string& from, const std::
   return text.replace(at, from.size(), to);
 }
 
-Outcome throwing_budget(const Claim&, const CheckContext&) { throw BudgetExceeded("too big"); }
-Outcome throwing_error(const Claim&, const CheckContext&) { throw std::runtime_error("boom"); }
+Outcome throwing_budget(const Claim&, const CheckContext&) {
+  throw BudgetExceeded("too big");
+}
+Outcome throwing_error(const Claim&, const CheckContext&) {
+  throw std::runtime_error("boom");
+}
 IGV_REGISTER_CHECKER("test.budget", "always over budget", throwing_budget);
 IGV_REGISTER_CHECKER("test.error", "always fails", throwing_error);
 
@@ -122,7 +126,8 @@ BOOST_AUTO_TEST_CASE(verdicts_and_exceptions) {
   options.jobs = 2;
   const auto results = run_claims(claims, options);
   BOOST_REQUIRE(results.size() == 2U);
-  for (const auto& r : results) BOOST_TEST(r.as_expected(), r.claim.id << ": " << r.outcome.summary);
+  for (const auto& r : results)
+    BOOST_TEST(r.as_expected(), r.claim.id << ": " << r.outcome.summary);
 
   Claim c = claims[0];
   c.checker = "test.budget";
@@ -138,7 +143,8 @@ BOOST_AUTO_TEST_CASE(claim_seeds_depend_only_on_run_seed_and_id) {
 }
 
 BOOST_AUTO_TEST_CASE(false_claims_are_refuted_with_small_counterexamples) {
-  const auto claims = load_claims_file(std::string(IGV_SOURCE_DIR) + "/tests/data/false_claims.toml");
+  const auto claims =
+      load_claims_file(std::string(IGV_SOURCE_DIR) + "/tests/data/false_claims.toml");
   for (const auto& r : run_claims(claims, RunOptions{})) {
     BOOST_TEST((r.outcome.verdict == Verdict::refuted), r.claim.id);
     BOOST_TEST(!r.outcome.counterexample.is_null(), r.claim.id);
@@ -199,7 +205,8 @@ BOOST_AUTO_TEST_CASE(json_and_markdown_from_one_result_set) {
   std::ifstream in(dir / "report.json");
   BOOST_TEST(nlohmann::json::parse(in) == j);
   // Nothing but the two reports is left in the folder (no temporary files).
-  BOOST_TEST(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{}) == 2);
+  BOOST_TEST(std::distance(std::filesystem::directory_iterator(dir),
+                           std::filesystem::directory_iterator{}) == 2);
   BOOST_CHECK_THROW(write_report(report, dir.string(), {"pdf"}), InputError);
   std::filesystem::remove_all(dir);
 }

@@ -1,10 +1,9 @@
 // Tests of the Ferguson module (004_2d19be0a5059ae39): kernels agree with the naive reference,
 // the §1.3 labelling satisfies its characteristic property and rejects corrupted labellings,
 // bad input is refused, and every ferguson.* claim gets its expected verdict.
-#include <boost/test/unit_test.hpp>
-
 #include <rapidcheck/boost_test.h>
 
+#include <boost/test/unit_test.hpp>
 #include <fstream>
 #include <sstream>
 
@@ -31,7 +30,8 @@ BOOST_AUTO_TEST_SUITE(ferguson, *boost::unit_test::label("ferguson"))
 // ------------------------------------------------------------------------------------------------
 BOOST_AUTO_TEST_CASE(every_kernel_agrees_with_the_reference) {
   const std::vector<std::pair<std::string, std::int64_t>> games{
-      {"thirteen", 40}, {"empty-and-divide", 64}, {"chomp", 5}, {"dynamic-subtraction", 60},
+      {"thirteen", 40},      {"empty-and-divide", 64},
+      {"chomp", 5},          {"dynamic-subtraction", 60},
       {"fibonacci-nim", 60}, {"sos:7", 0}};
   for (const auto& [spec, size] : games) {
     const auto game = make_game(spec);
@@ -74,7 +74,8 @@ BOOST_AUTO_TEST_CASE(sos_rules_small_cases) {
 }
 
 BOOST_AUTO_TEST_CASE(closed_forms_agree_with_the_dynamic_tables) {
-  const DynamicSubtractionTable a(DynamicRule::at_most_previous, 300), b(DynamicRule::at_most_twice_previous, 300);
+  const DynamicSubtractionTable a(DynamicRule::at_most_previous, 300),
+      b(DynamicRule::at_most_twice_previous, 300);
   for (std::int64_t h = 0; h <= 300; ++h) {
     for (std::int64_t k = 0; k <= h; ++k) {
       BOOST_TEST((a.value(h, k) == 0) == dynamic_a_is_p_closed_form(h, k));
@@ -160,7 +161,9 @@ RC_BOOST_PROP(labelling_characteristic_normal_random, ()) {
 RC_BOOST_PROP(labelling_characteristic_misere_random, ()) {
   prop_labelling_characteristic(*random_game_graph(20), PlayConvention::misere);
 }
-RC_BOOST_PROP(labelling_value_zero_iff_p_random, ()) { prop_labelling_value_zero_iff_p(*random_game_graph(20)); }
+RC_BOOST_PROP(labelling_value_zero_iff_p_random, ()) {
+  prop_labelling_value_zero_iff_p(*random_game_graph(20));
+}
 
 // ------------------------------------------------------------------------------------------------
 // Input
@@ -196,7 +199,8 @@ BOOST_AUTO_TEST_CASE(verify_value_reports) {
   const auto sos = make_game("sos:4");
   BOOST_TEST(sos->value(sos->parse_position("S---")).at("outcome").get<std::string>() == "win");
   const auto fib = make_game("fibonacci-nim");
-  BOOST_TEST(fib->value(fib->parse_position("43")).at("winning_takes") == nlohmann::json::array({1, 9}));
+  BOOST_TEST(fib->value(fib->parse_position("43")).at("winning_takes") ==
+             nlohmann::json::array({1, 9}));
   const auto thirteen = make_game("thirteen");
   BOOST_TEST(thirteen->value(thirteen->parse_position("start")).at("value").get<Value>() != 0);
 }
@@ -208,7 +212,8 @@ BOOST_AUTO_TEST_CASE(verify_value_reports) {
 /// The claims of this module: the "(Ferguson issue)" section of the document's claims file (the
 /// other section names checkers of another module, which this test program does not link).
 std::vector<Claim> ferguson_section_claims() {
-  const std::string path = std::string(IGV_SOURCE_DIR) + "/properties/claims/004_2d19be0a5059ae39.toml";
+  const std::string path =
+      std::string(IGV_SOURCE_DIR) + "/properties/claims/004_2d19be0a5059ae39.toml";
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
@@ -217,9 +222,11 @@ std::vector<Claim> ferguson_section_claims() {
   BOOST_TEST_REQUIRE(marker != std::string::npos);
   auto start = all.find('\n', marker);
   auto end = all.find("\n# ---", start);  // the next section, if another one follows
-  const std::string section = all.substr(start, end == std::string::npos ? std::string::npos : end - start);
-  const std::string header = "[document]\nid = \"004_2d19be0a5059ae39\"\n"
-                             "title = \"Ferguson, Game Theory Part I: impartial games (Chinese)\"\n";
+  const std::string section =
+      all.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  const std::string header =
+      "[document]\nid = \"004_2d19be0a5059ae39\"\n"
+      "title = \"Ferguson, Game Theory Part I: impartial games (Chinese)\"\n";
   return parse_claims(header + section, path + " (Ferguson section)");
 }
 

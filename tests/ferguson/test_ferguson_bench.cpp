@@ -1,14 +1,13 @@
 // Benchmarks of the Ferguson kernels (004_2d19be0a5059ae39): the largest Chomp boxes, SOS strips
 // and the Thirteen state space solved, with time and peak memory, and fast vs naive on the same
 // work. Built, not run by ctest: ./build-ferguson/test_ferguson_bench [--run_test=NAME].
-#include <boost/test/unit_test.hpp>
+#include <sys/resource.h>
 
+#include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-
-#include <sys/resource.h>
 
 #include "core/ferguson_chomp.h"
 #include "core/ferguson_dynamic.h"
@@ -45,10 +44,11 @@ BOOST_AUTO_TEST_CASE(thirteen_state_space) {
   igv::NaiveSolver<igv::ThirteenRules> naive;
   const auto v = naive.value(igv::thirteen_start());
   const double slow = seconds_since(t0);
-  std::printf("thirteen: %zu positions with total <= 31 (table), %zu reached by naive; start value %lld; "
-              "table %.4f s, naive %.4f s, naive/table %.1f; peak %.1f MiB\n",
-              table.positions(), naive.positions_stored(), static_cast<long long>(v), fast, slow, slow / fast,
-              peak_mib());
+  std::printf(
+      "thirteen: %zu positions with total <= 31 (table), %zu reached by naive; start value %lld; "
+      "table %.4f s, naive %.4f s, naive/table %.1f; peak %.1f MiB\n",
+      table.positions(), naive.positions_stored(), static_cast<long long>(v), fast, slow,
+      slow / fast, peak_mib());
   BOOST_TEST(table.value(igv::thirteen_start()) == v);
 }
 
@@ -59,16 +59,19 @@ BOOST_AUTO_TEST_CASE(sos_strips) {
     const igv::SosTable table(n);
     const double fast = seconds_since(t0);
     const auto result = table.outcome(igv::SosBoard(static_cast<std::size_t>(n), '-'));
-    std::printf("sos n=%d: %llu boards, %.1f MiB table, %.3f s, empty strip: %s for the first player; peak %.1f MiB\n",
-                n, static_cast<unsigned long long>(table.boards()), static_cast<double>(table.bytes()) / 1048576.0,
-                fast, igv::to_string(result), peak_mib());
+    std::printf(
+        "sos n=%d: %llu boards, %.1f MiB table, %.3f s, empty strip: %s for the first player; peak "
+        "%.1f MiB\n",
+        n, static_cast<unsigned long long>(table.boards()),
+        static_cast<double>(table.bytes()) / 1048576.0, fast, igv::to_string(result), peak_mib());
     if (n <= bench_limit("SOS_NAIVE", 13)) {
       t0 = std::chrono::steady_clock::now();
       igv::SosNaiveSolver naive;
       const auto r2 = naive.outcome(igv::SosBoard(static_cast<std::size_t>(n), '-'));
       const double slow = seconds_since(t0);
-      std::printf("    naive (memo + mirror): %zu boards stored, %.3f s, naive/table %.2f; peak %.1f MiB\n",
-                  naive.boards_stored(), slow, slow / fast, peak_mib());
+      std::printf(
+          "    naive (memo + mirror): %zu boards stored, %.3f s, naive/table %.2f; peak %.1f MiB\n",
+          naive.boards_stored(), slow, slow / fast, peak_mib());
       BOOST_TEST(r2 == result);
     }
     std::fflush(stdout);
@@ -84,14 +87,17 @@ BOOST_AUTO_TEST_CASE(chomp_boxes) {
     t0 = std::chrono::steady_clock::now();
     const igv::ChompBoxTable values(side, side, false);
     const double t_values = seconds_since(t0);
-    std::printf("chomp %dx%d box: %llu diagrams; outcome-only %.3f s, full values %.3f s; peak %.1f MiB\n", side, side,
-                static_cast<unsigned long long>(outcome.diagrams()), t_outcome, t_values, peak_mib());
+    std::printf(
+        "chomp %dx%d box: %llu diagrams; outcome-only %.3f s, full values %.3f s; peak %.1f MiB\n",
+        side, side, static_cast<unsigned long long>(outcome.diagrams()), t_outcome, t_values,
+        peak_mib());
     if (side <= bench_limit("CHOMP_NAIVE", 7)) {
       t0 = std::chrono::steady_clock::now();
       igv::NaiveSolver<igv::ChompRules> naive;
       const auto v = naive.value(igv::chomp_rectangle(side, side));
       const double slow = seconds_since(t0);
-      std::printf("    naive: %zu diagrams, %.3f s, naive/box %.1f\n", naive.positions_stored(), slow, slow / t_values);
+      std::printf("    naive: %zu diagrams, %.3f s, naive/box %.1f\n", naive.positions_stored(),
+                  slow, slow / t_values);
       BOOST_TEST(v == values.value(igv::chomp_rectangle(side, side)));
     }
     std::fflush(stdout);
@@ -109,6 +115,6 @@ BOOST_AUTO_TEST_CASE(dynamic_tables) {
       igv::DynamicSubtractionRules{igv::DynamicRule::at_most_twice_previous});
   for (int h = 0; h <= naive_heap; ++h) naive.value({h, h});
   const double slow = seconds_since(t0);
-  std::printf("fibonacci nim: table to heap %d %.3f s; naive to heap %d %.3f s; peak %.1f MiB\n", max_heap, fast,
-              naive_heap, slow, peak_mib());
+  std::printf("fibonacci nim: table to heap %d %.3f s; naive to heap %d %.3f s; peak %.1f MiB\n",
+              max_heap, fast, naive_heap, slow, peak_mib());
 }

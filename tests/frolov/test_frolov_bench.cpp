@@ -4,7 +4,6 @@
 // and to check the certificates, and the peak resident memory; then the fast/naive ratio on
 // the same cells.
 #include <boost/test/unit_test.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -52,17 +51,19 @@ BOOST_AUTO_TEST_CASE(table2_proved) {
   const auto t1 = std::chrono::steady_clock::now();
   const auto verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
   const double check = seconds_since(t1);
-  std::printf("Table 2, rows 0..%d, g and f: produce %.3f s, check %.3f s, total %.3f s, peak RSS %.1f MiB, %s\n",
-              max_row, produce, check, produce + check, peak_rss_mib(),
-              verdict.accepted ? "certificates accepted" : ("REJECTED: " + verdict.reason).c_str());
+  std::printf(
+      "Table 2, rows 0..%d, g and f: produce %.3f s, check %.3f s, total %.3f s, peak RSS %.1f "
+      "MiB, %s\n",
+      max_row, produce, check, produce + check, peak_rss_mib(),
+      verdict.accepted ? "certificates accepted" : ("REJECTED: " + verdict.reason).c_str());
   for (int m = 0; m <= max_row; ++m) {
     const auto& g = chain.g_certificates[static_cast<std::size_t>(m)];
     const auto& f = chain.f_certificates[static_cast<std::size_t>(m)];
     std::printf("m=%2d  g: t=%lld p=%lld (T=%lld k=%lld tau=%lld)   f: t=%lld p=%lld (K=%lld)\n", m,
                 static_cast<long long>(g.period), static_cast<long long>(g.preperiod),
-                static_cast<long long>(g.T), static_cast<long long>(g.k), static_cast<long long>(g.tau),
-                static_cast<long long>(f.period), static_cast<long long>(f.preperiod),
-                static_cast<long long>(f.inversion_bound));
+                static_cast<long long>(g.T), static_cast<long long>(g.k),
+                static_cast<long long>(g.tau), static_cast<long long>(f.period),
+                static_cast<long long>(f.preperiod), static_cast<long long>(f.inversion_bound));
   }
   BOOST_TEST(verdict.accepted);
 }
@@ -76,8 +77,8 @@ BOOST_AUTO_TEST_CASE(fast_versus_naive_on_the_same_cells) {
     const auto t1 = std::chrono::steady_clock::now();
     const FrolovGrid fast = frolov_grid_sweep(which, 400, 400);
     const double fast_s = seconds_since(t1);
-    std::printf("%s on 400 x 400: naive %.3f s, sweep %.4f s, ratio %.0fx\n", std::string(to_string(which)).c_str(),
-                naive_s, fast_s, naive_s / fast_s);
+    std::printf("%s on 400 x 400: naive %.3f s, sweep %.4f s, ratio %.0fx\n",
+                std::string(to_string(which)).c_str(), naive_s, fast_s, naive_s / fast_s);
     BOOST_TEST(naive.cells == fast.cells);
   }
   // Row 9 of g to 161349 columns (what its certificate needs): the row kernel against the

@@ -1,8 +1,9 @@
 // Kernels, games and certificates of Frolov (2012), 000_a85f04da58584fa6: the naive and fast
 // routes agree; the certificate checker accepts the producer's chain and rejects corrupted ones;
 // bad input is an InputError.
-#include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
+
+#include <boost/test/unit_test.hpp>
 
 #include "core/errors.h"
 #include "core/frolov_certificate_check.h"
@@ -59,7 +60,8 @@ BOOST_AUTO_TEST_CASE(row_window_kernel_matches_sweep) {
     const auto& rows = which == FrolovFunction::g ? chain.g_rows : chain.f_rows;
     const auto grid = frolov_grid_sweep(which, 8, 3000);
     for (int m = 0; m < 8; ++m) {
-      FrolovRowWindow w(which, m, std::span<const PeriodicRow>(rows.data(), static_cast<std::size_t>(m)));
+      FrolovRowWindow w(which, m,
+                        std::span<const PeriodicRow>(rows.data(), static_cast<std::size_t>(m)));
       w.extend_to(3000);
       for (std::int64_t n = 0; n < 3000; ++n) {
         BOOST_TEST_REQUIRE(n + w.h()[static_cast<std::size_t>(n)] == grid.at(m, n));
@@ -79,12 +81,14 @@ BOOST_AUTO_TEST_CASE(every_string_of_up_to_five_digits) {
 }
 
 BOOST_AUTO_TEST_CASE(registered_kernels_agree_with_reference) {
-  for (const char* spec : {"rook-misere", "rook-misere:5", "digital-deletion", "digital-deletion:4"}) {
+  for (const char* spec :
+       {"rook-misere", "rook-misere:5", "digital-deletion", "digital-deletion:4"}) {
     const auto game = make_game(spec);
     const std::string family = std::string(spec).substr(0, std::string(spec).find(':'));
     const auto domain = game->domain(30);
     const auto ref = find_kernel(family, "naive").values(*game, domain);
-    for (const Kernel* k : kernels(family)) BOOST_TEST(k->values(*game, domain) == ref, spec << " " << k->name);
+    for (const Kernel* k : kernels(family))
+      BOOST_TEST(k->values(*game, domain) == ref, spec << " " << k->name);
   }
 }
 
@@ -102,7 +106,8 @@ RC_BOOST_PROP(random_cells_naive_equals_sweep, ()) {
   const auto m = *rc::gen::inRange<std::int64_t>(0, 40);
   const auto n = *rc::gen::inRange<std::int64_t>(0, 40);
   for (auto which : {FrolovFunction::f, FrolovFunction::g}) {
-    RC_ASSERT(frolov_grid_naive(which, m + 1, n + 1).at(m, n) == frolov_grid_sweep(which, m + 1, n + 1).at(m, n));
+    RC_ASSERT(frolov_grid_naive(which, m + 1, n + 1).at(m, n) ==
+              frolov_grid_sweep(which, m + 1, n + 1).at(m, n));
   }
 }
 
@@ -119,8 +124,10 @@ RC_BOOST_PROP(g_properties_hold_on_random_cells, ()) {
   };
   const auto m = *rc::gen::inRange<std::int64_t>(0, 300);
   const auto n = *rc::gen::inRange<std::int64_t>(0, 300);
-  for (const auto& name : frolov_g_property_names()) RC_ASSERT(check_frolov_property(name, gl, fl, m, n).violation.empty());
-  for (const auto& name : frolov_f_property_names()) RC_ASSERT(check_frolov_property(name, gl, fl, m, n).violation.empty());
+  for (const auto& name : frolov_g_property_names())
+    RC_ASSERT(check_frolov_property(name, gl, fl, m, n).violation.empty());
+  for (const auto& name : frolov_f_property_names())
+    RC_ASSERT(check_frolov_property(name, gl, fl, m, n).violation.empty());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -145,9 +152,11 @@ BOOST_AUTO_TEST_CASE(rook_misere_row_value_matches_square_value) {
   }
   // A far column of a low row goes through the proved periodic rows.
   const auto far = row->value(row->parse_position("5000000"));
-  // Row 3 has period 9 and preperiod 5 (Table 2), so h(3, 5000000) = h(3, 23): 5000000 − 23 = 9 · 555553.
+  // Row 3 has period 9 and preperiod 5 (Table 2), so h(3, 5000000) = h(3, 23): 5000000 − 23 = 9 ·
+  // 555553.
   const std::int64_t near = 23;
-  BOOST_TEST(far["value"].get<Value>() - 5000000 == frolov_grid_sweep(FrolovFunction::g, 4, near + 1).at(3, near) - near);
+  BOOST_TEST(far["value"].get<Value>() - 5000000 ==
+             frolov_grid_sweep(FrolovFunction::g, 4, near + 1).at(3, near) - near);
 }
 
 BOOST_AUTO_TEST_CASE(period_json_of_row_9) {
@@ -200,8 +209,18 @@ BOOST_AUTO_TEST_CASE(corrupted_g_certificates_are_rejected) {
   rejects([](G& g, F&) { g[5].preperiod += 1; }, "preperiod not minimal");
   rejects([](G& g, F&) { g[5].tau += 1; }, "tau not a multiple of T");
   rejects([](G& g, F&) { g[5].tau = g[5].T; }, "window does not repeat after T");
-  rejects([](G& g, F&) { g[6].T = 2 * 6 + 1; g[6].tau = g[6].T * 5; }, "T not a multiple of the lower periods");
-  rejects([](G& g, F&) { g[1].T = 1; g[1].tau = 1; }, "T < 2m");
+  rejects(
+      [](G& g, F&) {
+        g[6].T = 2 * 6 + 1;
+        g[6].tau = g[6].T * 5;
+      },
+      "T not a multiple of the lower periods");
+  rejects(
+      [](G& g, F&) {
+        g[1].T = 1;
+        g[1].tau = 1;
+      },
+      "T < 2m");
   rejects([](G& g, F&) { g[7].k = 0; }, "k below a lower preperiod");
   rejects([](G& g, F&) { g[0].period = 2; }, "wrong base row");
   rejects([](G& g, F&) { g[3].base = true; }, "base flag on a higher row");

@@ -1,7 +1,8 @@
 // Octal games: the code parser, the naive and sparse kernels, the strip game, the periodicity
 // certificates (accepted, and rejected when corrupted), the game family's JSON.
-#include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
+
+#include <boost/test/unit_test.hpp>
 
 #include "core/errors.h"
 #include "core/game_family.h"
@@ -22,7 +23,8 @@ BOOST_AUTO_TEST_CASE(codes_parse_to_canonical_form) {
   const std::vector<std::pair<std::string, std::string>> table{
       {"0.07", "0.07"}, {".07", "0.07"}, {".137", "0.137"}, {"4.7", "4.7"}, {"0.77", "0.77"},
       {".160", "0.16"}, {".0", "0.0"},   {"4.0", "4.0"},    {".4", "0.4"}};
-  for (const auto& [text, canonical] : table) BOOST_TEST(OctalCode::parse(text).canonical() == canonical);
+  for (const auto& [text, canonical] : table)
+    BOOST_TEST(OctalCode::parse(text).canonical() == canonical);
   const OctalCode dawson = OctalCode::parse("0.07");
   BOOST_TEST(dawson.max_removal() == 2);
   BOOST_TEST(dawson.leaves_none(2));
@@ -33,7 +35,8 @@ BOOST_AUTO_TEST_CASE(codes_parse_to_canonical_form) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_codes_are_one_input_error) {
-  for (const char* bad : {"", "07", "0.08", "0.9", "1.07", "2.7", "44.7", "0.", ".", "0.0a7", "0..7", "-0.07", "0.07 "}) {
+  for (const char* bad : {"", "07", "0.08", "0.9", "1.07", "2.7", "44.7", "0.", ".", "0.0a7",
+                          "0..7", "-0.07", "0.07 "}) {
     BOOST_CHECK_THROW(OctalCode::parse(bad), InputError);
   }
   BOOST_CHECK_THROW(make_game("octal:0.18"), InputError);
@@ -59,8 +62,10 @@ BOOST_AUTO_TEST_CASE(options_follow_the_digits) {
 
 BOOST_AUTO_TEST_CASE(naive_values_match_published_prefixes) {
   // OEIS A002186 (Kayles), A002187 (Dawson's chess .137), offset 0.
-  const std::vector<Value> kayles{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7};
-  const std::vector<Value> chess{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3};
+  const std::vector<Value> kayles{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6,
+                                  4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7};
+  const std::vector<Value> chess{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2,
+                                 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3};
   BOOST_TEST(octal_values_naive(OctalCode::parse(".77"), 23) == kayles);
   BOOST_TEST(octal_values_naive(OctalCode::parse(".137"), 23) == chess);
   // Dawson's Kayles is Dawson's chess one heap later.
@@ -69,16 +74,20 @@ BOOST_AUTO_TEST_CASE(naive_values_match_published_prefixes) {
 }
 
 BOOST_AUTO_TEST_CASE(sparse_equals_naive_on_known_games) {
-  for (const char* text : {"0.07", "0.137", "0.77", "0.16", "0.56", "0.127", "0.376", "4.7", "0.6", "0.4"}) {
+  for (const char* text :
+       {"0.07", "0.137", "0.77", "0.16", "0.56", "0.127", "0.376", "4.7", "0.6", "0.4"}) {
     const OctalCode code = OctalCode::parse(text);
     const auto naive = octal_values_naive(code, 3000);
     OctalSparseSolver sparse(code);
     sparse.extend_to(3001);
-    for (std::int64_t n = 0; n <= 3000; ++n) BOOST_TEST_REQUIRE(sparse.value(n) == naive[static_cast<std::size_t>(n)], text << " n=" << n);
+    for (std::int64_t n = 0; n <= 3000; ++n)
+      BOOST_TEST_REQUIRE(sparse.value(n) == naive[static_cast<std::size_t>(n)], text << " n=" << n);
   }
 }
 
-RC_BOOST_PROP(sparse_kernel_equals_naive_kernel_on_random_codes, ()) { prop_sparse_matches_naive(); }
+RC_BOOST_PROP(sparse_kernel_equals_naive_kernel_on_random_codes, ()) {
+  prop_sparse_matches_naive();
+}
 
 RC_BOOST_PROP(checker_accepts_producer_and_rejects_a_changed_value, ()) {
   prop_checker_accepts_producer_and_rejects_corruption();
@@ -87,7 +96,8 @@ RC_BOOST_PROP(checker_accepts_producer_and_rejects_a_changed_value, ()) {
 BOOST_AUTO_TEST_CASE(strip_game_is_dawsons_kayles_for_every_n_up_to_24) {
   NaiveSolver<DawsonStripRules> strip;
   const auto g = octal_values_naive(OctalCode::parse("0.07"), 24);
-  for (std::int64_t n = 0; n <= 24; ++n) BOOST_TEST(strip.value(empty_strip(n)) == g[static_cast<std::size_t>(n)], "n=" << n);
+  for (std::int64_t n = 0; n <= 24; ++n)
+    BOOST_TEST(strip.value(empty_strip(n)) == g[static_cast<std::size_t>(n)], "n=" << n);
 }
 
 BOOST_AUTO_TEST_CASE(dawsons_kayles_period_is_proved) {
@@ -102,7 +112,9 @@ BOOST_AUTO_TEST_CASE(dawsons_kayles_period_is_proved) {
 BOOST_AUTO_TEST_CASE(corrupted_certificates_are_rejected) {
   const auto good = find_octal_period(OctalCode::parse("0.77"), {});
   BOOST_TEST_REQUIRE(check_octal_period_certificate(good).accepted);
-  const auto rejected = [](const OctalPeriodCertificate& c) { return !check_octal_period_certificate(c).accepted; };
+  const auto rejected = [](const OctalPeriodCertificate& c) {
+    return !check_octal_period_certificate(c).accepted;
+  };
   {  // Every single changed value.
     for (std::int64_t n = 0; n < good.bound(); ++n) {
       auto bad = good;
@@ -168,7 +180,8 @@ BOOST_AUTO_TEST_CASE(witness_hints_bound_the_search) {
   BOOST_TEST(!without.accepted);
   BOOST_TEST(without.reason.find("witnesses") != std::string::npos, without.reason);
   for (std::int64_t n = kDefaultWitnessDepth; n < cert.bound(); ++n) {
-    cert.witness_depths.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(n / 2));
+    cert.witness_depths.emplace_back(static_cast<std::uint32_t>(n),
+                                     static_cast<std::uint32_t>(n / 2));
   }
   const auto with = check_octal_period_certificate(cert);
   BOOST_TEST(with.accepted, with.reason);
@@ -199,14 +212,16 @@ BOOST_AUTO_TEST_CASE(family_value_json_and_positions) {
   BOOST_CHECK_THROW(game->parse_position(""), InputError);
   // Every winning move leads to a position of value 0.
   const auto v = game->value(game->parse_position("20+9+7"));
-  for (const auto& m : v["winning_moves"]) BOOST_TEST(game->value(game->parse_position(m.get<std::string>()))["value"].get<Value>() == 0);
+  for (const auto& m : v["winning_moves"])
+    BOOST_TEST(game->value(game->parse_position(m.get<std::string>()))["value"].get<Value>() == 0);
   // Heaps far beyond the direct limit go through the proved period; 99999989 = 5 (mod 34) is a
   // P-position of Dawson's Kayles.
   const auto big = game->value(game->parse_position("99999989"));
   BOOST_TEST(big["how"].get<std::string>().find("proved period 34") != std::string::npos);
   BOOST_TEST(big["value"].get<Value>() == 0);
   const auto big2 = game->value(game->parse_position("99999990+3"));
-  BOOST_TEST(big2["heap_values"][0].get<Value>() == game->value(game->parse_position("74"))["value"].get<Value>());
+  BOOST_TEST(big2["heap_values"][0].get<Value>() ==
+             game->value(game->parse_position("74"))["value"].get<Value>());
 }
 
 BOOST_AUTO_TEST_CASE(family_period_json) {
@@ -226,7 +241,8 @@ BOOST_AUTO_TEST_CASE(kernels_agree_with_the_reference_on_the_domain) {
     BOOST_TEST_REQUIRE(ks.size() >= 2u);
     BOOST_TEST_REQUIRE(ks.front()->reference);
     const auto reference = ks.front()->values(*game, domain);
-    for (const Kernel* k : ks) BOOST_TEST(k->values(*game, domain) == reference, spec << " kernel " << k->name);
+    for (const Kernel* k : ks)
+      BOOST_TEST(k->values(*game, domain) == reference, spec << " kernel " << k->name);
   }
 }
 

@@ -3,9 +3,8 @@
 // Prints times, peak memory and the fast/naive ratio measured in one run. Figures go into the
 // closing notes, never into timed tests.
 #include <boost/test/unit_test.hpp>
-
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <string>
 
@@ -28,7 +27,9 @@ struct Clock {
   }
 };
 
-double seconds_since(double t0) { return Clock::now() - t0; }
+double seconds_since(double t0) {
+  return Clock::now() - t0;
+}
 
 /// Peak resident memory of this process so far (VmHWM), in MB.
 double peak_rss_mb() {
@@ -49,12 +50,13 @@ void prove(const std::string& code_text, std::int64_t max_heaps) {
   const auto t1 = Clock::now();
   const auto verdict = igv::check_octal_period_certificate(cert);
   const double check = seconds_since(t1);
-  std::printf("%-7s period %-8lld preperiod %-9lld bound %-9lld mask %-4u rare %-6zu maxval %-4lld "
-              "produce %.4fs check %.4fs total %.4fs (CPU) accepted %d peakRSS %.1f MB\n",
-              code_text.c_str(), static_cast<long long>(cert.period),
-              static_cast<long long>(cert.preperiod), static_cast<long long>(cert.bound()), 0u,
-              stats.rare_heaps, static_cast<long long>(stats.max_value), produce, check, produce + check,
-              verdict.accepted ? 1 : 0, peak_rss_mb());
+  std::printf(
+      "%-7s period %-8lld preperiod %-9lld bound %-9lld mask %-4u rare %-6zu maxval %-4lld "
+      "produce %.4fs check %.4fs total %.4fs (CPU) accepted %d peakRSS %.1f MB\n",
+      code_text.c_str(), static_cast<long long>(cert.period),
+      static_cast<long long>(cert.preperiod), static_cast<long long>(cert.bound()), 0u,
+      stats.rare_heaps, static_cast<long long>(stats.max_value), produce, check, produce + check,
+      verdict.accepted ? 1 : 0, peak_rss_mb());
   std::fflush(stdout);
 }
 
@@ -113,11 +115,14 @@ BOOST_AUTO_TEST_CASE(bench_fast_vs_naive) {
     const auto naive = igv::octal_values_naive(code, heaps - 1);
     const double slow = seconds_since(t1);
     std::int64_t last_exception = -1, disagreements = 0;
-    for (std::int64_t n = 0; n < heaps; ++n) disagreements += sparse.value(n) != naive[static_cast<std::size_t>(n)];
+    for (std::int64_t n = 0; n < heaps; ++n)
+      disagreements += sparse.value(n) != naive[static_cast<std::size_t>(n)];
     (void)last_exception;
-    std::printf("%-7s heaps %lld: sparse %.3fs, naive %.3fs (CPU), ratio %.1f, disagreements %lld, rare %zu\n",
-                code.canonical().c_str(), static_cast<long long>(heaps), fast, slow, slow / fast,
-                static_cast<long long>(disagreements), sparse.rare_count());
+    std::printf(
+        "%-7s heaps %lld: sparse %.3fs, naive %.3fs (CPU), ratio %.1f, disagreements %lld, rare "
+        "%zu\n",
+        code.canonical().c_str(), static_cast<long long>(heaps), fast, slow, slow / fast,
+        static_cast<long long>(disagreements), sparse.rare_count());
     std::fflush(stdout);
     BOOST_TEST(disagreements == 0);
   }
@@ -137,8 +142,8 @@ BOOST_AUTO_TEST_CASE(bench_value_table) {
   std::string how;
   const auto t0 = Clock::now();
   const auto table = igv::octal_value_table(code, heaps, true, &how);
-  std::printf("%s: %lld values in %.3fs CPU (%s), peak RSS %.1f MB\n", code_env, static_cast<long long>(table.size()),
-              seconds_since(t0), how.c_str(), peak_rss_mb());
+  std::printf("%s: %lld values in %.3fs CPU (%s), peak RSS %.1f MB\n", code_env,
+              static_cast<long long>(table.size()), seconds_since(t0), how.c_str(), peak_rss_mb());
   const auto t1 = Clock::now();
   igv::OctalSparseSolver solver(code);
   solver.extend_to(direct);

@@ -13,7 +13,9 @@
 using namespace igv;
 
 namespace {
-SubtractionSet set_of(std::vector<std::int64_t> s) { return make_subtraction_set(std::move(s)); }
+SubtractionSet set_of(std::vector<std::int64_t> s) {
+  return make_subtraction_set(std::move(s));
+}
 
 /// Minimal (ℓ, p) of a long prefix by brute force: the least p for which the second half is
 /// p-periodic, then the least ℓ from which G(n) = G(n + p) on the whole prefix.
@@ -153,7 +155,9 @@ BOOST_AUTO_TEST_SUITE(subtraction_family, *boost::unit_test::label("subtraction"
 BOOST_AUTO_TEST_CASE(bad_specs_throw_input_error) {
   for (const char* spec : {"subtraction:", "subtraction:0", "subtraction:-3,4", "subtraction:1,1",
                            "subtraction:1,x", "subtraction:2..1", "subtraction-misere:"}) {
-    BOOST_TEST_CONTEXT(spec) { BOOST_CHECK_THROW(make_game(spec), InputError); }
+    BOOST_TEST_CONTEXT(spec) {
+      BOOST_CHECK_THROW(make_game(spec), InputError);
+    }
   }
   auto game = make_game("subtraction:1,3,4");
   BOOST_CHECK_THROW(game->parse_position("-1"), InputError);
@@ -182,8 +186,9 @@ BOOST_AUTO_TEST_CASE(period_json_of_2_3_5_7_11) {
 }
 
 BOOST_AUTO_TEST_CASE(kernels_agree_on_domain_and_samples) {
-  for (const char* spec : {"subtraction:1,3,4", "subtraction-misere:1,2,3", "subtraction:2,3,5,7,19",
-                           "subtraction:powers-of-2", "subtraction-misere:3,5,8"}) {
+  for (const char* spec :
+       {"subtraction:1,3,4", "subtraction-misere:1,2,3", "subtraction:2,3,5,7,19",
+        "subtraction:powers-of-2", "subtraction-misere:3,5,8"}) {
     auto game = make_game(spec);
     const auto family = std::string(spec).substr(0, std::string(spec).find(':'));
     auto positions = game->domain(200);

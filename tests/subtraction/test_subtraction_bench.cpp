@@ -3,10 +3,9 @@
 // It prints the time of every claim of the issue with the default budget, the {2,3,5,7,c}
 // table for c <= 5000, a game with a period above 10^6 found and proved (time and peak
 // memory), and the fast/naive ratio on the same prefix.
-#include <boost/test/unit_test.hpp>
-
 #include <sys/resource.h>
 
+#include <boost/test/unit_test.hpp>
 #include <chrono>
 #include <iostream>
 
@@ -48,17 +47,21 @@ BOOST_AUTO_TEST_CASE(table_2357c_to_5000) {
   const auto start = std::chrono::steady_clock::now();
   std::int64_t largest_preperiod = 0, largest_period = 0, formula_disagreements = 0;
   for (std::int64_t c = 11; c <= 5000; ++c) {
-    const auto proved = prove_subtraction_period(make_subtraction_set({2, 3, 5, 7, c}), SubtractionPlay::normal);
+    const auto proved =
+        prove_subtraction_period(make_subtraction_set({2, 3, 5, 7, c}), SubtractionPlay::normal);
     largest_preperiod = std::max(largest_preperiod, proved.preperiod);
     largest_period = std::max(largest_period, proved.period);
     const std::int64_t r = c % 18;
     const std::int64_t l = r == 1 ? 2 * c - 4 : (r == 10 ? c + 5 : 0);
-    const std::int64_t p = (r == 0 || r == 8 || r == 9 || r == 10 || r == 17) ? c + 2 : (r == 1 ? 4 : 9);
+    const std::int64_t p =
+        (r == 0 || r == 8 || r == 9 || r == 10 || r == 17) ? c + 2 : (r == 1 ? 4 : 9);
     if (l != proved.preperiod || p != proved.period) ++formula_disagreements;
   }
   std::cout << "{2,3,5,7,c}, c = 11..5000, every period proved: " << seconds_since(start)
-            << " s; largest preperiod " << largest_preperiod << ", largest period " << largest_period
-            << "; cases where the slide's formulas (stated for c <= 500) disagree: " << formula_disagreements << "\n";
+            << " s; largest preperiod " << largest_preperiod << ", largest period "
+            << largest_period
+            << "; cases where the slide's formulas (stated for c <= 500) disagree: "
+            << formula_disagreements << "\n";
 }
 
 BOOST_AUTO_TEST_CASE(period_above_a_million) {
@@ -76,11 +79,12 @@ BOOST_AUTO_TEST_CASE(period_above_a_million) {
   const double check_s = seconds_since(start);
   BOOST_TEST(check.accepted);
   BOOST_TEST(cert.period == 1'000'003);
-  std::cout << "{1,3,1000000}: preperiod " << cert.preperiod << ", period " << cert.period << "; found in "
-            << find_s << " s (" << stats.steps << " window steps, " << stats.hash_matches
-            << " hash matches confirmed, " << stats.hash_collisions << " collisions), peak RSS "
-            << rss_after_find << " MiB (before: " << rss_before << " MiB); certificate checked by the naive kernel in "
-            << check_s << " s over " << check.values_checked << " values, peak RSS " << peak_rss_mib() << " MiB\n";
+  std::cout << "{1,3,1000000}: preperiod " << cert.preperiod << ", period " << cert.period
+            << "; found in " << find_s << " s (" << stats.steps << " window steps, "
+            << stats.hash_matches << " hash matches confirmed, " << stats.hash_collisions
+            << " collisions), peak RSS " << rss_after_find << " MiB (before: " << rss_before
+            << " MiB); certificate checked by the naive kernel in " << check_s << " s over "
+            << check.values_checked << " values, peak RSS " << peak_rss_mib() << " MiB\n";
 
   // A larger one: period 10^7 + 3, found with O(s_k) memory.
   const auto big = make_subtraction_set({1, 3, 10'000'000});
@@ -100,6 +104,6 @@ BOOST_AUTO_TEST_CASE(fast_versus_naive) {
   const auto fast = subtraction_values_window(set, SubtractionPlay::normal, n);
   const double fast_s = seconds_since(start);
   BOOST_TEST((naive == fast));
-  std::cout << "prefix of 2*10^7 values of {2,3,5,7,19,47,101}: naive " << naive_s << " s, window " << fast_s
-            << " s, ratio " << naive_s / fast_s << "\n";
+  std::cout << "prefix of 2*10^7 values of {2,3,5,7,19,47,101}: naive " << naive_s << " s, window "
+            << fast_s << " s, ratio " << naive_s / fast_s << "\n";
 }

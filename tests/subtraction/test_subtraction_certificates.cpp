@@ -10,8 +10,8 @@
 
 #include "core/errors.h"
 #include "core/game_family.h"
-#include "tests/certificate_edits.h"
 #include "core/subtraction_certificate_json.h"
+#include "tests/certificate_edits.h"
 
 using namespace igv;
 using nlohmann::json;

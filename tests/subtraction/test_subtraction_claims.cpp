@@ -1,7 +1,6 @@
 // Every claim of the subtraction issue (001_bc98b3364103fd4a and the subtraction section of
 // 004_2d19be0a5059ae39) gets the verdict recorded as expected, with the default budget.
 #include <boost/test/unit_test.hpp>
-
 #include <chrono>
 #include <iostream>
 
@@ -10,7 +9,6 @@
 #include "tests/test_subtraction_claims_loader.h"
 
 using namespace igv;
-
 
 BOOST_AUTO_TEST_SUITE(subtraction_claims, *boost::unit_test::label("subtraction"))
 
@@ -31,11 +29,14 @@ BOOST_AUTO_TEST_CASE(every_claim_gets_its_expected_verdict) {
       o.verdict = Verdict::error;
       o.summary = e.what();
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     total += seconds;
     if (std::getenv("IGV_SHOW_CLAIMS") != nullptr) {
-      std::cout << to_string(o.verdict) << "\t" << claim.id << "\t" << seconds << " s\t" << o.summary << "\n";
-      if (std::string(std::getenv("IGV_SHOW_CLAIMS")) == "evidence") std::cout << o.evidence.dump() << "\n";
+      std::cout << to_string(o.verdict) << "\t" << claim.id << "\t" << seconds << " s\t"
+                << o.summary << "\n";
+      if (std::string(std::getenv("IGV_SHOW_CLAIMS")) == "evidence")
+        std::cout << o.evidence.dump() << "\n";
     }
     BOOST_TEST_CONTEXT(claim.id << ": " << o.summary) {
       BOOST_TEST(to_string(o.verdict) == to_string(claim.expected_verdict));

@@ -27,7 +27,8 @@ inline std::vector<Claim> load_subtraction_issue_claims() {
   const auto begin = ferguson.find('\n', ferguson.find(marker));
   const auto end = ferguson.find("\n# --- ", begin);
   const std::string section =
-      "[document]\nid = \"004_2d19be0a5059ae39\"\ntitle = \"Ferguson, Game Theory Part I: impartial games (Chinese)\"\n" +
+      "[document]\nid = \"004_2d19be0a5059ae39\"\ntitle = \"Ferguson, Game Theory Part I: "
+      "impartial games (Chinese)\"\n" +
       ferguson.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
   for (auto& c : parse_claims(section, dir + "004_2d19be0a5059ae39.toml (subtraction section)")) {
     claims.push_back(std::move(c));

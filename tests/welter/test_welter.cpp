@@ -1,9 +1,9 @@
 // Welter's game (002_ae6d722b5ea2de0c): every route to the Welter function agrees, the inverse
 // finds exactly the winning moves, the relations hold, the pictures are well-formed SVG, bad
 // positions are refused, and every claim of the document gets its expected verdict.
-#include <boost/test/unit_test.hpp>
 #include <rapidcheck/boost_test.h>
 
+#include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -51,15 +51,16 @@ BOOST_AUTO_TEST_CASE(every_route_agrees_on_every_subset_of_a_small_strip) {
 
 BOOST_AUTO_TEST_CASE(zero_partners_are_the_unique_free_squares_of_value_zero) {
   // Brute force over every free square below 2^(bits+1), the partner's bound.
-  for (const WelterCoins& coins : {WelterCoins{1, 8, 9, 14, 15}, WelterCoins{1, 3, 6, 10}, WelterCoins{0, 2, 5},
-                                   WelterCoins{3, 4, 7, 12, 13, 20}}) {
+  for (const WelterCoins& coins : {WelterCoins{1, 8, 9, 14, 15}, WelterCoins{1, 3, 6, 10},
+                                   WelterCoins{0, 2, 5}, WelterCoins{3, 4, 7, 12, 13, 20}}) {
     const auto partners = welter_zero_partners(coins);
     for (std::size_t i = 0; i < coins.size(); ++i) {
       std::vector<std::int64_t> zeros;
       for (std::int64_t y = 0; y < 64; ++y) {
         if (y != coins[i] && std::binary_search(coins.begin(), coins.end(), y)) continue;
         WelterCoins q;
-        for (auto c : coins) if (c != coins[i]) q.push_back(c);
+        for (auto c : coins)
+          if (c != coins[i]) q.push_back(c);
         q.insert(std::lower_bound(q.begin(), q.end(), y), y);
         if (welter_value_conway(q) == 0) zeros.push_back(y);
       }
@@ -78,13 +79,16 @@ BOOST_AUTO_TEST_CASE(document_conventions_of_sum_and_mate) {
 }
 
 BOOST_AUTO_TEST_CASE(starting_values_by_the_reconstructed_digits_match_the_direct_ones) {
-  for (std::int64_t n = 0; n <= 600; ++n) BOOST_TEST_REQUIRE(welter_start_value_by_digits(n) == welter_start_value(n));
+  for (std::int64_t n = 0; n <= 600; ++n)
+    BOOST_TEST_REQUIRE(welter_start_value_by_digits(n) == welter_start_value(n));
   BOOST_TEST(welter_start_value(7) == 8);
   // The printed recursion fails first at n = 3 (the '11' case): 2^1 + w(0) = 2, but w(3) = 4.
-  const auto rhs = welter_start_recursion_as_printed(3, [](std::int64_t m) { return welter_start_value(m); });
+  const auto rhs =
+      welter_start_recursion_as_printed(3, [](std::int64_t m) { return welter_start_value(m); });
   BOOST_TEST(rhs.value() == 2);
   BOOST_TEST(welter_start_value(3) == 4);
-  BOOST_TEST(!welter_start_recursion_as_printed(1, [](std::int64_t) { return Value{0}; }).has_value());
+  BOOST_TEST(
+      !welter_start_recursion_as_printed(1, [](std::int64_t) { return Value{0}; }).has_value());
 }
 
 BOOST_AUTO_TEST_CASE(registered_kernels_agree_with_the_reference) {
@@ -193,8 +197,9 @@ BOOST_AUTO_TEST_CASE(pictures_are_written_and_well_formed) {
     BOOST_TEST_REQUIRE(std::filesystem::exists(path), name);
     BOOST_TEST(std::filesystem::file_size(path) > 1000U);
     // Well-formed XML, checked by Python's parser when Python is there.
-    const std::string cmd = "python3 -c \"import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])\" '" +
-                            path.string() + "' 2>/dev/null";
+    const std::string cmd =
+        "python3 -c \"import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])\" '" +
+        path.string() + "' 2>/dev/null";
     if (std::system("python3 -c 'import xml.dom.minidom' 2>/dev/null") == 0) {
       BOOST_TEST(std::system(cmd.c_str()) == 0, name);
     }
@@ -207,13 +212,16 @@ BOOST_AUTO_TEST_CASE(pictures_are_written_and_well_formed) {
   // 2047 points, one per n; 64·64 − 64 cells.
   const std::string fractal = welter_fractal_svg(2047);
   std::size_t circles = 0;
-  for (auto at = fractal.find("<circle"); at != std::string::npos; at = fractal.find("<circle", at + 1)) ++circles;
+  for (auto at = fractal.find("<circle"); at != std::string::npos;
+       at = fractal.find("<circle", at + 1))
+    ++circles;
   BOOST_TEST(circles == 2047U);
   std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(every_claim_of_the_document_gets_its_expected_verdict) {
-  const auto all = load_claims_file(std::string(IGV_SOURCE_DIR) + "/properties/claims/002_ae6d722b5ea2de0c.toml");
+  const auto all = load_claims_file(std::string(IGV_SOURCE_DIR) +
+                                    "/properties/claims/002_ae6d722b5ea2de0c.toml");
   RunOptions options;
   options.random_cases = 200;
   std::size_t welter_claims = 0;
@@ -221,7 +229,8 @@ BOOST_AUTO_TEST_CASE(every_claim_of_the_document_gets_its_expected_verdict) {
     if (c.id.rfind("welter.", 0) != 0) continue;
     ++welter_claims;
     const ClaimResult r = run_claim(c, options);
-    BOOST_TEST_MESSAGE(c.id << ": " << to_string(r.outcome.verdict) << " in " << r.seconds << " s: " << r.outcome.summary);
+    BOOST_TEST_MESSAGE(c.id << ": " << to_string(r.outcome.verdict) << " in " << r.seconds
+                            << " s: " << r.outcome.summary);
     BOOST_TEST((r.outcome.verdict == c.expected_verdict),
                c.id << ": " << to_string(r.outcome.verdict) << " (" << r.outcome.summary << ")");
   }

@@ -4,7 +4,6 @@
 // winning moves there; naive vs Conway on the same positions (ratio); all claims of the document
 // at the default budget (target under 10 s); peak resident memory.
 #include <boost/test/unit_test.hpp>
-
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -37,7 +36,8 @@ WelterCoins random_position(std::size_t coins, std::int64_t squares, std::uint64
   std::mt19937_64 rng(seed);
   WelterCoins p;
   while (p.size() < coins) {
-    for (std::size_t i = p.size(); i < coins; ++i) p.push_back(static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(squares)));
+    for (std::size_t i = p.size(); i < coins; ++i)
+      p.push_back(static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(squares)));
     std::sort(p.begin(), p.end());
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }
@@ -57,8 +57,10 @@ BOOST_AUTO_TEST_CASE(conway_on_a_million_coins) {
     t0 = std::chrono::steady_clock::now();
     const auto moves = welter_winning_moves_inverse(coins);
     const double moves_s = seconds_since(t0);
-    std::printf("%-32s %zu coins: value %lld by Conway in %.3f s; %zu winning moves by the inverse in %.3f s\n",
-                name.c_str(), coins.size(), static_cast<long long>(v), value_s, moves.size(), moves_s);
+    std::printf(
+        "%-32s %zu coins: value %lld by Conway in %.3f s; %zu winning moves by the inverse in %.3f "
+        "s\n",
+        name.c_str(), coins.size(), static_cast<long long>(v), value_s, moves.size(), moves_s);
     BOOST_TEST(moves.empty() == (v == 0), name);
   }
   // The relations route is quadratic: 10^4 coins for scale.
@@ -69,7 +71,8 @@ BOOST_AUTO_TEST_CASE(conway_on_a_million_coins) {
   t0 = std::chrono::steady_clock::now();
   const Value c = welter_value_conway(mid);
   const double con_s = seconds_since(t0);
-  std::printf("10^4 random coins: relations %.3f s, Conway %.5f s (agree: %s)\n", rel_s, con_s, r == c ? "yes" : "NO");
+  std::printf("10^4 random coins: relations %.3f s, Conway %.5f s (agree: %s)\n", rel_s, con_s,
+              r == c ? "yes" : "NO");
   BOOST_TEST(r == c);
   std::printf("peak RSS %.1f MiB\n", peak_rss_mib());
 }
@@ -79,7 +82,8 @@ BOOST_AUTO_TEST_CASE(naive_versus_conway_on_the_same_positions) {
   std::vector<WelterCoins> positions;
   for (std::uint32_t mask = 0; mask < (1U << 14); ++mask) {
     WelterCoins p;
-    for (std::int64_t c = 0; c < 14; ++c) if ((mask >> c) & 1U) p.push_back(c);
+    for (std::int64_t c = 0; c < 14; ++c)
+      if ((mask >> c) & 1U) p.push_back(c);
     positions.push_back(std::move(p));
   }
   auto t0 = std::chrono::steady_clock::now();
@@ -91,8 +95,10 @@ BOOST_AUTO_TEST_CASE(naive_versus_conway_on_the_same_positions) {
   Value sum_conway = 0;
   for (const auto& p : positions) sum_conway ^= welter_value_conway(p);
   const double conway_s = seconds_since(t0);
-  std::printf("all 16384 subsets of {0..13}: naive %.3f s, Conway %.4f s, ratio naive/Conway %.0f (agree: %s)\n",
-              naive_s, conway_s, naive_s / conway_s, sum_naive == sum_conway ? "yes" : "NO");
+  std::printf(
+      "all 16384 subsets of {0..13}: naive %.3f s, Conway %.4f s, ratio naive/Conway %.0f (agree: "
+      "%s)\n",
+      naive_s, conway_s, naive_s / conway_s, sum_naive == sum_conway ? "yes" : "NO");
   BOOST_TEST(sum_naive == sum_conway);
   // Starting positions w(n), n = 1..9, each from a fresh naive memo.
   for (std::int64_t n = 6; n <= 9; ++n) {
@@ -105,13 +111,15 @@ BOOST_AUTO_TEST_CASE(naive_versus_conway_on_the_same_positions) {
     const Value cv = welter_value_conway(p);
     const double cs = seconds_since(t0);
     std::printf("w(%lld): naive %.4f s (%zu positions), Conway %.7f s, ratio %.0f (agree: %s)\n",
-                static_cast<long long>(n), ns, fresh.positions_stored(), cs, ns / cs, nv == cv ? "yes" : "NO");
+                static_cast<long long>(n), ns, fresh.positions_stored(), cs, ns / cs,
+                nv == cv ? "yes" : "NO");
     BOOST_TEST(nv == cv);
   }
 }
 
 BOOST_AUTO_TEST_CASE(all_claims_of_the_document) {
-  const auto all = load_claims_file(std::string(IGV_SOURCE_DIR) + "/properties/claims/002_ae6d722b5ea2de0c.toml");
+  const auto all = load_claims_file(std::string(IGV_SOURCE_DIR) +
+                                    "/properties/claims/002_ae6d722b5ea2de0c.toml");
   RunOptions options;  // the defaults of `verify run`
   const auto t0 = std::chrono::steady_clock::now();
   std::size_t as_expected = 0;
@@ -121,9 +129,11 @@ BOOST_AUTO_TEST_CASE(all_claims_of_the_document) {
     const ClaimResult r = run_claim(c, options);
     ++count;
     as_expected += r.as_expected() ? 1 : 0;
-    std::printf("  %-48s %-9s %.3f s\n", c.id.c_str(), std::string(to_string(r.outcome.verdict)).c_str(), r.seconds);
+    std::printf("  %-48s %-9s %.3f s\n", c.id.c_str(),
+                std::string(to_string(r.outcome.verdict)).c_str(), r.seconds);
   }
-  std::printf("all %zu claims of 002_ae6d722b5ea2de0c: %.2f s, %zu as expected; peak RSS %.1f MiB\n", count,
-              seconds_since(t0), as_expected, peak_rss_mib());
+  std::printf(
+      "all %zu claims of 002_ae6d722b5ea2de0c: %.2f s, %zu as expected; peak RSS %.1f MiB\n", count,
+      seconds_since(t0), as_expected, peak_rss_mib());
   BOOST_TEST(as_expected == count);
 }
