@@ -29,8 +29,21 @@ std::string json_kind(const nlohmann::json& v);
 void require_same_shape(const nlohmann::json& expected, const nlohmann::json& actual,
                         const std::string& path);
 
-/// The first field whose value differs (same shape assumed), as "'path' is X but the checked
-/// certificate implies Y".
+/// The file's "game" must be `spec` (a certificate of another game is malformed input).
+void require_certificate_game(const nlohmann::json& period_json, const std::string& spec);
+
+/// `certificate.certificate_version` must be the integer `version`; InputError otherwise (a file
+/// of another version is not a file this checker can read).
+void require_certificate_version(const nlohmann::json& certificate, int version);
+
+/// Fields whose text describes rather than asserts ("theorem", "checked", "checker",
+/// "convention", "producer" with a string value): a file must have them, as strings, but their
+/// content is not part of what a certificate asserts, so first_difference skips them
+/// (core/CERTIFICATES.md).
+bool is_descriptive_certificate_field(const std::string& key);
+
+/// The first field whose value differs (same shape assumed; descriptive fields skipped), as
+/// "'path' is X but the checked certificate implies Y".
 std::optional<std::string> first_difference(const nlohmann::json& expected,
                                             const nlohmann::json& actual, const std::string& path);
 

@@ -1,7 +1,7 @@
 // Game families and their registry: what `verify value`, `verify period` and
 // `verify cross-check` reach through a game specification such as `subtraction:1,3,4`.
 //
-// A specification is `NAME` or `NAME:PARAMS` (ARCHITECTURE.md, "Game specifications"). Each
+// A specification is `NAME` or `NAME:PARAMS` (README.md, "Game specifications and positions"). Each
 // family registers once, in the .cpp file that implements it, with IGV_REGISTER_GAME; nothing
 // else has to change to add a family.
 #pragma once
@@ -10,14 +10,27 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/position.h"
-#include "core/primitives.h"
+#include "core/base/limits.h"
+#include "core/base/position.h"
+#include "core/base/primitives.h"
 
 namespace igv {
+
+/// How much of an answer `verify value` asks for.
+struct ValueRequest {
+  /// Winning moves listed at most; their number is always given ("winning_moves_count").
+  std::size_t max_moves = 1000;
+};
+
+/// The limits of `verify period`: a family that supports them passes them to its producer.
+struct PeriodRequest {
+  ComputeLimits limits;
+};
 
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).
 class GameInstance {
@@ -39,10 +52,27 @@ class GameInstance {
   /// Non-normal-play games (SOS) put their outcome in "outcome" and may omit "value".
   [[nodiscard]] virtual nlohmann::json value(const Position& p) const = 0;
 
+  /// value(p) with at most `request.max_moves` winning moves listed: "winning_moves_count" gives
+  /// their number and "winning_moves_listed" how many the list holds. The default calls value(p)
+  /// and cuts the list; a family whose move lists can be huge (nim, octal, welter) overrides it
+  /// and never builds more than max_moves positions.
+  [[nodiscard]] virtual nlohmann::json value_limited(const Position& p,
+                                                     const ValueRequest& request) const;
+
+  /// The shared cutting of value_limited: keeps the first `max_moves` of j["winning_moves"] and
+  /// records the count (`total` when known, else the list's length).
+  static void limit_winning_moves(nlohmann::json& j, const ValueRequest& request,
+                                  std::optional<std::size_t> total = std::nullopt);
+
   /// The proved period, as `verify period` prints it: {"game", "preperiod", "period",
   /// "saltus", "certificate": {"theorem", "bound", "checked"}}. Families without a notion of
   /// period keep the default, which throws InputError.
   [[nodiscard]] virtual nlohmann::json period() const;
+
+  /// period() within `request.limits`: throws LimitReached (a BudgetExceeded naming the limit and
+  /// what was reached) when the time or memory limit is reached, or when the answer cannot fit
+  /// (then at once, before allocating). The default ignores the limits and calls period().
+  [[nodiscard]] virtual nlohmann::json period_limited(const PeriodRequest& request) const;
 
   /// Re-checks a period certificate read from a file: `period_json` is what period() printed
   /// (`verify period GAME --format json`), possibly edited by someone. Returns {"accepted": bool,

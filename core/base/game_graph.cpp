@@ -1,4 +1,4 @@
-#include "core/game_graph.h"
+#include "core/base/game_graph.h"
 
 #include <sstream>
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/naive_solver.h"
+#include "core/base/naive_solver.h"
 
 namespace igv {
 

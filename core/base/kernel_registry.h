@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game_family.h"
+#include "core/base/game_family.h"
 
 namespace igv {
 

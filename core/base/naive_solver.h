@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/errors.h"
-#include "core/primitives.h"
+#include "core/base/errors.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

@@ -1,10 +1,11 @@
-#include "core/nim.h"
+#include "core/base/nim.h"
 
+#include <limits>
 #include <random>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
 
 namespace igv {
 
@@ -69,14 +70,34 @@ class NimGame : public GameInstance {
     return p;
   }
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
+  }
+  [[nodiscard]] nlohmann::json value_limited(const Position& p,
+                                             const ValueRequest& request) const override {
+    // Each winning move is a copy of the whole position: count them all, write out only the
+    // first max_moves (nim 1..30000 has thousands of moves of 30,000 heaps each).
     nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : nim_winning_moves_xor(p)) moves.push_back(format_position(m));
-    return {{"game", spec()},
-            {"position", format_position(p)},
-            {"value", nim_value_xor(p)},
-            {"winning_moves", moves},
-            {"kernel", "xor"},
-            {"how", "nim-sum of the heaps (Bouton); a winning move lowers heap h to h xor value"}};
+    const Value v = nim_value_xor(p);
+    std::size_t count = 0;
+    for (std::size_t i = 0; v != 0 && i < p.size(); ++i) {
+      const Value target = nim_sum(p[i], v);
+      if (target >= p[i]) continue;
+      if (count++ < request.max_moves) {
+        Position next = p;
+        next[i] = target;
+        moves.push_back(format_position(next));
+      }
+    }
+    nlohmann::json j = {
+        {"game", spec()},
+        {"position", format_position(p)},
+        {"value", v},
+        {"winning_moves", moves},
+        {"kernel", "xor"},
+        {"how", "nim-sum of the heaps (Bouton); a winning move lowers heap h to h xor value"}};
+    if (request.max_moves != std::numeric_limits<std::size_t>::max())
+      limit_winning_moves(j, request, count);
+    return j;
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     // Every list of at most three heaps, each at most `size`.

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/naive_solver.h"
-#include "core/position.h"
+#include "core/base/naive_solver.h"
+#include "core/base/position.h"
 
 namespace igv {
 

@@ -1,10 +1,11 @@
-#include "core/position.h"
+#include "core/base/position.h"
 
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
+#include "core/base/json_input.h"
 
 namespace igv {
 
@@ -27,11 +28,7 @@ Position parse_int_list(std::string_view text, std::string_view what, std::size_
   std::string body;
   if (!text.empty() && text.front() == '@') {
     const std::string path(text.substr(1));
-    std::ifstream in(path);
-    if (!in) throw InputError(std::string(what) + ": cannot read file '" + path + "'");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    body = ss.str();
+    body = read_input_file(path, std::string(what) + ": file '" + path + "'");
     for (char& c : body) {
       if (c == '\n' || c == '\r' || c == ' ' || c == '\t') c = ',';
     }

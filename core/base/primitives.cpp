@@ -1,4 +1,4 @@
-#include "core/primitives.h"
+#include "core/base/primitives.h"
 
 #include <algorithm>
 #include <bit>
@@ -15,6 +15,18 @@ Value mex(std::span<const Value> values) {
   Value m = 0;
   while (seen[static_cast<std::size_t>(m)]) ++m;
   return m;
+}
+
+std::vector<std::int64_t> prime_factors(std::int64_t n) {
+  std::vector<std::int64_t> out;
+  for (std::int64_t q = 2; q * q <= n; ++q) {
+    if (n % q == 0) {
+      out.push_back(q);
+      while (n % q == 0) n /= q;
+    }
+  }
+  if (n > 1) out.push_back(n);
+  return out;
 }
 
 void MexSet::clear() {

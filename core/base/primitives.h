@@ -22,6 +22,10 @@ constexpr Value nim_sum(Value a, Value b) {
 /// are ignored. O(size) time and memory.
 Value mex(std::span<const Value> values);
 
+/// The distinct prime factors of n >= 1, increasing (trial division; for the period-minimality
+/// test of every certificate checker: p is the least period when no p / q, q prime, is one).
+std::vector<std::int64_t> prime_factors(std::int64_t n);
+
 /// A reusable mex accumulator for hot loops: add values, read the mex, clear.
 /// Memory grows to the largest value added below `limit` (values >= limit cannot change the
 /// mex of fewer than `limit` values, so they are dropped).

@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <map>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
 
 namespace igv {
 
@@ -34,8 +34,29 @@ std::string GameInstance::format_position(const Position& p) const {
   return format_int_list(p);
 }
 
+nlohmann::json GameInstance::value_limited(const Position& p, const ValueRequest& request) const {
+  nlohmann::json j = value(p);
+  limit_winning_moves(j, request);
+  return j;
+}
+
+void GameInstance::limit_winning_moves(nlohmann::json& j, const ValueRequest& request,
+                                       std::optional<std::size_t> total) {
+  if (!j.contains("winning_moves") || !j["winning_moves"].is_array()) return;
+  auto& moves = j["winning_moves"];
+  const std::size_t count = total.value_or(moves.size());
+  if (moves.size() > request.max_moves)
+    moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(request.max_moves), moves.end());
+  j["winning_moves_count"] = count;
+  j["winning_moves_listed"] = moves.size();
+}
+
 nlohmann::json GameInstance::period() const {
   throw InputError("game '" + spec() + "' has no period to compute");
+}
+
+nlohmann::json GameInstance::period_limited(const PeriodRequest&) const {
+  return period();
 }
 
 nlohmann::json GameInstance::check_certificate(const nlohmann::json&) const {

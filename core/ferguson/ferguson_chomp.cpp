@@ -1,9 +1,10 @@
-#include "core/ferguson_chomp.h"
+#include "core/ferguson/ferguson_chomp.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 
@@ -61,6 +62,23 @@ std::vector<ChompRules::Position> ChompRules::moves(const Position& rows) const 
 ChompBoxTable::ChompBoxTable(int max_rows, int max_columns, bool outcome_only)
     : rows_(max_rows), columns_(max_columns), outcome_only_(outcome_only) {
   if (max_rows < 1 || max_columns < 1) throw InputError("chomp box: expected at least 1 x 1");
+  // One entry per diagram in the box, C(rows + columns, rows) of them: 2^27 is the most that fits
+  // (the benchmark's 14 x 14 box has C(28, 14) = 40,116,600). Checked before any table is made.
+  constexpr std::uint64_t kMaxDiagrams = std::uint64_t{1} << 27;
+  {
+    __extension__ typedef unsigned __int128 Wide;  // partial binomials need more than 64 bits
+    const std::int64_t k = std::min(max_rows, max_columns);
+    const std::int64_t n = std::int64_t{max_rows} + max_columns;
+    Wide c = 1;
+    for (std::int64_t i = 1; i <= k; ++i) {
+      c = c * static_cast<Wide>(n - k + i) / static_cast<Wide>(i);
+      if (c > kMaxDiagrams) {
+        throw BudgetExceeded("chomp box " + std::to_string(max_rows) + " x " +
+                             std::to_string(max_columns) + ": more than " +
+                             std::to_string(kMaxDiagrams) + " diagrams");
+      }
+    }
+  }
   const int top = max_rows + max_columns;
   binomial_.assign(static_cast<std::size_t>(top) + 1,
                    std::vector<std::uint64_t>(static_cast<std::size_t>(max_rows) + 2, 0));

@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/naive_solver.h"
-#include "core/primitives.h"
+#include "core/base/naive_solver.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

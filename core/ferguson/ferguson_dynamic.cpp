@@ -1,10 +1,10 @@
-#include "core/ferguson_dynamic.h"
+#include "core/ferguson/ferguson_dynamic.h"
 
 #include <algorithm>
 #include <functional>
 #include <limits>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 

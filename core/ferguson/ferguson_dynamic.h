@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/primitives.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

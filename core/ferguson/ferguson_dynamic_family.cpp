@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <random>
 
-#include "core/errors.h"
-#include "core/ferguson_dynamic.h"
-#include "core/ferguson_families.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/naive_solver.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/naive_solver.h"
+#include "core/ferguson/ferguson_dynamic.h"
+#include "core/ferguson/ferguson_family.h"
 
 namespace igv {
 namespace {

@@ -1,6 +1,6 @@
-#include "core/ferguson_empty_divide.h"
+#include "core/ferguson/ferguson_empty_divide.h"
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/primitives.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 
@@ -25,9 +25,10 @@ struct EmptyDivideRules {
 };
 
 /// Fast route, a closed form found by this harness and checked against the naive solver on the
-/// stated domains (see properties/ferguson_empty_divide_checks.cpp): the Sprague–Grundy value
-/// of (m, n) is the position of the lowest 0 bit of (m - 1) OR (n - 1). It is used as a kernel
-/// only because the cross-check tests compare it with the rules on every (m, n) <= 64.
+/// stated domains (see properties/ferguson/ferguson_claim_checkers_empty_divide.cpp): the
+/// Sprague–Grundy value of (m, n) is the position of the lowest 0 bit of (m - 1) OR (n - 1). It is
+/// used as a kernel only because the cross-check tests compare it with the rules on every (m, n)
+/// <= 64.
 Value empty_divide_value_lowest_zero_bit(std::int64_t m, std::int64_t n);
 
 /// Sprague–Grundy values of every (m, n) with 1 <= m, n <= size, bottom-up over a table

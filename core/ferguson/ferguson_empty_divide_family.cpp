@@ -1,15 +1,15 @@
 // Game family "empty-and-divide" (Ferguson §1.5) and its kernels: naive (NaiveSolver over the
 // rules), table (bottom-up over m + n) and lowest-zero-bit (the closed form this harness found;
-// see core/ferguson_empty_divide.h).
+// see core/ferguson/ferguson_empty_divide.h).
 #include <algorithm>
 #include <random>
 
-#include "core/errors.h"
-#include "core/ferguson_empty_divide.h"
-#include "core/ferguson_families.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/naive_solver.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/naive_solver.h"
+#include "core/ferguson/ferguson_empty_divide.h"
+#include "core/ferguson/ferguson_family.h"
 
 namespace igv {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/ferguson_families.h"
+#include "core/ferguson/ferguson_family.h"
 
 namespace igv {
 

@@ -1,5 +1,5 @@
-// Shared pieces of the Ferguson game families (core/ferguson_*_family.cpp): how `verify value`
-// reports a position of a normal-play game from its value and its options' values.
+// Shared pieces of the Ferguson game families (core/ferguson/ferguson_*_family.cpp): how `verify
+// value` reports a position of a normal-play game from its value and its options' values.
 #pragma once
 
 #include <functional>
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position.h"
-#include "core/primitives.h"
+#include "core/base/position.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

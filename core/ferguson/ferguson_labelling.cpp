@@ -1,4 +1,4 @@
-#include "core/ferguson_labelling.h"
+#include "core/ferguson/ferguson_labelling.h"
 
 #include <deque>
 

@@ -24,8 +24,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/errors.h"
-#include "core/naive_solver.h"
+#include "core/base/errors.h"
+#include "core/base/naive_solver.h"
 
 namespace igv {
 

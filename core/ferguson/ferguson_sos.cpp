@@ -1,10 +1,10 @@
-#include "core/ferguson_sos.h"
+#include "core/ferguson/ferguson_sos.h"
 
 #include <algorithm>
 #include <array>
 #include <unordered_map>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 

@@ -2,12 +2,13 @@
 // these kernels return outcome codes for the player to move, not Sprague–Grundy values:
 // 0 = loss, 1 = win, 2 = draw (SosOutcome). naive: memoised search with mirror symmetry;
 // table: the base-3 array of SosTable.
+#include <algorithm>
 #include <random>
 
-#include "core/errors.h"
-#include "core/ferguson_sos.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/ferguson/ferguson_sos.h"
 
 namespace igv {
 namespace {
@@ -39,6 +40,17 @@ class SosGame : public GameInstance {
   }
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
     const SosBoard board = to_board(p);
+    // The memoised search beyond the table's length visits up to 3^e boards for e empty
+    // squares: more than the table's 3^16 does not fit in memory or time, so it is refused at
+    // once instead of failing after minutes and gigabytes.
+    const auto empty = std::count(board.begin(), board.end(), '-');
+    if (length_ > kValueTableLength && empty > kValueTableLength) {
+      throw InputError("verify value " + spec() + ": a board with " + std::to_string(empty) +
+                       " empty squares needs up to 3^" + std::to_string(empty) +
+                       " boards; boards with at most " + std::to_string(kValueTableLength) +
+                       " empty squares (or strips up to sos:" + std::to_string(kValueTableLength) +
+                       ") are answered");
+    }
     std::unique_ptr<SosTable> table;
     SosNaiveSolver naive;
     if (length_ <= kValueTableLength) table = std::make_unique<SosTable>(length_);

@@ -1,10 +1,10 @@
-#include "core/ferguson_thirteen.h"
+#include "core/ferguson/ferguson_thirteen.h"
 
 #include <algorithm>
 #include <numeric>
 
-#include "core/errors.h"
-#include "core/ferguson_labelling.h"
+#include "core/base/errors.h"
+#include "core/ferguson/ferguson_labelling.h"
 
 namespace igv {
 

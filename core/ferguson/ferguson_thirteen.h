@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "core/naive_solver.h"
-#include "core/primitives.h"
+#include "core/base/naive_solver.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

@@ -3,11 +3,11 @@
 #include <random>
 #include <set>
 
-#include "core/errors.h"
-#include "core/ferguson_families.h"
-#include "core/ferguson_thirteen.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/ferguson/ferguson_family.h"
+#include "core/ferguson/ferguson_thirteen.h"
 
 namespace igv {
 namespace {

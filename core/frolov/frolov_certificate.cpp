@@ -1,11 +1,10 @@
+#include "core/frolov/frolov_certificate.h"
+
 #include <optional>
 #include <string>
 
-#include "core/certificate_json.h"
-#include "core/errors.h"
-#include "core/frolov_certificate_check.h"
-#include "core/frolov_certificate_json.h"
-#include "core/frolov_rows.h"
+#include "core/base/certificate_json.h"
+#include "core/base/errors.h"
 
 namespace igv {
 
@@ -18,7 +17,8 @@ std::string family_name(FrolovFunction which) {
 }
 
 constexpr const char* kCheckerName =
-    "core/frolov_certificate_check.cpp (own incremental mex, independent of the producer's window "
+    "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the producer's "
+    "window "
     "kernel)";
 
 // ---------------------------------------------------------------------------------------------
@@ -112,14 +112,37 @@ ParsedChain parse_chain(FrolovFunction which, int m, const json& certificate) {
   return out;
 }
 
-json verdict_json(FrolovFunction which, int m, bool accepted, const std::string& reason) {
-  return {{"accepted", accepted},
-          {"reason", reason},
-          {"game", family_name(which) + ":" + std::to_string(m)},
-          {"checker", kCheckerName}};
+}  // namespace
+
+json to_json(const GRowCertificate& c) {
+  return {{"function", "g"}, {"m", c.m},     {"base", c.base},     {"T", c.T},
+          {"k", c.k},        {"tau", c.tau}, {"period", c.period}, {"preperiod", c.preperiod}};
 }
 
-}  // namespace
+json to_json(const FRowCertificate& c) {
+  return {{"function", "f"},
+          {"m", c.m},
+          {"inversion_bound", c.inversion_bound},
+          {"period", c.period},
+          {"preperiod", c.preperiod}};
+}
+
+GRowCertificate g_certificate_from_json(const json& j) {
+  try {
+    return {j.at("m").get<int>(),
+            j.at("base").get<bool>(),
+            j.at("T").get<std::int64_t>(),
+            j.at("k").get<std::int64_t>(),
+            j.at("tau").get<std::int64_t>(),
+            j.at("period").get<std::int64_t>(),
+            j.at("preperiod").get<std::int64_t>()};
+  } catch (const json::exception& e) {
+    throw InputError(
+        std::string(
+            "Frolov g-row certificate: expected fields m, base, T, k, tau, period, preperiod (") +
+        e.what() + ")");
+  }
+}
 
 json frolov_period_json(FrolovFunction which, int m, const std::vector<GRowCertificate>& g,
                         const std::vector<FRowCertificate>& f,
@@ -144,6 +167,7 @@ json frolov_period_json(FrolovFunction which, int m, const std::vector<GRowCerti
                 "Theorem 1's window argument"
               : "Frolov 2012, §4, proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T], T >= "
                 "2m a common multiple of the lower periods, k >= their preperiods"},
+        {"certificate_version", kFrolovCertificateVersion},
         {"bound", checked_to.back()},
         {"checked", true},
         {"row", row},
@@ -151,8 +175,7 @@ json frolov_period_json(FrolovFunction which, int m, const std::vector<GRowCerti
         {"checker", kCheckerName}}}};
 }
 
-json check_frolov_period_json(FrolovFunction which, int m, const json& period_json,
-                              std::int64_t max_columns) {
+FrolovChainFile parse_frolov_period_json(FrolovFunction which, int m, const json& period_json) {
   const std::string spec = family_name(which) + ":" + std::to_string(m);
   if (!period_json.is_object())
     throw InputError("certificate for '" + spec + "' is not a JSON object");
@@ -160,81 +183,30 @@ json check_frolov_period_json(FrolovFunction which, int m, const json& period_js
     throw InputError("certificate: field 'game' is '" + game +
                      "', but the certificate is being checked for '" + spec + "'");
   }
+  require_certificate_version(field(period_json, "certificate", ""), kFrolovCertificateVersion);
   // The claim and the bound: numbers in range, whatever else is wrong with the file.
   (void)integer_field(period_json, "preperiod", "", 0);
   (void)integer_field(period_json, "period", "", 1);
   (void)integer_field(period_json, "saltus", "", 1);
   (void)integer_field(field(period_json, "certificate", ""), "bound", "certificate", 0);
-  const ParsedChain parsed = parse_chain(which, m, field(period_json, "certificate", ""));
-  // Every field must be present with its kind before anything is computed; the template has
-  // the parsed rows and placeholder values where the checker's results will go.
+  ParsedChain parsed = parse_chain(which, m, field(period_json, "certificate", ""));
+  // Every field must be present with its kind before anything is computed.
   require_same_shape(frolov_period_json(which, m, parsed.g, parsed.f, parsed.checked_to),
                      period_json, "");
-  for (const auto& c : parsed.g) {
-    if (!c.base && c.k + c.tau + c.T + 1 > max_columns) {
-      throw BudgetExceeded("certificate: g row " + std::to_string(c.m) + " needs " +
-                           std::to_string(c.k + c.tau + c.T + 1) +
-                           " columns (k + tau + T + 1), above check-certificate's limit of " +
-                           std::to_string(max_columns));
-    }
-  }
-  for (const auto& c : parsed.f) {
-    const std::int64_t columns = c.inversion_bound + parsed.g[static_cast<std::size_t>(c.m)].tau;
-    if (columns > kFrolovCheckInversionColumnLimit) {
-      throw BudgetExceeded("certificate: f row " + std::to_string(c.m) + " may need " +
-                           std::to_string(columns) +
-                           " columns (inversion bound K plus tau of g row " + std::to_string(c.m) +
-                           "), above check-certificate's limit of " +
-                           std::to_string(kFrolovCheckInversionColumnLimit));
-    }
-  }
-  // The whole chain is bounded too, so that a file of many long rows cannot keep the checker
-  // busy for long: an f row costs K + t columns with t dividing tau of its g row.
-  std::int64_t total = 0;
-  for (const auto& c : parsed.g) total += c.base ? 1 : c.k + c.tau + c.T + 1;
-  for (const auto& c : parsed.f)
-    total += c.inversion_bound + parsed.g[static_cast<std::size_t>(c.m)].tau;
-  if (total > kFrolovCheckChainColumnFactor * max_columns) {
-    throw BudgetExceeded("certificate: the chain needs " + std::to_string(total) +
-                         " columns in all, above check-certificate's limit of " +
-                         std::to_string(kFrolovCheckChainColumnFactor * max_columns));
-  }
-  // Row 0 is proved by (G4) alone, so the checker reads none of its window fields; the only
-  // window the producer can state for the constant row h(0, ·) = −1 is T = 1, k = 0, tau = 1.
-  const GRowCertificate& base = parsed.g.front();
-  if (!base.base || base.T != 1 || base.k != 0 || base.tau != 1) {
-    return verdict_json(
-        which, m, false,
-        "g row 0 is the (G4) base case: expected base = true, T = 1, k = 0, tau = 1");
-  }
-  const FrolovCertificateVerdict verdict =
-      check_frolov_certificates(parsed.g, parsed.f, max_columns);
-  if (!verdict.accepted)
-    return verdict_json(which, m, false,
-                        "the independent checker rejected the chain: " + verdict.reason);
-  std::vector<std::int64_t> checked_to;
-  for (const auto& r : verdict.rows) checked_to.push_back(r["checked_to"].get<std::int64_t>());
-  const json expected = frolov_period_json(which, m, parsed.g, parsed.f, checked_to);
-  for (const char* key : {"preperiod", "period", "saltus"}) {
-    if (period_json[key] != expected[key]) {
-      return verdict_json(which, m, false,
-                          std::string("top-level ") + key + " " + period_json[key].dump() +
-                              " disagrees with the certificate's last row, which gives " +
-                              expected[key].dump());
-    }
-  }
-  if (auto difference = first_difference(expected, period_json, "")) {
-    return verdict_json(which, m, false, "the chain was accepted, but " + *difference);
-  }
-  const std::string function = which == FrolovFunction::g ? "g" : "f";
-  return verdict_json(
-      which, m, true,
-      "the independent checker accepted g rows 0.." + std::to_string(m) +
-          (which == FrolovFunction::f ? " and f rows 0.." + std::to_string(m) : std::string()) +
-          "; " + function + " row " + std::to_string(m) + " has preperiod " +
-          expected["preperiod"].dump() + ", period " + expected["period"].dump() + " and saltus " +
-          expected["saltus"].dump() + " (columns recomputed up to " +
-          expected["certificate"]["bound"].dump() + ")");
+  return {std::move(parsed.g), std::move(parsed.f), std::move(parsed.checked_to)};
+}
+
+std::pair<FrolovFunction, int> parse_frolov_row_spec(const std::string& spec) {
+  const auto colon = spec.find(':');
+  const std::string name = spec.substr(0, colon);
+  if (colon == std::string::npos || (name != "rook-misere" && name != "digital-deletion"))
+    throw InputError("certificate: game '" + spec +
+                     "' is not a Frolov row (rook-misere:M or digital-deletion:M)");
+  const std::string digits = spec.substr(colon + 1);
+  if (digits.empty() || digits.size() > 2 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
+    throw InputError("certificate: game '" + spec + "' has no row number 0..99");
+  return {name == "rook-misere" ? FrolovFunction::g : FrolovFunction::f, std::stoi(digits)};
 }
 
 }  // namespace igv

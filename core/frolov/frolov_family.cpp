@@ -5,21 +5,21 @@
 //   digital-deletion:M positions "x": row M of f
 //   digits           positions "618034": Digital Deletion on a digit string (§2)
 // `verify period rook-misere:M` / `digital-deletion:M` print the row's period and preperiod
-// once core/frolov_certificate_check.h has accepted the producer's certificate chain;
-// `verify check-certificate` re-checks that output (core/frolov_certificate_json.h).
+// once core/frolov/frolov_certificate_check.h has accepted the producer's certificate chain;
+// `verify check-certificate` re-checks that output (core/frolov/frolov_certificate.h).
 #include <random>
 #include <stdexcept>
 
-#include "core/errors.h"
-#include "core/frolov_certificate_check.h"
-#include "core/frolov_certificate_json.h"
-#include "core/frolov_digits.h"
-#include "core/frolov_period.h"
-#include "core/frolov_rules.h"
-#include "core/frolov_tables.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/naive_solver.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/naive_solver.h"
+#include "core/frolov/frolov_certificate.h"
+#include "core/frolov/frolov_certificate_check.h"
+#include "core/frolov/frolov_fast_digits.h"
+#include "core/frolov/frolov_period.h"
+#include "core/frolov/frolov_rules.h"
+#include "core/frolov/frolov_tables.h"
 
 namespace igv {
 
@@ -81,7 +81,8 @@ class FrolovSquareGame : public GameInstance {
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
-  [[nodiscard]] nlohmann::json period() const override;
+  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
+  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override;
   [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override;
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
@@ -138,12 +139,16 @@ SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n)
         produce_frolov_chain(static_cast<int>(m), which == FrolovFunction::f, kPeriodColumnLimit);
     const auto verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
     if (!verdict.accepted) throw std::runtime_error("certificate rejected: " + verdict.reason);
-    const auto& rows = which == FrolovFunction::g ? chain.g_rows : chain.f_rows;
-    a.value = rows[static_cast<std::size_t>(m)].value(n);
+    // The rows as the checker accepted them: g rows 0..m, then (for f) f rows 0..m.
+    const std::size_t first = which == FrolovFunction::g ? 0 : static_cast<std::size_t>(m) + 1;
+    const auto row = [&](std::int64_t i) -> const ProvedPeriod& {
+      return verdict.proved.at(first + static_cast<std::size_t>(i));
+    };
+    a.value = row(m).value(n);
     for (std::int64_t i = 0; i < m; ++i)
-      if (rows[static_cast<std::size_t>(i)].value(n) == 0) a.zero_options.emplace_back(i, n);
+      if (row(i).value(n) == 0) a.zero_options.emplace_back(i, n);
     for (std::int64_t j = 0; j < n; ++j)
-      if (rows[static_cast<std::size_t>(m)].value(j) == 0) a.zero_options.emplace_back(m, j);
+      if (row(m).value(j) == 0) a.zero_options.emplace_back(m, j);
     a.kernel = "proved periodic rows (row kernel, certificate accepted)";
   } else {
     throw InputError("square (" + std::to_string(m) + ", " + std::to_string(n) +
@@ -176,20 +181,37 @@ nlohmann::json FrolovSquareGame::value(const Position& p) const {
                       : "f(m, n) by formula (1); winning moves are the options of value 0"}};
 }
 
-nlohmann::json FrolovSquareGame::period() const {
+nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) const {
   if (!row_)
     throw InputError("game '" + spec() +
                      "' is two-dimensional; ask for the period of one row, e.g. '" + spec() +
                      ":9'");
   const int m = static_cast<int>(*row_);
   const FrolovPeriodChain chain =
-      produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit);
-  const FrolovCertificateVerdict verdict =
-      check_frolov_certificates(chain.g_certificates, chain.f_certificates);
+      produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit, request.limits);
+  // The checker sees only the deadline (a tick), never the producer.
+  const auto tick = [&] {
+    if (!request.limits.out_of_time()) return;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& r : chain.g_certificates)
+      rows.push_back(
+          {{"function", "g"}, {"m", r.m}, {"period", r.period}, {"preperiod", r.preperiod}});
+    for (const auto& r : chain.f_certificates)
+      rows.push_back(
+          {{"function", "f"}, {"m", r.m}, {"period", r.period}, {"preperiod", r.preperiod}});
+    throw LimitReached(spec() + ": time limit reached while the checker re-checked the rows",
+                       "time",
+                       {{"rows_found", rows},
+                        {"cells_computed", chain.cells_computed},
+                        {"certificate_checked", false}});
+  };
+  const CertificateVerdict verdict = check_frolov_certificates(
+      chain.g_certificates, chain.f_certificates, std::int64_t{1} << 34, tick);
   if (!verdict.accepted)
     throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
   std::vector<std::int64_t> checked_to;
-  for (const auto& r : verdict.rows) checked_to.push_back(r["checked_to"].get<std::int64_t>());
+  for (const auto& r : verdict.details["rows"])
+    checked_to.push_back(r["checked_to"].get<std::int64_t>());
   return frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
 }
 
@@ -197,7 +219,10 @@ nlohmann::json FrolovSquareGame::check_certificate(const nlohmann::json& period_
   if (!row_)
     throw InputError("game '" + spec() + "' is two-dimensional; certificates are per row, e.g. '" +
                      spec() + ":9'");
-  return check_frolov_period_json(which_, static_cast<int>(*row_), period_json);
+  return certificate_verdict_json(
+      check_frolov_period_json(which_, static_cast<int>(*row_), period_json), spec(),
+      "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
+      "producer's window kernel)");
 }
 
 class DigitsGame : public GameInstance {

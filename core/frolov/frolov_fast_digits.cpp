@@ -1,6 +1,7 @@
-#include "core/errors.h"
-#include "core/frolov_digits.h"
-#include "core/frolov_rules.h"
+#include "core/frolov/frolov_fast_digits.h"
+
+#include "core/base/errors.h"
+#include "core/frolov/frolov_rules.h"
 
 namespace igv {
 

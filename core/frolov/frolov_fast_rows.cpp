@@ -1,9 +1,10 @@
+#include "core/frolov/frolov_fast_rows.h"
+
 #include <bit>
 #include <stdexcept>
 #include <string>
 
-#include "core/errors.h"
-#include "core/frolov_rows.h"
+#include "core/base/errors.h"
 
 namespace igv {
 
@@ -28,9 +29,10 @@ FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const Pe
   if (which_ == FrolovFunction::f && m_ == 0) row_mask_ |= std::uint64_t{1} << offset_;
 }
 
-void FrolovRowWindow::extend_to(std::int64_t count) {
+void FrolovRowWindow::extend_to(std::int64_t count, const std::function<void()>& tick) {
   h_.reserve(static_cast<std::size_t>(count));
   for (std::int64_t n = computed(); n < count; ++n) {
+    if (tick && (n & 0xFFFF) == 0) tick();
     std::uint64_t taken = row_mask_;
     for (std::size_t i = 0; i < cursor_.size(); ++i) {
       const PeriodicRow& r = lower_[i];

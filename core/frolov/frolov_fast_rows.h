@@ -14,11 +14,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
-#include "core/frolov_tables.h"
-#include "core/primitives.h"
+#include "core/base/primitives.h"
+#include "core/frolov/frolov_tables.h"
 
 namespace igv {
 
@@ -35,9 +38,16 @@ struct PeriodicRow {
   std::int64_t period = 1;
   std::vector<std::int8_t> h;
 
-  /// Index into h for column n (periodic reduction beyond the stored range).
+  /// Index into h for column n >= 0 (periodic reduction beyond the stored range); throws
+  /// std::out_of_range for a negative column or one whose index the row does not store (a column
+  /// from a claims file is never trusted to be in range).
   [[nodiscard]] std::int64_t index(std::int64_t n) const {
-    return n < preperiod + period ? n : preperiod + (n - preperiod) % period;
+    const std::int64_t i = n < preperiod + period ? n : preperiod + (n - preperiod) % period;
+    if (n < 0 || i >= static_cast<std::int64_t>(h.size())) {
+      throw std::out_of_range("row " + std::to_string(m) + ": column " + std::to_string(n) +
+                              " is not a column of the row (columns are 0 or more)");
+    }
+    return i;
   }
   [[nodiscard]] Value value(std::int64_t n) const {
     return n + h[static_cast<std::size_t>(index(n))];
@@ -51,8 +61,9 @@ class FrolovRowWindow {
   FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower);
 
   /// Computes columns up to (excluding) `count`; throws std::logic_error if the window
-  /// invariant fails (which would contradict (G7)/(G8)).
-  void extend_to(std::int64_t count);
+  /// invariant fails (which would contradict (G7)/(G8)). `tick` (if set) is called every 2^16
+  /// columns so that a caller can stop a long run (by throwing BudgetExceeded).
+  void extend_to(std::int64_t count, const std::function<void()>& tick = {});
 
   /// h(m, n) for every computed column n.
   [[nodiscard]] const std::vector<std::int8_t>& h() const { return h_; }

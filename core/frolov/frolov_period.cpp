@@ -1,68 +1,15 @@
-#include "core/frolov_period.h"
+#include "core/frolov/frolov_period.h"
 
 #include <algorithm>
 #include <numeric>
 #include <string>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
+#include "core/base/limits.h"
 
 namespace igv {
 
-nlohmann::json to_json(const GRowCertificate& c) {
-  return {{"function", "g"}, {"m", c.m},     {"base", c.base},     {"T", c.T},
-          {"k", c.k},        {"tau", c.tau}, {"period", c.period}, {"preperiod", c.preperiod}};
-}
-
-nlohmann::json to_json(const FRowCertificate& c) {
-  return {{"function", "f"},
-          {"m", c.m},
-          {"inversion_bound", c.inversion_bound},
-          {"period", c.period},
-          {"preperiod", c.preperiod}};
-}
-
-GRowCertificate g_certificate_from_json(const nlohmann::json& j) {
-  try {
-    return {j.at("m").get<int>(),
-            j.at("base").get<bool>(),
-            j.at("T").get<std::int64_t>(),
-            j.at("k").get<std::int64_t>(),
-            j.at("tau").get<std::int64_t>(),
-            j.at("period").get<std::int64_t>(),
-            j.at("preperiod").get<std::int64_t>()};
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(
-        std::string(
-            "Frolov g-row certificate: expected fields m, base, T, k, tau, period, preperiod (") +
-        e.what() + ")");
-  }
-}
-
-FRowCertificate f_certificate_from_json(const nlohmann::json& j) {
-  try {
-    return {j.at("m").get<int>(), j.at("inversion_bound").get<std::int64_t>(),
-            j.at("period").get<std::int64_t>(), j.at("preperiod").get<std::int64_t>()};
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(
-        std::string(
-            "Frolov f-row certificate: expected fields m, inversion_bound, period, preperiod (") +
-        e.what() + ")");
-  }
-}
-
 namespace {
-
-std::vector<std::int64_t> prime_factors(std::int64_t x) {
-  std::vector<std::int64_t> out;
-  for (std::int64_t q = 2; q * q <= x; ++q) {
-    if (x % q == 0) {
-      out.push_back(q);
-      while (x % q == 0) x /= q;
-    }
-  }
-  if (x > 1) out.push_back(x);
-  return out;
-}
 
 /// True when d is a period of the tail from k of a sequence with period tau from k.
 bool is_tail_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int64_t tau,
@@ -76,8 +23,11 @@ bool is_tail_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int6
 
 /// The §4 window: the least shift tau = jT (j = 1, 2, …) for which some k ≥ P has
 /// h(n + tau) = h(n) on [k, k + T]; k is the least such start below the test range's top.
-void find_window(FrolovRowWindow& row, std::int64_t P, std::int64_t T, std::int64_t max_columns,
-                 int m, std::int64_t& k, std::int64_t& tau) {
+void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std::int64_t T,
+                 std::int64_t max_columns, const ComputeLimits& limits, int m, std::int64_t& k,
+                 std::int64_t& tau) {
+  const std::string name =
+      std::string(which == FrolovFunction::g ? "g" : "f") + " row " + std::to_string(m);
   for (std::int64_t j = 1;; ++j) {
     tau = j * T;
     const std::int64_t top = P + tau + T;
@@ -87,7 +37,29 @@ void find_window(FrolovRowWindow& row, std::int64_t P, std::int64_t T, std::int6
                            std::to_string(max_columns) + " columns (tried shifts up to " +
                            std::to_string(tau - T) + ")");
     }
-    row.extend_to(need);
+    const auto reached = [&] {
+      return nlohmann::json{{"function", which == FrolovFunction::g ? "g" : "f"},
+                            {"m", m},
+                            {"columns_computed", row.computed()},
+                            {"shift", tau},
+                            {"columns_needed_next", need}};
+    };
+    if (!limits.fits(frolov_window_bytes(need))) {
+      throw LimitReached(name + ": the window of shift " + std::to_string(tau) + " needs " +
+                             std::to_string(need) + " columns, about " +
+                             mebibytes(frolov_window_bytes(need)) + ", above the memory limit of " +
+                             mebibytes(limits.memory_bytes),
+                         "memory", nlohmann::json{{"row", reached()}});
+    }
+    const auto tick = [&] {
+      if (limits.out_of_time()) {
+        throw LimitReached(name + ": time limit reached after " + std::to_string(row.computed()) +
+                               " columns (shifts tried up to " + std::to_string(tau - T) + ")",
+                           "time", nlohmann::json{{"row", reached()}});
+      }
+    };
+    tick();
+    row.extend_to(need, tick);
     const auto& h = row.h();
     std::int64_t n = top;
     while (n >= P && h[static_cast<std::size_t>(n + tau)] == h[static_cast<std::size_t>(n)]) --n;
@@ -103,7 +75,7 @@ struct RowResult {
 };
 
 RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>& lower,
-                    std::int64_t max_columns) {
+                    std::int64_t max_columns, const ComputeLimits& limits) {
   std::int64_t lcm = 1, P = 0;
   for (const auto& r : lower) {
     lcm = std::lcm(lcm, r.period);
@@ -113,7 +85,7 @@ RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>&
   const std::int64_t T = lcm * std::max<std::int64_t>(1, (2 * m + lcm - 1) / lcm);
   FrolovRowWindow window(which, m, lower);
   RowResult out{T, 0, 0, 0, 0, {}, 0};
-  find_window(window, P, T, max_columns, m, out.k, out.tau);
+  find_window(window, which, P, T, max_columns, limits, m, out.k, out.tau);
   minimise_period(window.h(), out.k, out.tau, out.preperiod, out.period);
   out.row.which = which;
   out.row.m = m;
@@ -139,18 +111,39 @@ void minimise_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int
   }
 }
 
-FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns) {
+FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns,
+                                       const ComputeLimits& limits) {
   if (max_row < 0 || max_row > kFrolovWindowMaxRow) {
     throw InputError("Frolov row " + std::to_string(max_row) + ": expected a row 0.." +
                      std::to_string(kFrolovWindowMaxRow));
   }
   FrolovPeriodChain chain;
+  // A limit reached in a row: add the rows proved before it, then pass it on.
+  const auto prove = [&](FrolovFunction which, int m, const std::vector<PeriodicRow>& lower) {
+    try {
+      return prove_row(which, m, lower, max_columns, limits);
+    } catch (LimitReached& e) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (const auto& r : chain.g_certificates) {
+        rows.push_back(
+            {{"function", "g"}, {"m", r.m}, {"period", r.period}, {"preperiod", r.preperiod}});
+      }
+      for (const auto& r : chain.f_certificates) {
+        rows.push_back(
+            {{"function", "f"}, {"m", r.m}, {"period", r.period}, {"preperiod", r.preperiod}});
+      }
+      e.reached["rows_found"] = rows;
+      e.reached["cells_computed"] =
+          chain.cells_computed + e.reached["row"].value("columns_computed", 0);
+      throw;
+    }
+  };
   for (int m = 0; m <= max_row; ++m) {
-    RowResult g = prove_row(FrolovFunction::g, m, chain.g_rows, max_columns);
+    RowResult g = prove(FrolovFunction::g, m, chain.g_rows);
     chain.cells_computed += g.cells;
     chain.g_certificates.push_back({m, m == 0, g.T, g.k, g.tau, g.period, g.preperiod});
     if (with_f) {
-      RowResult f = prove_row(FrolovFunction::f, m, chain.f_rows, max_columns);
+      RowResult f = prove(FrolovFunction::f, m, chain.f_rows);
       chain.cells_computed += f.cells;
       // Theorem 3's bound: f(m, ·) is periodic beyond every value g takes before its preperiod.
       std::int64_t bound = 0;

@@ -1,6 +1,6 @@
 // Producing periodicity certificates for the rows of Frolov's g and f (the producer side; the
-// checker is core/frolov_certificate_check.h and shares nothing with this file but the row
-// representation).
+// checker is core/frolov/frolov_certificate_check.h and shares nothing with this file but the
+// certificate types of core/frolov/frolov_certificate.h).
 //
 // Source: 000_a85f04da58584fa6 (Frolov 2012).
 //  - g, row m ≥ 1: §4, proof of Theorem 1. Let T be a common multiple of the periods t(m') of
@@ -16,36 +16,13 @@
 #pragma once
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/frolov_rows.h"
+#include "core/base/limits.h"
+#include "core/frolov/frolov_certificate.h"
+#include "core/frolov/frolov_fast_rows.h"
 
 namespace igv {
-
-/// Certificate for one row of g (Theorem 1).
-struct GRowCertificate {
-  int m = 0;
-  bool base = false;           ///< row 0, proved by (G4) rather than the window argument
-  std::int64_t T = 1;          ///< common multiple of the lower periods, T ≥ 2m
-  std::int64_t k = 0;          ///< start of the window, ≥ every lower preperiod
-  std::int64_t tau = 1;        ///< the shift, a multiple of T
-  std::int64_t period = 1;     ///< claimed minimal period (divides tau)
-  std::int64_t preperiod = 0;  ///< claimed minimal preperiod (≤ k)
-};
-
-/// Certificate for one row of f (Theorem 3, by inversion of the proved g row).
-struct FRowCertificate {
-  int m = 0;
-  std::int64_t inversion_bound = 0;  ///< K = max{g(m, j) | j < p_g} + 1: f is periodic from K
-  std::int64_t period = 1;           ///< claimed minimal period of f(m, ·)
-  std::int64_t preperiod = 0;        ///< claimed minimal preperiod of f(m, ·)
-};
-
-nlohmann::json to_json(const GRowCertificate& c);
-nlohmann::json to_json(const FRowCertificate& c);
-GRowCertificate g_certificate_from_json(const nlohmann::json& j);
-FRowCertificate f_certificate_from_json(const nlohmann::json& j);
 
 /// What the producer found for rows 0..max_row: certificates and the rows themselves.
 struct FrolovPeriodChain {
@@ -57,8 +34,20 @@ struct FrolovPeriodChain {
 };
 
 /// Proves rows 0..max_row of g (and of f when `with_f`), each period search stopping with
-/// BudgetExceeded once a row would need more than `max_columns` columns.
-FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns);
+/// BudgetExceeded once a row would need more than `max_columns` columns, and with LimitReached
+/// when `limits` is reached: out of time (checked every 2^16 columns), or a row's next window
+/// needing more bytes than the limit (checked before the columns are computed). Its `reached`:
+/// {"rows_found": [{function, m, period, preperiod}…] (found, not yet checked), "row":
+/// {function, m, columns_computed, shift (the τ being tried), columns_needed_next},
+/// "cells_computed"}.
+FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns,
+                                       const ComputeLimits& limits = {});
+
+/// Bytes `verify period` holds for a row window of `columns` columns: the producer's byte per
+/// column, then the checker's own recomputation (a byte per column and a bitset of the values).
+inline std::uint64_t frolov_window_bytes(std::int64_t columns) {
+  return static_cast<std::uint64_t>(columns) + static_cast<std::uint64_t>(columns) / 8 + 4096;
+}
 
 /// Least preperiod p ≤ k and least period t | tau such that h(n + t) = h(n) for n ≥ p, for a
 /// sequence known (or claimed) to satisfy h(n + tau) = h(n) for n ≥ k; h must hold [0, k + tau).

@@ -1,6 +1,10 @@
-#include "core/frolov_rules.h"
+#include "core/frolov/frolov_rules.h"
 
 namespace igv {
+
+std::string_view to_string(FrolovFunction which) {
+  return which == FrolovFunction::f ? "f" : "g";
+}
 
 std::vector<MisereRookRules::Position> MisereRookRules::moves(const Position& p) const {
   std::vector<Position> out;

@@ -16,10 +16,18 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 namespace igv {
+
+/// Which of Frolov's two functions: f(m, n) = f_m : n (§2, formula (1)) or g, its inverse in n
+/// (§3, (G2)).
+enum class FrolovFunction { f, g };
+
+/// "f" or "g".
+std::string_view to_string(FrolovFunction which);
 
 struct PairHash {
   std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& p) const noexcept {

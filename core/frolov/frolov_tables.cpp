@@ -1,16 +1,12 @@
-#include "core/frolov_tables.h"
+#include "core/frolov/frolov_tables.h"
 
 #include <bit>
 #include <stdexcept>
 #include <string>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
-
-std::string_view to_string(FrolovFunction which) {
-  return which == FrolovFunction::f ? "f" : "g";
-}
 
 namespace {
 
@@ -18,6 +14,13 @@ void require_shape(std::int64_t rows, std::int64_t cols) {
   if (rows < 0 || cols < 0) {
     throw InputError("Frolov table: rows and columns must be non-negative, got " +
                      std::to_string(rows) + " x " + std::to_string(cols));
+  }
+  // A grid stores every cell and the sweep visits each: 2^27 cells (1 GiB of values) is the
+  // most that fits. Checked before rows * cols is formed, which could overflow.
+  constexpr std::int64_t kMaxCells = std::int64_t{1} << 27;
+  if (rows != 0 && cols > kMaxCells / rows) {
+    throw BudgetExceeded("Frolov table: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                         " cells, more than the " + std::to_string(kMaxCells) + " that fit");
   }
 }
 

@@ -17,15 +17,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/primitives.h"
+#include "core/base/primitives.h"
+#include "core/frolov/frolov_rules.h"
 
 namespace igv {
-
-/// Which of Frolov's two functions.
-enum class FrolovFunction { f, g };
-
-/// "f" or "g".
-std::string_view to_string(FrolovFunction which);
 
 /// A rectangle of values, row-major: at(m, n) for 0 ≤ m < rows, 0 ≤ n < cols.
 struct FrolovGrid {

@@ -1,9 +1,12 @@
+#include "core/octal/octal_certificate_check.h"
+
 #include <algorithm>
 #include <bit>
 #include <vector>
 
-#include "core/errors.h"
-#include "core/octal_period_check.h"
+#include "core/base/certificate_json.h"
+#include "core/base/errors.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 
@@ -17,23 +20,8 @@ bool is_rare_under(std::uint32_t mask, Value v) {
   return (std::popcount(static_cast<std::uint32_t>(v) & mask) & 1) == 0;
 }
 
-OctalCertificateVerdict reject(std::string why) {
-  OctalCertificateVerdict v;
-  v.accepted = false;
-  v.reason = std::move(why);
-  return v;
-}
-
-std::vector<std::int64_t> prime_factors(std::int64_t p) {
-  std::vector<std::int64_t> out;
-  for (std::int64_t q = 2; q * q <= p; ++q) {
-    if (p % q == 0) {
-      out.push_back(q);
-      while (p % q == 0) p /= q;
-    }
-  }
-  if (p > 1) out.push_back(p);
-  return out;
+CertificateVerdict reject(std::string why) {
+  return rejected_certificate(std::move(why));
 }
 
 /// The values of the options of heap n, accumulated in a bitset.
@@ -75,8 +63,8 @@ std::string heap_text(std::int64_t n, Value claimed) {
 
 }  // namespace
 
-OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& cert,
-                                                       const std::function<void()>& tick) {
+CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& cert,
+                                                  const std::function<void()>& tick) {
   OctalCode code;
   try {
     code = OctalCode::parse(cert.code);
@@ -212,11 +200,17 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
                     std::to_string(shorter) + " is also a period from " + std::to_string(e));
     }
   }
-  OctalCertificateVerdict v;
+  CertificateVerdict v;
   v.accepted = true;
-  v.values_verified = n_values;
-  v.window_checked = window_end - e;
-  v.full_scans = full_scans;
+  v.values_checked = n_values;
+  v.details = {{"window_checked", window_end - e}, {"full_scans", full_scans}};
+  ProvedPeriod proved;
+  proved.what = "octal:" + code.canonical();
+  proved.preperiod = e;
+  proved.period = p;
+  for (std::int64_t n = 0; n < e + p; ++n)
+    proved.residues.push_back(static_cast<std::int32_t>(g[n]));
+  v.proved.push_back(std::move(proved));
   v.reason = "values G(0.." + std::to_string(n_values - 1) +
              ") verified (no option equal to each, by the rare/common parity argument under " +
              std::to_string(cert.mask_schedule.size()) +
@@ -224,6 +218,18 @@ OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertific
              ") = G(n) for " + std::to_string(e) + " <= n < " + std::to_string(window_end) +
              "; preperiod and period least";
   return v;
+}
+
+CertificateVerdict check_octal_period_json(const nlohmann::json& period_json) {
+  const OctalPeriodCertificate cert = parse_octal_period_json(period_json);
+  CertificateVerdict verdict = check_octal_period_certificate(cert);
+  if (!verdict.accepted) return verdict;
+  const OctalCode code = OctalCode::parse(cert.code);
+  const nlohmann::json expected = octal_period_json(cert, code.max_removal(), verdict.reason);
+  if (auto difference = first_difference(expected, period_json, "")) {
+    return reject("the values and the period were verified, but " + *difference);
+  }
+  return verdict;
 }
 
 }  // namespace igv

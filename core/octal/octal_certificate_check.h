@@ -1,6 +1,7 @@
-// The independent checker of octal periodicity certificates (see core/octal_period.h for the
-// theorem and the certificate format). It shares nothing with the producer but the rules
-// (OctalCode and its digits) and the certificate format; it never calls the sparse kernel.
+// The independent checker of octal periodicity certificates (see core/octal/octal_period.h for the
+// theorem, core/octal/octal_certificate.h and core/CERTIFICATES.md for the certificate format). It
+// shares nothing with the producer but the rules (OctalCode and its digits) and the certificate
+// format; it never calls the sparse kernel.
 //
 // What it establishes, for the claimed values G(0..N-1):
 //  1. each G(n) is the true Sprague–Grundy value, by induction on n:
@@ -20,25 +21,24 @@
 //     dividing p, p / q is not a period of G(e), G(e + 1), … (one full period is compared).
 #pragma once
 
-#include <cstdint>
 #include <functional>
-#include <string>
+#include <nlohmann/json.hpp>
 
-#include "core/octal_period.h"
+#include "core/base/certificate.h"
+#include "core/octal/octal_certificate.h"
 
 namespace igv {
 
-struct OctalCertificateVerdict {
-  bool accepted = false;
-  std::string reason;  ///< why rejected, or what was established
-  std::int64_t values_verified = 0;
-  std::int64_t window_checked = 0;  ///< n with G(n + p) = G(n) checked
-  std::uint64_t full_scans = 0;     ///< heaps with a rare value (every split looked at)
-};
-
 /// Accepts or rejects a certificate. `tick` (if set) is called now and then; it may throw
-/// BudgetExceeded, which propagates.
-OctalCertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& cert,
-                                                       const std::function<void()>& tick = {});
+/// BudgetExceeded, which propagates. When accepted, `proved` holds G with its least preperiod
+/// and period and the values G(0 .. e + p - 1) the checker verified; `details` holds
+/// window_checked (n with G(n + p) = G(n) checked) and full_scans (heaps with a rare value).
+CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& cert,
+                                                  const std::function<void()>& tick = {});
+
+/// Re-checks a certificate file (what `verify period octal:CODE --format json` printed, possibly
+/// edited): the certificate is checked, then every other field must be what it implies.
+/// Throws InputError naming the field when the file is malformed.
+CertificateVerdict check_octal_period_json(const nlohmann::json& period_json);
 
 }  // namespace igv

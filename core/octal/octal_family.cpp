@@ -4,15 +4,20 @@
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 #include <algorithm>
+#include <limits>
 #include <random>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/octal_code.h"
-#include "core/octal_naive.h"
-#include "core/octal_sparse.h"
-#include "core/octal_values.h"
+#include "core/base/certificate.h"
+#include "core/base/certificate_json.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/octal/octal_certificate_check.h"
+#include "core/octal/octal_fast_sparse.h"
+#include "core/octal/octal_fast_values.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_period.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 namespace {
@@ -59,16 +64,35 @@ class OctalGame : public GameInstance {
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
+  }
+
+  [[nodiscard]] nlohmann::json value_limited(const Position& p,
+                                             const ValueRequest& request) const override {
     const std::int64_t top = p.empty() ? 0 : *std::max_element(p.begin(), p.end());
+    // Finding the winning moves examines every option of every heap (about n/2 splits of a heap
+    // n): beyond kMaxOptionsExamined the answer cannot come in reasonable time, so it is refused
+    // at once; --max-moves 0 asks for the value alone.
+    constexpr std::int64_t kMaxOptionsExamined = 100'000'000;
+    std::int64_t options = 0;
+    for (auto h : p) options += h / 2 + 2;
+    if (request.max_moves != 0 && options > kMaxOptionsExamined) {
+      throw InputError("verify value " + spec() + ": the winning moves of this position need " +
+                       std::to_string(options) + " options examined, more than the " +
+                       std::to_string(kMaxOptionsExamined) +
+                       " that fit; ask for the value alone with --max-moves 0");
+    }
     const OctalValueOracle g(code_, top);
     Value total = 0;
     for (auto h : p) total = nim_sum(total, g(h));
     nlohmann::json moves = nlohmann::json::array();
-    if (total != 0) {
+    std::size_t count = 0;
+    if (total != 0 && request.max_moves != 0) {
       for (std::size_t j = 0; j < p.size(); ++j) {
         const Value rest = nim_sum(total, g(p[j]));
         for_each_octal_option(code_, p[j], [&](const HeapOption& o) {
           if (nim_sum(g(o.first), g(o.second)) != rest) return;
+          if (count++ >= request.max_moves) return;
           Position next;
           for (std::size_t m = 0; m < p.size(); ++m) {
             if (m != j) {
@@ -84,42 +108,52 @@ class OctalGame : public GameInstance {
     }
     nlohmann::json heap_values = nlohmann::json::array();
     for (auto h : p) heap_values.push_back(g(h));
-    return {{"game", spec()},
-            {"position", join_heaps(p)},
-            {"value", total},
-            {"heap_values", heap_values},
-            {"winning_moves", moves},
-            {"kernel", "sparse"},
-            {"how", g.how() + "; the value of a sum is the nim-sum of its heaps' values"}};
+    nlohmann::json j = {
+        {"game", spec()},
+        {"position", join_heaps(p)},
+        {"value", total},
+        {"heap_values", heap_values},
+        {"winning_moves", moves},
+        {"kernel", "sparse"},
+        {"how", g.how() + "; the value of a sum is the nim-sum of its heaps' values"}};
+    if (request.max_moves == 0) {
+      j.erase("winning_moves");
+    } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
+      limit_winning_moves(j, request, count);
+    }
+    return j;
   }
 
-  [[nodiscard]] nlohmann::json period() const override {
+  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
+
+  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override {
     // Up to 2^25 heaps (32 MB of values): enough for every record of the published file; the
-    // search stops with BudgetExceeded beyond.
-    const OctalPeriodCertificate cert = find_octal_period(code_, {std::int64_t{1} << 25, {}});
-    const OctalCertificateVerdict verdict = check_octal_period_certificate(cert);
+    // search stops with BudgetExceeded beyond, or with LimitReached at the request's limits.
+    const OctalPeriodCertificate cert =
+        find_octal_period(code_, {std::int64_t{1} << 25, {}, request.limits});
+    // The checker sees only the deadline (a tick), never the producer.
+    const auto tick = [&] {
+      if (!request.limits.out_of_time()) return;
+      nlohmann::json reached = octal_search_reached(code_, cert.values.size(),
+                                                    std::make_pair(cert.preperiod, cert.period));
+      reached["certificate_checked"] = false;
+      throw LimitReached("octal " + code_.canonical() +
+                             ": time limit reached while the checker re-checked the certificate",
+                         "time", reached);
+    };
+    const CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
     if (!verdict.accepted) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
                                verdict.reason);
     }
-    return {
-        {"game", spec()},
-        {"preperiod", cert.preperiod},
-        {"period", cert.period},
-        {"saltus", 0},
-        {"last_exceptional_value",
-         cert.preperiod > 0 ? nlohmann::json(cert.preperiod - 1) : nlohmann::json(nullptr)},
-        {"certificate",
-         {{"theorem",
-           "Guy–Smith periodicity theorem for finite octal games (Winning Ways, 2nd ed., "
-           "vol. 1, ch. 4): G(n+p) = G(n) for e <= n < 2·max(e,1)+p+k implies it for all n >= e; "
-           "k = " +
-               std::to_string(code_.max_removal())},
-          {"bound", cert.bound()},
-          {"checked", verdict.reason},
-          {"checker", "check_octal_period_certificate (core/octal_period_check.cpp)"},
-          {"masks", cert.mask_schedule},
-          {"witness_hints", cert.witness_depths.size()}}}};
+    return octal_period_json(cert, code_.max_removal(), verdict.reason);
+  }
+
+  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {
+    require_certificate_game(period_json, spec());
+    return certificate_verdict_json(check_octal_period_json(period_json), spec(),
+                                    "check_octal_period_certificate "
+                                    "(core/octal/octal_certificate_check.cpp)");
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

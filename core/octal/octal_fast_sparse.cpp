@@ -1,8 +1,11 @@
+#include "core/octal/octal_fast_sparse.h"
+
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
-#include "core/errors.h"
-#include "core/octal_sparse.h"
+#include "core/base/errors.h"
 
 namespace igv {
 
@@ -165,6 +168,12 @@ void OctalSparseSolver::choose_mask() {
   }
 }
 
+void OctalSparseSolver::throw_out_of_range(std::int64_t n) const {
+  throw std::out_of_range("octal game " + code_.canonical() + ": G(" + std::to_string(n) +
+                          ") asked, but the values computed are those of heaps 0.." +
+                          std::to_string(size_ - 1));
+}
+
 void OctalSparseSolver::push_value(Value v) {
   if (v > kMaxStorableValue) {
     throw BudgetExceeded("octal " + code_.canonical() + ": a value above 65535 at heap " +
@@ -197,7 +206,7 @@ void OctalSparseSolver::extend_typed(std::vector<T>& values, std::int64_t n_end,
     }
     const Value v = compute_next(values.data());
     push_value(v);
-    if (tick && (size_ & 0xFFFF) == 0) tick();
+    if (tick && (size_ & 0x3FF) == 0) tick();
   }
 }
 

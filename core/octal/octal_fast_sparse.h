@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/octal_code.h"
-#include "core/primitives.h"
+#include "core/base/primitives.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 
@@ -31,12 +31,15 @@ class OctalSparseSolver {
  public:
   explicit OctalSparseSolver(OctalCode code);
 
-  /// Computes G(n) for every n < n_end. `tick` (if set) is called every 2^16 heaps so that a
+  /// Computes G(n) for every n < n_end. `tick` (if set) is called every 2^10 heaps so that a
   /// caller can stop a long run (by throwing BudgetExceeded).
   void extend_to(std::int64_t n_end, const std::function<void()>& tick = {});
 
   [[nodiscard]] std::int64_t size() const { return size_; }
+  /// G(n) for a computed heap 0 <= n < size(); throws std::out_of_range for any other n (an
+  /// index from a claims file is never trusted to be in range).
   [[nodiscard]] Value value(std::int64_t n) const {
+    if (n < 0 || n >= size_) throw_out_of_range(n);
     return wide_ ? wide_values_[static_cast<std::size_t>(n)]
                  : narrow_values_[static_cast<std::size_t>(n)];
   }
@@ -59,7 +62,7 @@ class OctalSparseSolver {
     return mask_schedule_;
   }
   /// (heap, depth) for every heap whose rare values were found only by splits with a smaller
-  /// part beyond `hint_threshold` (the witness depth of core/octal_period.h), in heap order.
+  /// part beyond `hint_threshold` (the witness depth of core/octal/octal_period.h), in heap order.
   [[nodiscard]] const std::vector<std::pair<std::uint32_t, std::uint32_t>>& deep_witnesses() const {
     return deep_witnesses_;
   }
@@ -78,6 +81,7 @@ class OctalSparseSolver {
   void extend_typed(std::vector<T>& values, std::int64_t n_end, const std::function<void()>& tick);
   void choose_mask();
   void push_value(Value v);
+  [[noreturn]] void throw_out_of_range(std::int64_t n) const;
   [[nodiscard]] bool is_rare(Value v) const;
 
   OctalCode code_;

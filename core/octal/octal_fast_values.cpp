@@ -1,6 +1,7 @@
-#include "core/errors.h"
-#include "core/octal_sparse.h"
-#include "core/octal_values.h"
+#include "core/octal/octal_fast_values.h"
+
+#include "core/base/errors.h"
+#include "core/octal/octal_fast_sparse.h"
 
 namespace igv {
 

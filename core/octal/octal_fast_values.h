@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
-#include "core/octal_code.h"
-#include "core/octal_period.h"
-#include "core/octal_period_check.h"
+#include "core/octal/octal_certificate_check.h"
+#include "core/octal/octal_period.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 

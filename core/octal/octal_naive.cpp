@@ -1,8 +1,15 @@
-#include "core/octal_naive.h"
+#include "core/octal/octal_naive.h"
+
+#include <stdexcept>
+#include <string>
 
 namespace igv {
 
 std::vector<Value> octal_values_naive(const OctalCode& code, std::int64_t n_max) {
+  if (n_max < -1) {
+    throw std::out_of_range("octal game " + code.canonical() + ": values up to heap " +
+                            std::to_string(n_max) + " asked (heaps are 0 or more)");
+  }
   std::vector<Value> g;
   g.reserve(static_cast<std::size_t>(n_max + 1));
   MexSet seen;

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/octal_code.h"
-#include "core/primitives.h"
+#include "core/base/primitives.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 

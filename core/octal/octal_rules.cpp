@@ -1,5 +1,6 @@
-#include "core/errors.h"
-#include "core/octal_code.h"
+#include "core/octal/octal_rules.h"
+
+#include "core/base/errors.h"
 
 namespace igv {
 

@@ -1,13 +1,13 @@
-#include "core/octal_strip.h"
+#include "core/octal/octal_strip.h"
 
 #include <algorithm>
 #include <random>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/octal_code.h"
-#include "core/octal_naive.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/naive_solver.h"
+#include "core/base/naive_solver.h"
 
 namespace igv {
 

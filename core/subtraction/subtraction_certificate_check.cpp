@@ -1,35 +1,35 @@
-#include "core/subtraction_certificate_check.h"
+#include "core/subtraction/subtraction_certificate_check.h"
 
 #include <set>
 #include <vector>
 
-#include "core/errors.h"
-#include "core/subtraction_naive.h"
+#include "core/base/certificate_json.h"
+#include "core/base/errors.h"
+#include "core/subtraction/subtraction_naive.h"
 
 namespace igv {
 
 namespace {
 
-std::vector<std::int64_t> prime_divisors(std::int64_t n) {
-  std::vector<std::int64_t> primes;
-  for (std::int64_t q = 2; q * q <= n; ++q) {
-    if (n % q == 0) {
-      primes.push_back(q);
-      while (n % q == 0) n /= q;
-    }
-  }
-  if (n > 1) primes.push_back(n);
-  return primes;
+CertificateVerdict reject(std::string why) {
+  return rejected_certificate(std::move(why));
 }
 
-CertificateCheck reject(std::string why) {
-  return {false, std::move(why), 0};
+ProvedPeriod proved_sequence(const std::string& what, std::int64_t preperiod, std::int64_t period,
+                             const std::vector<Value>& g) {
+  ProvedPeriod p;
+  p.what = what;
+  p.preperiod = preperiod;
+  p.period = period;
+  for (std::int64_t n = 0; n < preperiod + period; ++n)
+    p.residues.push_back(static_cast<std::int32_t>(g[static_cast<std::size_t>(n)]));
+  return p;
 }
 
 }  // namespace
 
-CertificateCheck check_subtraction_certificate(const SubtractionPeriodCertificate& cert,
-                                               std::int64_t max_values) {
+CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertificate& cert,
+                                                 std::int64_t max_values) {
   const auto& set = cert.set;
   if (set.powers_of_two || set.elements.empty()) {
     return reject("the window lemma needs a finite non-empty set");
@@ -72,7 +72,7 @@ CertificateCheck check_subtraction_certificate(const SubtractionPeriodCertificat
   // (3) The period is least: no p / q is a period from ℓ. Beyond the prefix, values are read
   // through the p-periodicity established in (1).
   auto periodic_at = [&](std::int64_t n) { return n < count ? at(n) : at(pre + (n - pre) % per); };
-  for (std::int64_t q : prime_divisors(per)) {
+  for (std::int64_t q : prime_factors(per)) {
     const std::int64_t shorter = per / q;
     bool differs = false;
     for (std::int64_t n = pre; n < pre + per && !differs; ++n) {
@@ -82,15 +82,16 @@ CertificateCheck check_subtraction_certificate(const SubtractionPeriodCertificat
       return reject("period not minimal: " + std::to_string(shorter) + " is also a period");
     }
   }
-  CertificateCheck ok;
+  CertificateVerdict ok;
   ok.accepted = true;
   ok.values_checked = count;
+  ok.proved.push_back(proved_sequence(subtraction_spec(set, cert.play), pre, per, g));
   ok.reason = "naive prefix G(0.." + std::to_string(count - 1) +
               ") matches the window and G(n) = G(n+p) for ℓ <= n <= ℓ + s_k; ℓ and p minimal";
   return ok;
 }
 
-CertificateCheck check_powers_of_two_residue_lemma(std::int64_t sanity_bound) {
+CertificateVerdict check_powers_of_two_residue_lemma(std::int64_t sanity_bound) {
   SubtractionSet powers;
   powers.powers_of_two = true;
   const SubtractionRules rules{powers};
@@ -112,13 +113,46 @@ CertificateCheck check_powers_of_two_residue_lemma(std::int64_t sanity_bound) {
                     ") = " + std::to_string(g[static_cast<std::size_t>(n)]) + ", not n mod 3");
     }
   }
-  CertificateCheck ok;
+  CertificateVerdict ok;
   ok.accepted = true;
   ok.values_checked = sanity_bound;
+  ok.proved.push_back(
+      proved_sequence(subtraction_spec(powers, SubtractionPlay::normal), 0, 3, {0, 1, 2}));
   ok.reason =
       "1, 2 ∈ S; residues of 2^j mod 3 form the orbit {1, 2}; naive G(n) = n mod 3 for n < " +
       std::to_string(sanity_bound);
   return ok;
+}
+
+CertificateVerdict check_subtraction_period_json(const nlohmann::json& period_json,
+                                                 std::int64_t max_values) {
+  const SubtractionPeriodCertificate cert = parse_subtraction_period_json(period_json);
+  if (cert.set.powers_of_two) {
+    CertificateVerdict check = check_powers_of_two_residue_lemma();
+    if (!check.accepted) return reject("the residue lemma's check failed: " + check.reason);
+    if (auto difference =
+            first_difference(powers_of_two_period_json(check.reason), period_json, ""))
+      return reject("the residue lemma holds, but " + *difference);
+    check.reason = "mod-3 residue lemma: " + check.reason + "; preperiod 0, period 3";
+    return check;
+  }
+  const std::int64_t prefix = cert.preperiod + cert.period + cert.set.largest() + 1;
+  if (prefix > max_values) {
+    throw BudgetExceeded("certificate: checking preperiod " + std::to_string(cert.preperiod) +
+                         " and period " + std::to_string(cert.period) + " needs " +
+                         std::to_string(prefix) +
+                         " values (l + p + s_k + 1), above check-certificate's limit of " +
+                         std::to_string(max_values));
+  }
+  CertificateVerdict check = check_subtraction_certificate(cert, max_values);
+  if (!check.accepted)
+    return reject("the independent checker rejected the certificate: " + check.reason);
+  if (auto difference =
+          first_difference(subtraction_period_json(cert, check.reason), period_json, ""))
+    return reject("the period was proved, but " + *difference);
+  check.reason = "window lemma: " + check.reason + "; preperiod " + std::to_string(cert.preperiod) +
+                 ", period " + std::to_string(cert.period) + ", saltus 0";
+  return check;
 }
 
 }  // namespace igv

@@ -23,26 +23,32 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <nlohmann/json.hpp>
 
-#include "core/subtraction_period.h"
+#include "core/base/certificate.h"
+#include "core/subtraction/subtraction_certificate.h"
 
 namespace igv {
 
-struct CertificateCheck {
-  bool accepted = false;
-  std::string reason;               ///< why rejected, or what was checked when accepted
-  std::int64_t values_checked = 0;  ///< prefix length recomputed by the naive kernel
-};
-
 /// Checks a period certificate of a finite set against the rules. Rejects (never throws on a
-/// bad certificate); throws BudgetExceeded when the prefix would exceed `max_values`.
-CertificateCheck check_subtraction_certificate(const SubtractionPeriodCertificate& cert,
-                                               std::int64_t max_values = 400'000'000);
+/// bad certificate); throws BudgetExceeded when the prefix would exceed `max_values`. When
+/// accepted, `proved` holds G with its least preperiod and period and the naive values
+/// G(0 .. ℓ + p - 1); `values_checked` is the prefix length ℓ + p + s_k + 1.
+CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertificate& cert,
+                                                 std::int64_t max_values = 400'000'000);
 
 /// Checks the hypotheses of the mod-3 residue lemma for S = all powers of 2 under normal play,
 /// and, as a sanity check of the lemma's conclusion, G(n) = n mod 3 for n < `sanity_bound`
-/// with the naive kernel.
-CertificateCheck check_powers_of_two_residue_lemma(std::int64_t sanity_bound = 3000);
+/// with the naive kernel. When accepted, `proved` holds G = 0, 1, 2, … (preperiod 0, period 3).
+CertificateVerdict check_powers_of_two_residue_lemma(
+    std::int64_t sanity_bound = kResidueLemmaSanityBound);
+
+/// Re-checks a certificate file (what `verify period subtraction…:S --format json` printed,
+/// possibly edited) from the file alone: the certificate is checked, then every other field
+/// must be what the accepted certificate implies. Throws InputError naming the field when the
+/// file is malformed (parse_subtraction_period_json) and BudgetExceeded when the prefix to
+/// recompute exceeds `max_values`.
+CertificateVerdict check_subtraction_period_json(
+    const nlohmann::json& period_json, std::int64_t max_values = kSubtractionCheckValueLimit);
 
 }  // namespace igv

@@ -1,13 +1,16 @@
-#include "core/subtraction_family.h"
+#include "core/subtraction/subtraction_family.h"
 
 #include <algorithm>
 #include <random>
 
-#include "core/errors.h"
-#include "core/kernel_registry.h"
-#include "core/subtraction_certificate_json.h"
-#include "core/subtraction_naive.h"
-#include "core/subtraction_window.h"
+#include "core/base/certificate_json.h"
+#include "core/base/errors.h"
+#include "core/base/kernel_registry.h"
+#include "core/subtraction/subtraction_certificate.h"
+#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/subtraction_fast_window.h"
+#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/subtraction_proof.h"
 
 namespace igv {
 
@@ -39,12 +42,13 @@ Position SubtractionGame::parse_position(std::string_view text) const {
   return {n};
 }
 
-const ProvedSubtractionPeriod& SubtractionGame::proved_period() const {
+const CheckedSubtractionCertificate& SubtractionGame::proved_period() const {
   std::call_once(period_once_, [this] { period_ = prove_subtraction_period(set_, play_); });
   return *period_;
 }
 
 Value SubtractionGame::fast_value(std::int64_t n) const {
+  if (n < 0) throw InputError(spec() + ": heap " + std::to_string(n) + " (heaps are 0 or more)");
   if (set_.powers_of_two) {
     if (play_ == SubtractionPlay::misere) return subtraction_value_naive(set_, play_, n);
     return subtraction_value_by_period(proved_period(), n);
@@ -82,11 +86,23 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
 }
 
 nlohmann::json SubtractionGame::period() const {
-  return subtraction_period_json(spec(), proved_period());
+  return subtraction_period_json(proved_period());
+}
+
+nlohmann::json SubtractionGame::period_limited(const PeriodRequest& request) const {
+  if (set_.powers_of_two) return period();
+  return subtraction_period_json(
+      prove_subtraction_period(set_, play_, 4'000'000'000ULL, 400'000'000, request.limits));
 }
 
 nlohmann::json SubtractionGame::check_certificate(const nlohmann::json& period_json) const {
-  return check_subtraction_period_json(set_, play_, period_json);
+  require_certificate_game(period_json, spec());
+  return certificate_verdict_json(check_subtraction_period_json(period_json), spec(),
+                                  set_.powers_of_two
+                                      ? "check_powers_of_two_residue_lemma "
+                                        "(core/subtraction/subtraction_certificate_check.cpp)"
+                                      : "check_subtraction_certificate "
+                                        "(core/subtraction/subtraction_certificate_check.cpp)");
 }
 
 std::vector<Position> SubtractionGame::domain(std::int64_t size) const {
@@ -147,7 +163,7 @@ IGV_REGISTER_GAME(misere_family);
 
 Kernel naive_kernel(const char* family) {
   return {family, "naive", true,
-          "bottom-up mex over every move of the rules (core/subtraction_naive.cpp)",
+          "bottom-up mex over every move of the rules (core/subtraction/subtraction_naive.cpp)",
           [](const GameInstance& g, std::span<const Position> ps) {
             const auto& sub = as_subtraction(g);
             const std::int64_t most = largest_heap(ps);

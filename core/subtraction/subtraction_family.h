@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "core/game_family.h"
-#include "core/subtraction_proof.h"
+#include "core/base/game_family.h"
+#include "core/subtraction/subtraction_proof.h"
 
 namespace igv {
 
@@ -22,7 +22,9 @@ class SubtractionGame : public GameInstance {
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
   [[nodiscard]] nlohmann::json period() const override;
-  /// Re-checks what period() printed (core/subtraction_certificate_json.h).
+  /// period() within request.limits: a fresh search (period() caches its proof; this does not).
+  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override;
+  /// Re-checks what period() printed (core/subtraction/subtraction_certificate.h).
   [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override;
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override;
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override;
@@ -30,7 +32,7 @@ class SubtractionGame : public GameInstance {
   [[nodiscard]] const SubtractionSet& set() const { return set_; }
   [[nodiscard]] SubtractionPlay play() const { return play_; }
   /// The proved period, computed once per instance.
-  [[nodiscard]] const ProvedSubtractionPeriod& proved_period() const;
+  [[nodiscard]] const CheckedSubtractionCertificate& proved_period() const;
   /// G(n) by the fast route: the window kernel for n below a few million, else the period.
   [[nodiscard]] Value fast_value(std::int64_t n) const;
 
@@ -38,7 +40,7 @@ class SubtractionGame : public GameInstance {
   SubtractionSet set_;
   SubtractionPlay play_;
   mutable std::once_flag period_once_;
-  mutable std::optional<ProvedSubtractionPeriod> period_;
+  mutable std::optional<CheckedSubtractionCertificate> period_;
 };
 
 }  // namespace igv

@@ -1,7 +1,10 @@
-#include <bit>
+#include "core/subtraction/subtraction_fast_window.h"
 
-#include "core/errors.h"
-#include "core/subtraction_window.h"
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+#include "core/base/errors.h"
 
 namespace igv {
 
@@ -75,6 +78,10 @@ SubtractionWindow::SubtractionWindow(const SubtractionSet& set, SubtractionPlay 
 }
 
 Value SubtractionWindow::at(std::int64_t i) const {
+  if (i < 0 || i >= length()) {
+    throw std::out_of_range("subtraction window: position " + std::to_string(i) +
+                            " asked of a window of " + std::to_string(length()) + " values");
+  }
   std::int64_t idx = head_ + i;
   if (idx >= length()) idx -= length();
   return ring_[static_cast<std::size_t>(idx)];

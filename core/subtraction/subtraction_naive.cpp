@@ -1,12 +1,20 @@
-#include "core/subtraction_naive.h"
+#include "core/subtraction/subtraction_naive.h"
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 
 std::vector<Value> subtraction_values_naive(const SubtractionSet& set, SubtractionPlay play,
                                             std::int64_t count) {
   if (count < 0) throw InputError("subtraction: negative prefix length " + std::to_string(count));
+  // The naive kernel stores every value and takes |S| steps for each: 2^28 values (2 GiB) is the
+  // most that fits; larger heaps go through the proved period, never through this table.
+  constexpr std::int64_t kMaxNaiveValues = std::int64_t{1} << 28;
+  if (count > kMaxNaiveValues) {
+    throw BudgetExceeded("subtraction: the naive kernel stores every value; " +
+                         std::to_string(count) + " values are more than the " +
+                         std::to_string(kMaxNaiveValues) + " that fit");
+  }
   const SubtractionRules rules{set};
   std::vector<Value> values;
   values.reserve(static_cast<std::size_t>(count));

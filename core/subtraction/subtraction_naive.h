@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/primitives.h"
-#include "core/subtraction_game.h"
+#include "core/base/primitives.h"
+#include "core/subtraction/subtraction_rules.h"
 
 namespace igv {
 

@@ -1,5 +1,6 @@
-// Period and preperiod of SUB(S), S finite, found with O(s_k) memory, and the certificate that
-// the independent checker (core/subtraction_certificate_check.h) accepts or rejects.
+// Period and preperiod of SUB(S), S finite, found with O(s_k) memory, and the certificate
+// (core/subtraction/subtraction_certificate.h) that the independent checker
+// (core/subtraction/subtraction_certificate_check.h) accepts or rejects.
 //
 // The window lemma (001_bc98b3364103fd4a, "周期和预周期 (续)"): the least p and ℓ with
 // G(n) = G(n + p) for ℓ <= n <= ℓ + s_k are the period and the preperiod. The states
@@ -14,20 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "core/primitives.h"
-#include "core/subtraction_game.h"
+#include "core/base/limits.h"
+#include "core/base/primitives.h"
+#include "core/subtraction/subtraction_certificate.h"
+#include "core/subtraction/subtraction_rules.h"
 
 namespace igv {
-
-/// What the producer claims: from ℓ on, G has period p, and p and ℓ are the least such.
-struct SubtractionPeriodCertificate {
-  SubtractionSet set;
-  SubtractionPlay play = SubtractionPlay::normal;
-  std::int64_t preperiod = 0;  ///< ℓ
-  std::int64_t period = 1;     ///< p
-  /// The lemma's window: G(ℓ), ..., G(ℓ + s_k) (s_k + 1 values), which must recur at ℓ + p.
-  std::vector<Value> window;
-};
 
 /// Statistics of one detection run (for benchmarks and evidence).
 struct SubtractionPeriodSearchStats {
@@ -37,13 +30,19 @@ struct SubtractionPeriodSearchStats {
 };
 
 /// Finds the minimal period and preperiod by Brent's cycle detection on window states.
-/// Throws BudgetExceeded after `max_steps` window advances. S must be finite.
+/// Throws BudgetExceeded after `max_steps` window advances. S must be finite. Throws
+/// LimitReached at once when the four windows of s_k values (subtraction_search_bytes) do not fit
+/// in `limits`, and when its deadline passes (checked every 2^16 steps), with reached
+/// {"steps", "window_length", "phase", "candidate_period"}.
 SubtractionPeriodCertificate find_subtraction_period(const SubtractionSet& set,
                                                      SubtractionPlay play,
                                                      std::uint64_t max_steps = 4'000'000'000ULL,
-                                                     SubtractionPeriodSearchStats* stats = nullptr);
+                                                     SubtractionPeriodSearchStats* stats = nullptr,
+                                                     const ComputeLimits& limits = {});
 
-/// The certificate as JSON ({"set", "play", "preperiod", "period", "window"}).
-std::string subtraction_certificate_json(const SubtractionPeriodCertificate& cert);
+/// Bytes the search holds: four windows of s_k 32-bit values and their offsets.
+inline std::uint64_t subtraction_search_bytes(const SubtractionSet& set) {
+  return 4 * (4 * static_cast<std::uint64_t>(set.largest()) + 8 * set.size()) + 4096;
+}
 
 }  // namespace igv

@@ -1,9 +1,10 @@
+#include "core/subtraction/subtraction_rules.h"
+
 #include <algorithm>
 #include <limits>
 
-#include "core/errors.h"
-#include "core/position.h"
-#include "core/subtraction_game.h"
+#include "core/base/errors.h"
+#include "core/base/position.h"
 
 namespace igv {
 

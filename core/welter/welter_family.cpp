@@ -1,23 +1,26 @@
-// The game family "welter" and its kernels (ARCHITECTURE.md: rules, naive, fast, registered
-// beside each other). Source: 002_ae6d722b5ea2de0c.
+// The game family "welter" and its kernels (core/README.md, "A module's rooms": rules, naive, fast,
+// registered beside each other). Source: 002_ae6d722b5ea2de0c.
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/welter_conway.h"
-#include "core/welter_inverse.h"
-#include "core/welter_naive.h"
-#include "core/welter_relations.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/welter/welter_fast_conway.h"
+#include "core/welter/welter_fast_inverse.h"
+#include "core/welter/welter_naive.h"
+#include "core/welter/welter_relations.h"
 
 namespace igv {
 namespace {
 
 // `verify value` also runs the naive route when the position is this small, and reports both.
 constexpr std::uint64_t kValueCrossCheckStates = 200'000;
+// … and the coins those positions hold together (about 25 MB of coins).
+constexpr std::uint64_t kValueCrossCheckCoinsStored = 3'200'000;
 // Winning moves are written out as whole positions up to this many coins in all; beyond it only
 // the coin moves are listed (a million-coin position would make gigabytes of JSON).
 constexpr std::size_t kMaxCoinsWritten = 20'000'000;
@@ -35,6 +38,11 @@ class WelterGame : public GameInstance {
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
+  }
+
+  [[nodiscard]] nlohmann::json value_limited(const Position& p,
+                                             const ValueRequest& request) const override {
     const WelterCoins coins = welter_position(p);
     const Value v = welter_value_conway(coins);
     const auto moves = welter_winning_moves_inverse(coins);
@@ -51,17 +59,26 @@ class WelterGame : public GameInstance {
          "value: Conway's mating of the pairs agreeing in the most low-order binary digits "
          "(binary trie), nim-sum of the mates (a xor b) - 1; winning moves: the inverse "
          "of the Welter function (each coin's unique zero partner below it)"}};
-    if (moves.size() * coins.size() <= kMaxCoinsWritten) {
+    // Each winning move is written as a whole position: only the first max_moves are, and only
+    // while the coins written stay below kMaxCoinsWritten.
+    const std::size_t listed = std::min(moves.size(), request.max_moves);
+    if (listed * coins.size() <= kMaxCoinsWritten) {
       nlohmann::json positions = nlohmann::json::array();
-      for (const auto& m : moves) {
-        positions.push_back(format_position(welter_apply_move(coins, m.from, m.to)));
+      for (std::size_t i = 0; i < listed; ++i) {
+        positions.push_back(format_position(welter_apply_move(coins, moves[i].from, moves[i].to)));
       }
       out["winning_moves"] = positions;
+      if (request.max_moves != std::numeric_limits<std::size_t>::max())
+        limit_winning_moves(out, request, moves.size());
     } else {
       out["winning_moves_omitted"] = "more than " + std::to_string(kMaxCoinsWritten) +
                                      " coins to write; see winning_coin_moves";
     }
-    if (welter_naive_state_bound(coins) <= kValueCrossCheckStates) {
+    // The naive route stores every reachable position whole: its memory is states × coins, so
+    // both bound the cross-check (1..10000 has only 10,001 states, of 10,000 coins each).
+    const std::uint64_t states = welter_naive_state_bound(coins);
+    if (states <= kValueCrossCheckStates &&
+        states * std::max<std::uint64_t>(coins.size(), 1) <= kValueCrossCheckCoinsStored) {
       WelterNaive naive;
       const Value nv = naive.value(coins);
       const auto nmoves = naive.winning_moves(coins);

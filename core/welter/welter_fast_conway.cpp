@@ -1,9 +1,9 @@
+#include "core/welter/welter_fast_conway.h"
+
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <string>
-
-#include "core/welter_conway.h"
 
 namespace igv {
 

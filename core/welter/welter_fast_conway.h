@@ -19,8 +19,8 @@
 #include <optional>
 #include <span>
 
-#include "core/primitives.h"
-#include "core/welter_rules.h"
+#include "core/base/primitives.h"
+#include "core/welter/welter_rules.h"
 
 namespace igv {
 

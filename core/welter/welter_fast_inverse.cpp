@@ -1,9 +1,10 @@
+#include "core/welter/welter_fast_inverse.h"
+
 #include <bit>
 #include <stdexcept>
 #include <string>
 
-#include "core/welter_conway.h"
-#include "core/welter_inverse.h"
+#include "core/welter/welter_fast_conway.h"
 
 namespace igv {
 

@@ -27,8 +27,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/primitives.h"
-#include "core/welter_rules.h"
+#include "core/base/primitives.h"
+#include "core/welter/welter_rules.h"
 
 namespace igv {
 

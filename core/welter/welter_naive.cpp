@@ -1,9 +1,9 @@
-#include "core/welter_naive.h"
+#include "core/welter/welter_naive.h"
 
 #include <string>
 
-#include "core/errors.h"
-#include "core/position.h"
+#include "core/base/errors.h"
+#include "core/base/position.h"
 
 namespace igv {
 

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/naive_solver.h"
-#include "core/welter_inverse.h"
-#include "core/welter_rules.h"
+#include "core/base/naive_solver.h"
+#include "core/welter/welter_fast_inverse.h"
+#include "core/welter/welter_rules.h"
 
 namespace igv {
 

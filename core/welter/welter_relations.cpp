@@ -1,4 +1,4 @@
-#include "core/welter_relations.h"
+#include "core/welter/welter_relations.h"
 
 namespace igv {
 

@@ -10,8 +10,8 @@
 // Each round removes one coin: O(n^2). It shares nothing with the mating algorithm.
 #pragma once
 
-#include "core/primitives.h"
-#include "core/welter_rules.h"
+#include "core/base/primitives.h"
+#include "core/welter/welter_rules.h"
 
 namespace igv {
 

@@ -1,10 +1,10 @@
-#include "core/welter_rules.h"
+#include "core/welter/welter_rules.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 

@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/naive_solver.h"
-#include "core/position.h"
+#include "core/base/naive_solver.h"
+#include "core/base/position.h"
 
 namespace igv {
 

@@ -1,10 +1,10 @@
-#include "core/welter_start.h"
+#include "core/welter/welter_start.h"
 
 #include <bit>
 #include <stdexcept>
 #include <string>
 
-#include "core/welter_conway.h"
+#include "core/welter/welter_fast_conway.h"
 
 namespace igv {
 

@@ -21,8 +21,8 @@
 #include <functional>
 #include <optional>
 
-#include "core/primitives.h"
-#include "core/welter_rules.h"
+#include "core/base/primitives.h"
+#include "core/welter/welter_rules.h"
 
 namespace igv {
 

@@ -1,8 +1,13 @@
-#include "core/frolov_certificate_check.h"
+#include "core/frolov/frolov_certificate_check.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <numeric>
+#include <string>
+
+#include "core/base/certificate_json.h"
+#include "core/base/errors.h"
 
 namespace igv {
 
@@ -22,7 +27,7 @@ struct AcceptedRow {
 /// Returns h(m, n) = g(m, n) − n for n ∈ [0, count), or an empty vector when a value leaves the
 /// byte range (then the certificate cannot be checked and is rejected).
 std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower,
-                                         std::int64_t count) {
+                                         std::int64_t count, const std::function<void()>& tick) {
   std::vector<std::int8_t> h;
   h.reserve(static_cast<std::size_t>(count));
   std::vector<std::uint64_t> present;
@@ -33,6 +38,7 @@ std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& 
   };
   std::vector<std::int64_t> column(static_cast<std::size_t>(m));
   for (std::int64_t n = 0; n < count; ++n) {
+    if (tick && (n & 0xFFFF) == 0) tick();
     std::int64_t v;
     if (m == 0 && n == 0) {
       v = -1;  // (G2): g(0, 0) = −1
@@ -64,18 +70,6 @@ std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& 
   return h;
 }
 
-std::vector<std::int64_t> distinct_primes(std::int64_t x) {
-  std::vector<std::int64_t> out;
-  for (std::int64_t d = 2; d * d <= x; ++d) {
-    if (x % d == 0) {
-      out.push_back(d);
-      while (x % d == 0) x /= d;
-    }
-  }
-  if (x > 1) out.push_back(x);
-  return out;
-}
-
 /// Checks a claimed minimal period and preperiod of a sequence x (given on [0, k + tau)) that
 /// satisfies x(n + tau) = x(n) for n ≥ k. Returns an empty string when both are right.
 std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, std::int64_t tau,
@@ -94,7 +88,7 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
            std::to_string(tau);
   if (!tail_period(period))
     return "period " + std::to_string(period) + " is not a period of the row";
-  for (std::int64_t q : distinct_primes(period)) {
+  for (std::int64_t q : prime_factors(period)) {
     if (tail_period(period / q)) {
       return "period " + std::to_string(period) + " is not minimal: " + std::to_string(period / q) +
              " is also a period";
@@ -112,18 +106,31 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
   return {};
 }
 
-FrolovCertificateVerdict reject(FrolovCertificateVerdict v, const std::string& why) {
-  v.accepted = false;
-  v.reason = why;
-  return v;
+CertificateVerdict reject(const CertificateVerdict&, const std::string& why) {
+  return rejected_certificate(why);
+}
+
+ProvedPeriod proved_row(FrolovFunction which, int m, std::int64_t preperiod, std::int64_t period,
+                        const std::vector<std::int8_t>& h) {
+  ProvedPeriod p;
+  p.what = std::string(to_string(which)) + " row " + std::to_string(m);
+  p.preperiod = preperiod;
+  p.period = period;
+  p.saltus = period;
+  p.slope = 1;
+  p.residues.assign(h.begin(), h.begin() + preperiod + period);
+  return p;
 }
 
 }  // namespace
 
-FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>& g,
-                                                   const std::vector<FRowCertificate>& f,
-                                                   std::int64_t max_columns) {
-  FrolovCertificateVerdict verdict;
+CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>& g,
+                                             const std::vector<FRowCertificate>& f,
+                                             std::int64_t max_columns,
+                                             const std::function<void()>& tick) {
+  CertificateVerdict verdict;
+  nlohmann::json rows = nlohmann::json::array();
+  std::vector<ProvedPeriod> f_rows;
   std::vector<AcceptedRow> accepted;
   if (g.empty()) return reject(verdict, "no g certificate");
   for (std::size_t i = 0; i < g.size(); ++i) {
@@ -138,12 +145,14 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
                       row + "row 0 is the base case g(0, n) = n − 1: period 1, preperiod 0");
       }
       accepted.push_back({0, 1, {-1}});
-      verdict.rows.push_back({{"function", "g"},
-                              {"m", 0},
-                              {"period", 1},
-                              {"preperiod", 0},
-                              {"checked_to", 1},
-                              {"by", "(G4) base case"}});
+      verdict.proved.push_back(proved_row(FrolovFunction::g, 0, 0, 1, {-1}));
+      ++verdict.values_checked;
+      rows.push_back({{"function", "g"},
+                      {"m", 0},
+                      {"period", 1},
+                      {"preperiod", 0},
+                      {"checked_to", 1},
+                      {"by", "(G4) base case"}});
       continue;
     }
     if (c.base) return reject(verdict, row + "only row 0 is a base case");
@@ -167,7 +176,7 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
     if (count > max_columns)
       return reject(verdict, row + "window exceeds the checker's limit of " +
                                  std::to_string(max_columns) + " columns");
-    std::vector<std::int8_t> h = recompute_g_row(c.m, accepted, count);
+    std::vector<std::int8_t> h = recompute_g_row(c.m, accepted, count, tick);
     if (h.empty()) return reject(verdict, row + "a value leaves the byte range of h");
     for (std::int64_t n = c.k; n <= c.k + c.T; ++n) {
       if (h[static_cast<std::size_t>(n + c.tau)] != h[static_cast<std::size_t>(n)]) {
@@ -179,16 +188,17 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
     }
     accepted.push_back({c.preperiod, c.period,
                         std::vector<std::int8_t>(h.begin(), h.begin() + c.preperiod + c.period)});
-    verdict.rows.push_back(
-        {{"function", "g"},
-         {"m", c.m},
-         {"period", c.period},
-         {"preperiod", c.preperiod},
-         {"checked_to", count - 1},
-         {"T", c.T},
-         {"k", c.k},
-         {"tau", c.tau},
-         {"by", "§4 proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T]"}});
+    verdict.proved.push_back(proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, h));
+    verdict.values_checked += count;
+    rows.push_back({{"function", "g"},
+                    {"m", c.m},
+                    {"period", c.period},
+                    {"preperiod", c.preperiod},
+                    {"checked_to", count - 1},
+                    {"T", c.T},
+                    {"k", c.k},
+                    {"tau", c.tau},
+                    {"by", "§4 proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T]"}});
   }
   for (const FRowCertificate& c : f) {
     const std::string row = "f row " + std::to_string(c.m) + ": ";
@@ -228,15 +238,87 @@ FrolovCertificateVerdict check_frolov_certificates(const std::vector<GRowCertifi
     }
     if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty())
       return reject(verdict, row + why);
-    verdict.rows.push_back({{"function", "f"},
-                            {"m", c.m},
-                            {"period", c.period},
-                            {"preperiod", c.preperiod},
-                            {"checked_to", size - 1},
-                            {"inversion_bound", K},
-                            {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
+    f_rows.push_back(proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, hf));
+    verdict.values_checked += size;
+    rows.push_back({{"function", "f"},
+                    {"m", c.m},
+                    {"period", c.period},
+                    {"preperiod", c.preperiod},
+                    {"checked_to", size - 1},
+                    {"inversion_bound", K},
+                    {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
   }
   verdict.accepted = true;
+  for (auto& r : f_rows) verdict.proved.push_back(std::move(r));
+  verdict.details["rows"] = std::move(rows);
+  return verdict;
+}
+
+CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
+                                            const nlohmann::json& period_json,
+                                            std::int64_t max_columns) {
+  using nlohmann::json;
+  const FrolovChainFile parsed = parse_frolov_period_json(which, m, period_json);
+  for (const auto& c : parsed.g) {
+    if (!c.base && c.k + c.tau + c.T + 1 > max_columns) {
+      throw BudgetExceeded("certificate: g row " + std::to_string(c.m) + " needs " +
+                           std::to_string(c.k + c.tau + c.T + 1) +
+                           " columns (k + tau + T + 1), above check-certificate's limit of " +
+                           std::to_string(max_columns));
+    }
+  }
+  for (const auto& c : parsed.f) {
+    const std::int64_t columns = c.inversion_bound + parsed.g[static_cast<std::size_t>(c.m)].tau;
+    if (columns > kFrolovCheckInversionColumnLimit) {
+      throw BudgetExceeded("certificate: f row " + std::to_string(c.m) + " may need " +
+                           std::to_string(columns) +
+                           " columns (inversion bound K plus tau of g row " + std::to_string(c.m) +
+                           "), above check-certificate's limit of " +
+                           std::to_string(kFrolovCheckInversionColumnLimit));
+    }
+  }
+  // The whole chain is bounded too, so that a file of many long rows cannot keep the checker
+  // busy for long: an f row costs K + t columns with t dividing tau of its g row.
+  std::int64_t total = 0;
+  for (const auto& c : parsed.g) total += c.base ? 1 : c.k + c.tau + c.T + 1;
+  for (const auto& c : parsed.f)
+    total += c.inversion_bound + parsed.g[static_cast<std::size_t>(c.m)].tau;
+  if (total > kFrolovCheckChainColumnFactor * max_columns) {
+    throw BudgetExceeded("certificate: the chain needs " + std::to_string(total) +
+                         " columns in all, above check-certificate's limit of " +
+                         std::to_string(kFrolovCheckChainColumnFactor * max_columns));
+  }
+  // Row 0 is proved by (G4) alone, so the checker reads none of its window fields; the only
+  // window the producer can state for the constant row h(0, ·) = −1 is T = 1, k = 0, tau = 1.
+  const GRowCertificate& base = parsed.g.front();
+  if (!base.base || base.T != 1 || base.k != 0 || base.tau != 1) {
+    return rejected_certificate(
+        "g row 0 is the (G4) base case: expected base = true, T = 1, k = 0, tau = 1");
+  }
+  CertificateVerdict verdict = check_frolov_certificates(parsed.g, parsed.f, max_columns);
+  if (!verdict.accepted)
+    return rejected_certificate("the independent checker rejected the chain: " + verdict.reason);
+  std::vector<std::int64_t> checked_to;
+  for (const auto& r : verdict.details["rows"])
+    checked_to.push_back(r["checked_to"].get<std::int64_t>());
+  const json expected = frolov_period_json(which, m, parsed.g, parsed.f, checked_to);
+  for (const char* key : {"preperiod", "period", "saltus"}) {
+    if (period_json[key] != expected[key]) {
+      return rejected_certificate(std::string("top-level ") + key + " " + period_json[key].dump() +
+                                  " disagrees with the certificate's last row, which gives " +
+                                  expected[key].dump());
+    }
+  }
+  if (auto difference = first_difference(expected, period_json, "")) {
+    return rejected_certificate("the chain was accepted, but " + *difference);
+  }
+  const std::string function = which == FrolovFunction::g ? "g" : "f";
+  verdict.reason =
+      "the independent checker accepted g rows 0.." + std::to_string(m) +
+      (which == FrolovFunction::f ? " and f rows 0.." + std::to_string(m) : std::string()) + "; " +
+      function + " row " + std::to_string(m) + " has preperiod " + expected["preperiod"].dump() +
+      ", period " + expected["period"].dump() + " and saltus " + expected["saltus"].dump() +
+      " (columns recomputed up to " + expected["certificate"]["bound"].dump() + ")";
   return verdict;
 }
 

@@ -1,21 +1,10 @@
-// Periodicity certificates for octal games, and their producer.
+// The octal periodicity certificate (Guy–Smith) and its file format, `verify period octal:CODE
+// --format json` (specified in core/CERTIFICATES.md, section "octal", certificate_version 1).
 //
-// The theorem (Guy and Smith, "The G-values of various games", Proc. Cambridge Philos. Soc. 52
-// (1956) 514–526; Winning Ways, 2nd ed., vol. 1, ch. 4, "The periodicity theorem"): let an
-// octal game have finitely many non-zero digits, the last at position k (d0 in {0, 4} is allowed:
-// a split that removes nothing is the removal i = 0 <= k). If G(n + p) = G(n) for every n with
-// e <= n < 2e + p + k, then G(n + p) = G(n) for every n >= e.
-// Proof sketch, with the one edge the usual statement glosses: for n >= 2e + p + k, an option of
-// n + p removing i and splitting into a + b = n + p - i >= 2(e + p) has a part b >= e + p, and
-// G(b) = G(b - p) by induction; the pair (a, b - p) is an option of n only if b - p >= 1, which
-// e >= 1 guarantees. So the window is applied with e' = max(e, 1): values up to
-// 2·max(e, 1) + 2p + k - 1 are needed ("bound" below), and the periodicity is checked for
-// e <= n < 2·max(e, 1) + p + k.
-//
-// A certificate holds the claimed values G(0..bound-1), the claimed least preperiod e and least
-// period p, the masks for the rare/common parity argument (a schedule: mask M_j from heap n_j
-// on), and witness hints. It is accepted or rejected by check_octal_period_certificate
-// (core/octal_period_check.h), written apart.
+// The certificate holds the claimed values G(0..N-1), the claimed least preperiod e and least
+// period p, the masks for the checker's rare/common parity argument (a schedule: mask M_j from
+// heap n_j on), and witness hints. The producer (core/octal/octal_period.h) writes it; the
+// checker (core/octal/octal_certificate_check.h) reads it and includes nothing of the producer.
 //
 // Witness order (the hint format, shared by producer and checker), for heap n and the mask M in
 // force at n: (1) every option leaving no heap or one heap; (2) every split with a part whose
@@ -26,15 +15,17 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "core/octal_code.h"
-#include "core/primitives.h"
+#include "core/base/primitives.h"
 
 namespace igv {
+
+/// Version of the octal certificate file format (core/CERTIFICATES.md).
+inline constexpr int kOctalCertificateVersion = 1;
 
 /// Splits with a smaller part up to this depth are always searched for witnesses.
 constexpr std::int64_t kDefaultWitnessDepth = 4096;
@@ -82,25 +73,15 @@ struct OctalPeriodCertificate {
 /// The number of values the theorem needs for preperiod e, period p and last digit k.
 std::int64_t guy_smith_bound(std::int64_t preperiod, std::int64_t period, int last_digit);
 
-struct OctalPeriodSearch {
-  std::int64_t max_heaps = 4'000'000;  ///< give up (BudgetExceeded) beyond this many values
-  std::function<void()> tick;          ///< called now and then; may throw BudgetExceeded
-};
+/// The JSON that `verify period octal:CODE --format json` prints (core/CERTIFICATES.md);
+/// `checked` is the checker's account of what it established (descriptive text).
+nlohmann::json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
+                                 const std::string& checked);
 
-/// Statistics of a producer run, for evidence and benchmarks.
-struct OctalPeriodStats {
-  std::int64_t heaps_computed = 0;
-  std::uint32_t mask = 0;
-  std::size_t rare_heaps = 0;
-  Value max_value = 0;
-  std::uint64_t full_scans = 0;
-  std::uint64_t peak_value_bytes = 0;
-};
-
-/// Computes values with the sparse kernel until a least preperiod and period are found whose
-/// Guy–Smith window fits in the values computed, and returns the certificate (unchecked).
-/// Throws BudgetExceeded when none is found below search.max_heaps heaps.
-OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPeriodSearch& search,
-                                         OctalPeriodStats* stats = nullptr);
+/// Reads a certificate file back (the inverse of octal_period_json). Throws InputError naming
+/// the field when the file is malformed: a field missing, unexpected or of the wrong kind, a
+/// number out of range, an unsupported certificate_version, a game that is not a canonical
+/// finite octal code.
+OctalPeriodCertificate parse_octal_period_json(const nlohmann::json& period_json);
 
 }  // namespace igv

@@ -1,0 +1,52 @@
+// What every certificate checker returns, for every family: one verdict type and one
+// proved-period type (core/CERTIFICATES.md specifies the certificate formats).
+//
+// A checker accepts or rejects a finite certificate. When it accepts, it also hands back what
+// it established, sequence by sequence (an octal game's G, a subtraction game's G, each row of
+// Frolov's g and f): the least preperiod, the least period, the saltus, and the values through
+// one period as the checker itself recomputed or verified them. Whatever the harness reports as
+// proved (table rows, periods, values) is read from here, never from the producer.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/base/primitives.h"
+
+namespace igv {
+
+/// A sequence proved ultimately periodic with saltus: value(n + period) = value(n) + saltus for
+/// every n >= preperiod, preperiod and period the least such.
+struct ProvedPeriod {
+  std::string what;  ///< what the sequence is, e.g. "octal:0.07", "g row 5"
+  std::int64_t preperiod = 0;
+  std::int64_t period = 1;
+  std::int64_t saltus = 0;
+  /// value(i) = slope · i + residues[i] for 0 <= i < preperiod + period (slope 1 stores Frolov's
+  /// rows in the narrow form h(m, n) = g(m, n) − n; slope 0 stores the values themselves).
+  std::int64_t slope = 0;
+  std::vector<std::int32_t> residues;
+
+  /// The value at any n >= 0, by the period and saltus.
+  [[nodiscard]] Value value(std::int64_t n) const;
+};
+
+/// A checker's answer on one certificate.
+struct CertificateVerdict {
+  bool accepted = false;
+  std::string reason;  ///< why rejected (the first failed condition), or what was established
+  std::int64_t values_checked = 0;   ///< values the checker recomputed or verified
+  std::vector<ProvedPeriod> proved;  ///< what was established, when accepted (in certificate order)
+  nlohmann::json details = nlohmann::json::object();  ///< family-specific figures, for evidence
+};
+
+/// {"accepted", "reason", "game", "checker"}: what `verify check-certificate` prints.
+nlohmann::json certificate_verdict_json(const CertificateVerdict& verdict, const std::string& game,
+                                        const std::string& checker);
+
+/// A rejection with its reason.
+CertificateVerdict rejected_certificate(std::string reason);
+
+}  // namespace igv

@@ -1,0 +1,67 @@
+// Periodicity certificates for octal games, and their producer.
+//
+// The theorem (Guy and Smith, "The G-values of various games", Proc. Cambridge Philos. Soc. 52
+// (1956) 514–526; Winning Ways, 2nd ed., vol. 1, ch. 4, "The periodicity theorem"): let an
+// octal game have finitely many non-zero digits, the last at position k (d0 in {0, 4} is allowed:
+// a split that removes nothing is the removal i = 0 <= k). If G(n + p) = G(n) for every n with
+// e <= n < 2e + p + k, then G(n + p) = G(n) for every n >= e.
+// Proof sketch, with the one edge the usual statement glosses: for n >= 2e + p + k, an option of
+// n + p removing i and splitting into a + b = n + p - i >= 2(e + p) has a part b >= e + p, and
+// G(b) = G(b - p) by induction; the pair (a, b - p) is an option of n only if b - p >= 1, which
+// e >= 1 guarantees. So the window is applied with e' = max(e, 1): values up to
+// 2·max(e, 1) + 2p + k - 1 are needed ("bound" below), and the periodicity is checked for
+// e <= n < 2·max(e, 1) + p + k.
+//
+// The certificate type and its file format are in core/octal/octal_certificate.h; the checker,
+// written apart, is core/octal/octal_certificate_check.h.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/base/limits.h"
+#include "core/base/primitives.h"
+#include "core/octal/octal_certificate.h"
+#include "core/octal/octal_rules.h"
+
+namespace igv {
+
+struct OctalPeriodSearch {
+  std::int64_t max_heaps = 4'000'000;  ///< give up (BudgetExceeded) beyond this many values
+  std::function<void()> tick;          ///< called now and then; may throw BudgetExceeded
+  /// Checked every 2^10 heaps (time) and before the value array grows (memory): reaching one
+  /// throws LimitReached with {"heaps_computed", "largest_certifiable_period",
+  /// "largest_certifiable_preperiod", "candidate"} (octal_search_reached).
+  ComputeLimits limits = {};
+};
+
+/// What a search that computed `heaps` values had reached: the heaps, the largest period (with
+/// preperiod at most 1) and the largest preperiod (with period 1) a search of that length could
+/// certify (the Guy–Smith window must fit and the tail must hold two periods), and the candidate
+/// (preperiod, period, heaps its window needs) when there is one.
+nlohmann::json octal_search_reached(const OctalCode& code, std::int64_t heaps,
+                                    std::optional<std::pair<std::int64_t, std::int64_t>> candidate);
+
+/// Statistics of a producer run, for evidence and benchmarks.
+struct OctalPeriodStats {
+  std::int64_t heaps_computed = 0;
+  std::uint32_t mask = 0;
+  std::size_t rare_heaps = 0;
+  Value max_value = 0;
+  std::uint64_t full_scans = 0;
+  std::uint64_t peak_value_bytes = 0;
+};
+
+/// Computes values with the sparse kernel until a least preperiod and period are found whose
+/// Guy–Smith window fits in the values computed, and returns the certificate (unchecked).
+/// Throws BudgetExceeded when none is found below search.max_heaps heaps, LimitReached when a
+/// limit of search.limits is reached first.
+OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPeriodSearch& search,
+                                         OctalPeriodStats* stats = nullptr);
+
+}  // namespace igv

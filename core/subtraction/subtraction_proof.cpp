@@ -1,0 +1,88 @@
+#include "core/subtraction/subtraction_proof.h"
+
+#include <stdexcept>
+
+#include "core/base/errors.h"
+#include "core/base/limits.h"
+#include "core/subtraction/subtraction_certificate_check.h"
+
+namespace igv {
+
+CheckedSubtractionCertificate prove_subtraction_period(const SubtractionSet& set,
+                                                       SubtractionPlay play,
+                                                       std::uint64_t max_steps,
+                                                       std::int64_t max_check_values,
+                                                       const ComputeLimits& limits) {
+  CheckedSubtractionCertificate out;
+  if (set.powers_of_two) {
+    if (play != SubtractionPlay::normal) {
+      throw InputError(
+          "subtraction-misere:powers-of-2: no period theorem for misère play of "
+          "the powers of 2 (only values by the naive kernel)");
+    }
+    out.verdict = check_powers_of_two_residue_lemma();
+    if (!out.verdict.accepted)
+      throw std::logic_error("residue lemma rejected: " + out.verdict.reason);
+    out.theorem = kResidueLemmaTheorem;
+    out.certificate.set = set;
+    return out;
+  }
+  out.certificate = find_subtraction_period(set, play, max_steps, &out.stats, limits);
+  // The checker replays G(0 .. ℓ + p + s_k): an estimate of 8 bytes a value.
+  const auto replay = static_cast<std::uint64_t>(out.certificate.preperiod +
+                                                 out.certificate.period + set.largest() + 1);
+  if (!limits.fits(8 * replay)) {
+    throw LimitReached("subtraction period of {" + set.to_string() + "}: found (preperiod " +
+                           std::to_string(out.certificate.preperiod) + ", period " +
+                           std::to_string(out.certificate.period) +
+                           "), but the checker's replay of " + std::to_string(replay) +
+                           " values needs about " + mebibytes(8 * replay) +
+                           ", above the memory limit of " + mebibytes(limits.memory_bytes),
+                       "memory",
+                       {{"steps", out.stats.steps},
+                        {"window_length", set.largest()},
+                        {"candidate_preperiod", out.certificate.preperiod},
+                        {"candidate_period", out.certificate.period}});
+  }
+  out.verdict = check_subtraction_certificate(out.certificate, max_check_values);
+  if (!out.verdict.accepted) {
+    throw std::logic_error("internal error: the checker rejected the certificate of {" +
+                           set.to_string() + "}: " + out.verdict.reason);
+  }
+  out.theorem = kWindowLemmaTheorem;
+  return out;
+}
+
+Value subtraction_value_by_period(const CheckedSubtractionCertificate& proved, std::int64_t n) {
+  if (n < 0) throw InputError("subtraction position: heap " + std::to_string(n) + " is negative");
+  return proved.proved().value(n);
+}
+
+nlohmann::json subtraction_certificate_summary(const CheckedSubtractionCertificate& proved) {
+  nlohmann::json j = {{"theorem", proved.theorem},
+                      {"bound", proved.verdict.values_checked},
+                      {"checked", proved.verdict.reason}};
+  if (!proved.certificate.set.powers_of_two) {
+    j["window"] = proved.certificate.window;
+    j["checker"] =
+        "check_subtraction_certificate (naive prefix, "
+        "core/subtraction/subtraction_certificate_check.cpp)";
+    j["producer"] =
+        "Brent cycle detection on windows with rolling hash "
+        "(core/subtraction/subtraction_period.cpp)";
+    j["search_steps"] = proved.stats.steps;
+    j["hash_matches_confirmed"] = proved.stats.hash_matches;
+    j["hash_collisions"] = proved.stats.hash_collisions;
+  } else {
+    j["checker"] =
+        "check_powers_of_two_residue_lemma (core/subtraction/subtraction_certificate_check.cpp)";
+  }
+  return j;
+}
+
+nlohmann::json subtraction_period_json(const CheckedSubtractionCertificate& proved) {
+  if (proved.certificate.set.powers_of_two) return powers_of_two_period_json(proved.verdict.reason);
+  return subtraction_period_json(proved.certificate, proved.verdict.reason);
+}
+
+}  // namespace igv
