@@ -1,8 +1,24 @@
-#include "properties/check_helpers.h"
+#include "properties/base/check_helpers.h"
 
 #include <stdexcept>
 
 namespace igv {
+
+const Field& declared_param(const Claim& c, const std::string& key) {
+  const CheckerInfo* info = find_checker(c.checker);
+  const Field* f = info == nullptr ? nullptr : info->schema.param(key);
+  if (f == nullptr) {
+    throw std::logic_error("checker " + c.checker + " reads parameter '" + key +
+                           "', which its schema does not declare");
+  }
+  return *f;
+}
+
+std::int64_t domain_param(const Claim& c, const CheckContext& ctx, const std::string& key,
+                          std::int64_t minimum) {
+  if (stated(c, key)) return param<std::int64_t>(c, key);
+  return ctx.scaled(param<std::int64_t>(c, key), minimum);
+}
 
 const nlohmann::json& require_param(const Claim& c, const std::string& key) {
   if (!c.params.contains(key)) {

@@ -6,14 +6,43 @@
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "properties/checker.h"
+#include "properties/base/checker.h"
 
 namespace igv {
 
-/// Reads params[key] as T, or `fallback` when absent; throws InputError when of the wrong type.
+/// The schema's declaration of parameter `key` of the claim's checker; throws std::logic_error
+/// when the checker does not declare it (a programming error: the schema must list it).
+const Field& declared_param(const Claim& c, const std::string& key);
+
+/// The claim's parameter `key`, or the schema's default when the claim does not state it. The
+/// loader has validated the type and range; a parameter without a default that the claim does
+/// not state is a std::logic_error (declare it required, or give it a default).
+template <class T>
+T param(const Claim& c, const std::string& key) {
+  const Field& f = declared_param(c, key);
+  const nlohmann::json& v = c.params.contains(key) ? c.params.at(key) : f.default_value;
+  if (v.is_null()) {
+    throw std::logic_error("claim " + c.id + ": parameter '" + key +
+                           "' is not stated and has no default");
+  }
+  return v.get<T>();
+}
+
+/// True when the claim states parameter `key` itself.
+inline bool stated(const Claim& c, const std::string& key) {
+  return c.params.contains(key);
+}
+
+/// A domain bound: the claim's own value, checked whole, when it states one; otherwise the
+/// schema's default scaled by --budget (never below `minimum`). A stated domain is never scaled.
+std::int64_t domain_param(const Claim& c, const CheckContext& ctx, const std::string& key,
+                          std::int64_t minimum = 1);
+
+/// Transitional reader for checkers without a declared schema: params[key] as T, or `fallback`.
 template <class T>
 T param(const Claim& c, const std::string& key, T fallback) {
   if (!c.params.contains(key)) return fallback;

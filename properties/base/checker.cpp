@@ -1,4 +1,4 @@
-#include "properties/checker.h"
+#include "properties/base/checker.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <map>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
 
 namespace igv {
 

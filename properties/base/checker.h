@@ -5,7 +5,11 @@
 // cases, the computed values, a certificate) and a counterexample when refuted. A checker is
 // registered once, in the file that defines it:
 //
-//   IGV_REGISTER_CHECKER("rook.table", "compares a published table of m xor n", check_rook_table);
+//   IGV_REGISTER_CHECKER("rook.table", "compares a published table of m xor n", check_rook_table,
+//                        rook_table_schema());
+//
+// The schema (properties/base/schema.h) declares every parameter and the asserted value's shape;
+// a claims file is validated against it when it loads, and `verify checkers NAME` prints it.
 //
 // Throwing BudgetExceeded from a checker makes the claim `inconclusive`; any other exception
 // makes it `error`. Neither stops the run.
@@ -18,8 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "core/game_family.h"  // IGV_CONCAT
-#include "properties/claim.h"
+#include "core/base/game_family.h"  // IGV_CONCAT
+#include "properties/base/claim.h"
+#include "properties/base/schema.h"
 
 namespace igv {
 
@@ -56,6 +61,8 @@ struct CheckerInfo {
   std::string name;
   std::string description;
   CheckerFn fn;
+  CheckerSchema schema;
+  bool declared = false;  ///< the schema is declared (every shipped checker: tested)
 };
 
 void register_checker(CheckerInfo info);
@@ -64,12 +71,17 @@ const CheckerInfo* find_checker(std::string_view name);
 std::vector<const CheckerInfo*> checkers();
 
 struct CheckerRegistrar {
+  CheckerRegistrar(const char* name, const char* description, CheckerFn fn, CheckerSchema schema) {
+    register_checker(CheckerInfo{name, description, std::move(fn), std::move(schema), true});
+  }
+  /// Transitional: a checker without a declared schema (its claims are not validated).
   CheckerRegistrar(const char* name, const char* description, CheckerFn fn) {
-    register_checker(CheckerInfo{name, description, std::move(fn)});
+    register_checker(CheckerInfo{name, description, std::move(fn), {}, false});
   }
 };
-#define IGV_REGISTER_CHECKER(name, description, fn)                                  \
+/// IGV_REGISTER_CHECKER(name, description, fn, schema)
+#define IGV_REGISTER_CHECKER(name, description, ...)                                 \
   static const ::igv::CheckerRegistrar IGV_CONCAT(igv_checker_registrar_, __LINE__)( \
-      name, description, fn)
+      name, description, __VA_ARGS__)
 
 }  // namespace igv

@@ -1,4 +1,4 @@
-#include "properties/claim.h"
+#include "properties/base/claim.h"
 
 #include <array>
 
@@ -20,6 +20,10 @@ std::string_view to_string(Verdict v) {
     if (verdict == v) return name;
   }
   return "error";
+}
+
+std::string_view to_string(const std::optional<Verdict>& expected) {
+  return expected ? to_string(*expected) : std::string_view("undecided");
 }
 
 std::optional<Verdict> parse_verdict(std::string_view s) {

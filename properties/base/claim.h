@@ -1,4 +1,4 @@
-// The claim model (ARCHITECTURE.md, idea 2): a claim is data with provenance.
+// The claim model (README.md, "Adding a claims file"): a claim is data with provenance.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -9,7 +9,7 @@
 
 namespace igv {
 
-/// How strongly a claim was established (ARCHITECTURE.md, idea 3), strongest first.
+/// How strongly a claim was established (README.md, "The report"), strongest first.
 enum class Verdict {
   proved,        ///< infinite claim reduced to a finite certificate an independent checker accepted
   verified,      ///< checked exhaustively on a stated finite domain
@@ -22,6 +22,8 @@ enum class Verdict {
 std::string_view to_string(Verdict v);
 /// Parses a verdict name; std::nullopt when it is not one of the six.
 std::optional<Verdict> parse_verdict(std::string_view s);
+/// An expected verdict: one of the six, or "undecided" (a claim under first check).
+std::string_view to_string(const std::optional<Verdict>& expected);
 
 struct Claim {
   std::string id;              ///< "frolov2012.G3"
@@ -35,7 +37,10 @@ struct Claim {
   std::string checker;  ///< registered checker that decides it
   nlohmann::json params = nlohmann::json::object();  ///< the checker's parameters (domain, …)
   nlohmann::json asserted;  ///< the value the source asserts (null when it asserts none)
-  Verdict expected_verdict = Verdict::verified;
+  /// The verdict the claim is recorded to get; std::nullopt for a claim under first check
+  /// (`expected_verdict` omitted or "undecided"): its verdict is reported and does not change
+  /// the exit code.
+  std::optional<Verdict> expected_verdict = Verdict::verified;
   std::string claims_file;  ///< where it was loaded from
 };
 

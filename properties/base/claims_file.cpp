@@ -1,4 +1,4 @@
-#include "properties/claims_file.h"
+#include "properties/base/claims_file.h"
 
 #include <toml++/toml.h>
 
@@ -8,22 +8,30 @@
 #include <set>
 #include <sstream>
 
-#include "core/errors.h"
-#include "properties/checker.h"
+#include "core/base/errors.h"
+#include "core/base/json_input.h"
+#include "properties/base/checker.h"
 
 namespace igv {
 
 namespace {
 
-nlohmann::json to_json(const toml::node& node) {
+// The conversion recurses once per level of nesting; a hostile file (a 20,000-deep dotted key)
+// would exhaust the stack, so the depth is bounded as for every JSON input (kMaxJsonDepth).
+nlohmann::json to_json(const toml::node& node, const std::string& origin, int depth = 0) {
+  if ((node.is_table() || node.is_array()) && depth >= kMaxJsonDepth) {
+    throw InputError("claims file " + origin + ":" + std::to_string(node.source().begin.line) +
+                     ": a value nested more than " + std::to_string(kMaxJsonDepth) +
+                     " levels deep");
+  }
   if (const auto* t = node.as_table()) {
     nlohmann::json j = nlohmann::json::object();
-    for (const auto& [k, v] : *t) j[std::string(k.str())] = to_json(v);
+    for (const auto& [k, v] : *t) j[std::string(k.str())] = to_json(v, origin, depth + 1);
     return j;
   }
   if (const auto* a = node.as_array()) {
     nlohmann::json j = nlohmann::json::array();
-    for (const auto& v : *a) j.push_back(to_json(v));
+    for (const auto& v : *a) j.push_back(to_json(v, origin, depth + 1));
     return j;
   }
   if (const auto* s = node.as_string()) return s->get();
@@ -128,14 +136,20 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
     c.reading = optional_string(*t, "reading", origin, "");
     c.kind = required_string(*t, "kind", origin, c.id);
     c.checker = required_string(*t, "checker", origin, c.id);
-    const std::string verdict = required_string(*t, "expected_verdict", origin, c.id);
-    const auto v = parse_verdict(verdict);
-    if (!v) {
-      throw InputError("claims file " + origin + ": claim '" + c.id + "': expected_verdict '" +
-                       verdict +
-                       "' is not one of proved, verified, passed, refuted, inconclusive, error");
+    // Omitted or "undecided": a claim under first check (its verdict does not set the exit code).
+    const std::string verdict = optional_string(*t, "expected_verdict", origin, "undecided");
+    if (verdict == "undecided") {
+      c.expected_verdict = std::nullopt;
+    } else {
+      const auto v = parse_verdict(verdict);
+      if (!v) {
+        throw InputError("claims file " + origin + ": claim '" + c.id + "': expected_verdict '" +
+                         verdict +
+                         "' is not one of proved, verified, passed, refuted, inconclusive, error, "
+                         "undecided");
+      }
+      c.expected_verdict = *v;
     }
-    c.expected_verdict = *v;
     if (const auto* tags = t->get("tags")) {
       const auto* arr = tags->as_array();
       if (arr == nullptr)
@@ -154,12 +168,20 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
       if (!params->is_table())
         throw InputError("claims file " + where(origin, *params) + ": claim '" + c.id +
                          "': 'params' must be a table");
-      c.params = to_json(*params);
+      c.params = to_json(*params, origin);
     }
-    if (const auto* asserted = t->get("asserted")) c.asserted = to_json(*asserted);
-    if (find_checker(c.checker) == nullptr) {
+    if (const auto* asserted = t->get("asserted")) c.asserted = to_json(*asserted, origin);
+    const CheckerInfo* checker = find_checker(c.checker);
+    if (checker == nullptr) {
       throw InputError("claims file " + origin + ": claim '" + c.id + "' names checker '" +
                        c.checker + "', which is not registered (see `verify checkers`)");
+    }
+    if (checker->declared) {
+      const std::string fault = validate_claim_against(checker->schema, c.params, c.asserted);
+      if (!fault.empty()) {
+        throw InputError("claims file " + where(origin, node) + ": claim '" + c.id + "' (checker " +
+                         c.checker + "): " + fault);
+      }
     }
     c.claims_file = origin;
     claims.push_back(std::move(c));
@@ -168,11 +190,7 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
 }
 
 std::vector<Claim> load_claims_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read claims file '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return parse_claims(ss.str(), path);
+  return parse_claims(read_input_file(path, "claims file '" + path + "'"), path);
 }
 
 std::vector<std::string> default_claims_files() {

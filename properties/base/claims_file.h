@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "properties/claim.h"
+#include "properties/base/claim.h"
 
 namespace igv {
 

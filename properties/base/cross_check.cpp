@@ -1,12 +1,12 @@
-#include "properties/cross_check.h"
+#include "properties/base/cross_check.h"
 
 #include <rapidcheck.h>
 
 #include <algorithm>
 #include <chrono>
 
-#include "core/errors.h"
-#include "properties/property_runner.h"
+#include "core/base/errors.h"
+#include "properties/base/property_runner.h"
 
 namespace igv {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
 
 namespace igv {
 

@@ -1,4 +1,4 @@
-#include "properties/property_runner.h"
+#include "properties/base/property_runner.h"
 
 #include <rapidcheck/detail/TestListenerAdapter.h>
 

@@ -14,7 +14,7 @@
 
 #include <string>
 
-#include "properties/checker.h"
+#include "properties/base/checker.h"
 
 namespace igv {
 

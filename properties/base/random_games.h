@@ -8,8 +8,10 @@
 #include <rapidcheck.h>
 
 #include <ostream>
+#include <stdexcept>
+#include <string>
 
-#include "core/game_graph.h"
+#include "core/base/game_graph.h"
 
 namespace igv {
 
@@ -19,6 +21,11 @@ inline void showValue(const GameGraph& g, std::ostream& os) {
 
 /// Random graphs with at most `max_nodes` nodes and `max_edges` options per node.
 inline rc::Gen<GameGraph> random_game_graph(int max_nodes, int max_edges = 6) {
+  // A size of 0 or less makes RapidCheck divide by zero; a size from a claims file is checked.
+  if (max_nodes < 1 || max_nodes > 1'000 || max_edges < 1 || max_edges > 1'000) {
+    throw std::invalid_argument("random game graphs: node and option counts must be 1..1000, got " +
+                                std::to_string(max_nodes) + " and " + std::to_string(max_edges));
+  }
   using Row = std::vector<std::uint32_t>;
   auto row =
       rc::gen::resize(max_edges, rc::gen::container<Row>(rc::gen::inRange<std::uint32_t>(0, 64)));

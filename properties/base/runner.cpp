@@ -1,11 +1,12 @@
-#include "properties/runner.h"
+#include "properties/base/runner.h"
 
 #include <atomic>
 #include <chrono>
 #include <mutex>
 #include <thread>
 
-#include "core/errors.h"
+#include "core/base/errors.h"
+#include "properties/base/worker_pool.h"
 
 namespace igv {
 
@@ -125,6 +126,7 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
 std::vector<ClaimResult> run_claims(
     const std::vector<Claim>& claims, const RunOptions& options,
     const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& progress) {
+  if (options.isolate) return run_claims_in_workers(claims, options, progress);
   std::vector<ClaimResult> results(claims.size());
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "properties/checker.h"
-#include "properties/claim.h"
+#include "properties/base/checker.h"
+#include "properties/base/claim.h"
 
 namespace igv {
 
@@ -18,7 +18,11 @@ struct ClaimResult {
   double seconds = 0;
   std::uint64_t seed = 0;    ///< the RapidCheck seed this claim ran with
   std::size_t position = 0;  ///< index of the claim in the run's selection (before sharding)
-  [[nodiscard]] bool as_expected() const { return outcome.verdict == claim.expected_verdict; }
+  std::uint64_t peak_memory_bytes = 0;  ///< peak resident memory of the claim's worker (0: unknown)
+  /// True when the verdict is the recorded one, or the claim is under first check.
+  [[nodiscard]] bool as_expected() const {
+    return !claim.expected_verdict || outcome.verdict == *claim.expected_verdict;
+  }
 };
 
 struct RunOptions {
@@ -28,6 +32,10 @@ struct RunOptions {
   unsigned jobs = 1;              ///< claims checked at once
   double time_limit_seconds = 0;  ///< per claim; 0 = none
   std::uint64_t memory_limit_bytes = 8ULL << 30;  ///< per claim
+  /// Run claims in worker processes (properties/base/worker_pool.h) so that the limits hold
+  /// without the checkers' cooperation and a crashing checker does not stop the run. Off: in
+  /// this process, with threads (unit tests of checkers).
+  bool isolate = true;
 };
 
 /// Selects claims by specs. A spec is an id glob (`frolov2012.*`, `*table*`), `tag:NAME`, or an
@@ -47,7 +55,8 @@ std::uint64_t claim_seed(std::uint64_t run_seed, const std::string& claim_id);
 /// anything else: error).
 ClaimResult run_claim(const Claim& claim, const RunOptions& options);
 
-/// Runs every claim with `options.jobs` threads; results in the order of `claims`.
+/// Runs every claim, `options.jobs` at once (in worker processes unless `options.isolate` is
+/// off); results in the order of `claims`.
 /// `progress(done, total, result)` is called after each claim (from the worker thread, under a
 /// lock).
 std::vector<ClaimResult> run_claims(

@@ -1,15 +1,26 @@
-#include "properties/sprague_grundy.h"
+#include "properties/base/sprague_grundy.h"
 
 #include <rapidcheck.h>
 
-#include "core/errors.h"
-#include "properties/check_helpers.h"
-#include "properties/property_runner.h"
-#include "properties/random_games.h"
+#include <stdexcept>
+#include <string>
+
+#include "core/base/errors.h"
+#include "properties/base/check_helpers.h"
+#include "properties/base/property_runner.h"
+#include "properties/base/random_games.h"
 
 namespace igv {
 
 std::vector<GameGraph> all_game_graphs(int n) {
+  // 2^(n(n-1)/2) graphs: 1,024 on 5 nodes, 2^21 on 7 and 2^120 on 16 (and a shift past 63 bits):
+  // 7 nodes is the most that fits.
+  constexpr int kMaxExhaustiveNodes = 7;
+  if (n < 0 || n > kMaxExhaustiveNodes) {
+    throw std::invalid_argument("every game graph on " + std::to_string(n) + " nodes: only 0.." +
+                                std::to_string(kMaxExhaustiveNodes) +
+                                " nodes are enumerated (2^(n(n-1)/2) graphs)");
+  }
   // Enumerate the edge subsets of the n(n-1)/2 possible edges i -> j (j < i).
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   for (int i = 1; i < n; ++i)
@@ -120,8 +131,8 @@ Outcome merge_random(Outcome exhaustive, const Outcome& random) {
 }
 
 Outcome check_zeros_are_p_positions(const Claim& c, const CheckContext& ctx) {
-  const int n_max = param<int>(c, "exhaustive_nodes", 5);
-  const int random_nodes = param<int>(c, "random_max_nodes", 24);
+  const int n_max = param<int>(c, "exhaustive_nodes");
+  const int random_nodes = param<int>(c, "random_max_nodes");
   std::uint64_t graphs = 0, nodes = 0;
   for (int n = 1; n <= n_max; ++n) {
     for (const auto& g : all_game_graphs(n)) {
@@ -150,9 +161,9 @@ Outcome check_zeros_are_p_positions(const Claim& c, const CheckContext& ctx) {
 }
 
 Outcome check_sum_rule(const Claim& c, const CheckContext& ctx) {
-  const std::string op = param<std::string>(c, "operation", "xor");
-  const int n_max = param<int>(c, "exhaustive_nodes", 4);
-  const int random_nodes = param<int>(c, "random_max_nodes", 12);
+  const std::string op = param<std::string>(c, "operation");
+  const int n_max = param<int>(c, "exhaustive_nodes");
+  const int random_nodes = param<int>(c, "random_max_nodes");
   std::vector<GameGraph> small;
   for (int n = 1; n <= n_max; ++n)
     for (auto& g : all_game_graphs(n)) small.push_back(std::move(g));
@@ -191,13 +202,52 @@ Outcome check_sum_rule(const Claim& c, const CheckContext& ctx) {
   return merge_random(std::move(o), r);
 }
 
+CheckerSchema zeros_are_p_positions_schema() {
+  return {
+      .establishes =
+          "g(v) = 0 exactly at the P-positions (win/loss recursion of the rules) on "
+          "every acyclic game graph with at most `exhaustive_nodes` nodes (and on "
+          "random graphs beyond: passed)",
+      .params = {field::integer("exhaustive_nodes", "most nodes of the exhaustive graphs")
+                     .in(0, 6)
+                     .fallback(5),
+                 field::integer("random_max_nodes", "most nodes of a random graph")
+                     .in(1, 64)
+                     .fallback(24)},
+      .asserted = std::nullopt,
+      .example_params = {{"exhaustive_nodes", 4}},
+  };
+}
+
+CheckerSchema sum_rule_schema() {
+  return {
+      .establishes =
+          "g(G + H), by the naive solver on the sum's own moves, equals the named "
+          "operation of g(G) and g(H) at every position of every sum of two game "
+          "graphs with at most `exhaustive_nodes` nodes (and random graphs beyond: "
+          "passed)",
+      .params = {field::choice("operation", {"xor", "plus"},
+                               "the stated rule: g(G + H) = g(G) xor g(H), or g(G) + g(H)")
+                     .needed(),
+                 field::integer("exhaustive_nodes", "most nodes of the exhaustive graphs")
+                     .in(0, 4)
+                     .fallback(4),
+                 field::integer("random_max_nodes", "most nodes of a random graph")
+                     .in(1, 32)
+                     .fallback(12)},
+      .asserted = std::nullopt,
+      .example_params = {{"operation", "xor"}, {"exhaustive_nodes", 3}},
+  };
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER("graph.zeros_are_p_positions",
                      "g(v) = 0 iff v is a P-position, on every small game graph and random ones",
-                     check_zeros_are_p_positions);
+                     check_zeros_are_p_positions, zeros_are_p_positions_schema());
 IGV_REGISTER_CHECKER("sum_rule.random_graphs",
-                     "g(G+H) = g(G) xor g(H) on every pair of small game graphs and random ones",
-                     check_sum_rule);
+                     "g(G+H) against g(G) xor g(H) on every pair of small game graphs and random "
+                     "ones",
+                     check_sum_rule, sum_rule_schema());
 
 }  // namespace igv

@@ -11,7 +11,7 @@
 
 #include <string>
 
-#include "core/game_graph.h"
+#include "core/base/game_graph.h"
 
 namespace igv {
 

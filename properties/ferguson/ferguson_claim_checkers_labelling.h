@@ -1,14 +1,14 @@
 // Checks of Ferguson §1.3 (004_2d19be0a5059ae39): the P/N labelling algorithm and the
 // characteristic property of P- and N-positions, normal and misère. Shared by the checkers and
-// by the Boost.Test suite (tests/test_ferguson.cpp).
+// by the Boost.Test suite (tests/ferguson/test_ferguson.cpp).
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "core/ferguson_labelling.h"
-#include "core/game_graph.h"
+#include "core/base/game_graph.h"
+#include "core/ferguson/ferguson_labelling.h"
 
 namespace igv {
 

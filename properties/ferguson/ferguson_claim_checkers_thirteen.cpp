@@ -1,10 +1,10 @@
 // Checkers of Ferguson §1.5 exercise 3, Thirteen (004_2d19be0a5059ae39). Every position is
 // solved three ways — NaiveSolver from the rules, the base-5 table, and the §1.3 labelling —
 // and the three must agree before an answer is given.
-#include "core/ferguson_labelling.h"
-#include "core/ferguson_thirteen.h"
-#include "core/naive_solver.h"
-#include "properties/check_helpers.h"
+#include "core/base/naive_solver.h"
+#include "core/ferguson/ferguson_labelling.h"
+#include "core/ferguson/ferguson_thirteen.h"
+#include "properties/base/check_helpers.h"
 
 namespace igv {
 namespace {
@@ -150,17 +150,30 @@ Outcome check_first_player_wins(const Claim&, ThirteenSolution& s) {
 }
 
 Outcome check_thirteen(const Claim& c, const CheckContext&) {
-  const auto what = require_param(c, "what").get<std::string>();
+  const auto what = param<std::string>(c, "what");
   const auto solution = solve_thirteen();
   if (what == "opponent_always_4") return check_opponent_always_4(c, *solution);
-  if (what == "first_player_wins") return check_first_player_wins(c, *solution);
-  throw std::invalid_argument("claim " + c.id + ": unknown what '" + what + "'");
+  return check_first_player_wins(c, *solution);
+}
+
+CheckerSchema thirteen_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "Thirteen solved exactly from the rules: 'opponent_always_4': the previous exercise's "
+      "strategy against an opponent who always plays 4 reaches a position where it needs a card "
+      "that is used up, and that position loses against best play; 'first_player_wins': the "
+      "start is an N-position (with the winning first cards)";
+  s.params = {field::choice("what", {"opponent_always_4", "first_player_wins"},
+                            "the statement decided (a fixed statement of exercise 3)")
+                  .needed()};
+  s.example_params = {{"what", "first_player_wins"}};
+  return s;
 }
 
 }  // namespace
 
 IGV_REGISTER_CHECKER("ferguson.thirteen",
                      "Thirteen (exercise 3) solved exactly from the rules by three routes",
-                     check_thirteen);
+                     check_thirteen, thirteen_schema());
 
 }  // namespace igv

@@ -1,4 +1,4 @@
-#include "properties/frolov_cache.h"
+#include "properties/frolov/frolov_cache.h"
 
 #include <chrono>
 #include <map>

@@ -7,9 +7,10 @@
 #include <cstdint>
 #include <memory>
 
-#include "core/frolov_certificate_check.h"
-#include "core/frolov_period.h"
-#include "core/frolov_tables.h"
+#include "core/base/certificate.h"
+#include "core/frolov/frolov_certificate_check.h"
+#include "core/frolov/frolov_period.h"
+#include "core/frolov/frolov_tables.h"
 
 namespace igv {
 
@@ -20,7 +21,7 @@ std::shared_ptr<const FrolovGrid> cached_frolov_grid(FrolovFunction which, std::
 /// A produced chain of rows 0..max_row (g and f) and the independent checker's verdict on it.
 struct CheckedFrolovChain {
   FrolovPeriodChain chain;
-  FrolovCertificateVerdict verdict;
+  CertificateVerdict verdict;  ///< its proved rows are what the claims report
   double produce_seconds = 0;
   double check_seconds = 0;
 };

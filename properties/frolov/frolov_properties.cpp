@@ -1,4 +1,4 @@
-#include "properties/frolov_properties.h"
+#include "properties/frolov/frolov_properties.h"
 
 #include <stdexcept>
 #include <string>

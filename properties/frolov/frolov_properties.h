@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/primitives.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

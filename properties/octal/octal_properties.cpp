@@ -1,14 +1,13 @@
-#include "properties/octal_properties.h"
+#include "properties/octal/octal_properties.h"
 
 #include <rapidcheck.h>
 
-#include "core/errors.h"
-#include "core/octal_naive.h"
-#include "core/octal_period.h"
-#include "core/octal_period_check.h"
-#include "core/octal_sparse.h"
-#include "properties/octal_claim_support.h"
-#include "properties/property_runner.h"
+#include "core/base/errors.h"
+#include "core/octal/octal_certificate_check.h"
+#include "core/octal/octal_fast_sparse.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_period.h"
+#include "properties/octal/octal_claim_support.h"
 
 namespace igv {
 
@@ -52,18 +51,4 @@ void prop_checker_accepts_producer_and_rejects_corruption() {
   RC_ASSERT(!check_octal_period_certificate(bad).accepted);
 }
 
-namespace {
-
-Outcome check_kernels_agree(const Claim&, const CheckContext& ctx) {
-  Outcome o = run_property(ctx, "sparse kernel = naive kernel on random octal codes and heaps",
-                           prop_sparse_matches_naive);
-  o.evidence["domain"] = "random codes d0.d1..d4 (d0 in {0,4}), heaps up to 400";
-  return o;
-}
-
-IGV_REGISTER_CHECKER("octal.kernels_agree",
-                     "RapidCheck: the sparse octal kernel equals the naive one",
-                     check_kernels_agree);
-
-}  // namespace
 }  // namespace igv

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/octal_code.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 

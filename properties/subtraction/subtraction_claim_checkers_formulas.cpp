@@ -4,8 +4,8 @@
 // the ultimately bipartite families and the sequence table of family (1)).
 //
 // For every parameter assignment of the stated domain, the period of SUB(S) is found by the
-// window producer and proved by the independent certificate checker (core/subtraction_proof.h);
-// then each printed row that applies is compared:
+// window producer and proved by the independent certificate checker
+// (core/subtraction/subtraction_proof.h); then each printed row that applies is compared:
 //   preperiod / period        expressions, equal to the proved ℓ / p;
 //   period_any_of             a list of expressions, one of which equals p;
 //   prefix + cycle            the sequence prefix·cycle·cycle·…, equal to G for every n: both
@@ -16,9 +16,9 @@
 // `verified` on that domain (each case holding for every n).
 #include <map>
 
-#include "core/errors.h"
-#include "properties/check_helpers.h"
-#include "properties/subtraction_check_support.h"
+#include "core/base/errors.h"
+#include "properties/base/check_helpers.h"
+#include "properties/subtraction/subtraction_claim_support.h"
 
 namespace igv {
 
@@ -55,20 +55,23 @@ Blocks blocks_of(const Claim& claim) {
 /// be evaluated, BudgetExceeded when the decisive prefix is too long.
 nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& vars,
                            const Blocks& blocks, const SubtractionSet& set, SubtractionPlay play,
-                           const ProvedSubtractionPeriod& proved, nlohmann::json& computed_cells) {
+                           const CheckedSubtractionCertificate& proved,
+                           nlohmann::json& computed_cells) {
   nlohmann::json bad = nlohmann::json::array();
   if (row.contains("preperiod")) {
     const auto printed = evaluate_expression(row.at("preperiod").get<std::string>(), vars);
     computed_cells["preperiod_formula"] = printed;
-    if (printed != proved.preperiod) {
-      bad.push_back({{"what", "preperiod"}, {"printed", printed}, {"computed", proved.preperiod}});
+    if (printed != proved.proved().preperiod) {
+      bad.push_back(
+          {{"what", "preperiod"}, {"printed", printed}, {"computed", proved.proved().preperiod}});
     }
   }
   if (row.contains("period")) {
     const auto printed = evaluate_expression(row.at("period").get<std::string>(), vars);
     computed_cells["period_formula"] = printed;
-    if (printed != proved.period) {
-      bad.push_back({{"what", "period"}, {"printed", printed}, {"computed", proved.period}});
+    if (printed != proved.proved().period) {
+      bad.push_back(
+          {{"what", "period"}, {"printed", printed}, {"computed", proved.proved().period}});
     }
   }
   if (row.contains("period_any_of")) {
@@ -77,11 +80,12 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
     for (const auto& e : row.at("period_any_of")) {
       const auto v = evaluate_expression(e.get<std::string>(), vars);
       options.push_back(v);
-      found = found || v == proved.period;
+      found = found || v == proved.proved().period;
     }
     computed_cells["period_formula"] = options;
     if (!found)
-      bad.push_back({{"what", "period"}, {"printed_any_of", options}, {"computed", proved.period}});
+      bad.push_back(
+          {{"what", "period"}, {"printed_any_of", options}, {"computed", proved.proved().period}});
   }
   if (row.contains("cycle")) {
     const auto prefix = row.contains("prefix")
@@ -91,7 +95,8 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
     if (cycle.empty()) throw FormulaError("empty cycle for " + variables_json(vars).dump());
     const auto pre = static_cast<std::int64_t>(prefix.size());
     const auto per = static_cast<std::int64_t>(cycle.size());
-    const auto length = decisive_length(proved.preperiod, proved.period, pre, per);
+    const auto length =
+        decisive_length(proved.proved().preperiod, proved.proved().period, pre, per);
     if (!length) throw BudgetExceeded("sequence comparison longer than the cap for " + braces(set));
     const auto g = subtraction_prefix(set, play, *length);
     for (std::int64_t n = 0; n < *length; ++n) {
@@ -128,6 +133,15 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
 Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
   const SubtractionPlay play = subtraction_play_param(claim);
   const Blocks blocks = blocks_of(claim);
+  const auto& a = claim.asserted;
+  if (!a.contains("preperiod") && !a.contains("period") && !a.contains("period_any_of") &&
+      !a.contains("cycle") && !a.contains("rows")) {
+    throw InputError("claim " + claim.id +
+                     ": asserted states none of preperiod, period, period_any_of, cycle, rows");
+  }
+  if (a.contains("prefix") && !a.contains("cycle")) {
+    throw InputError("claim " + claim.id + ": asserted states a prefix without its cycle");
+  }
   nlohmann::json rows = claim.asserted.contains("rows") ? claim.asserted.at("rows")
                                                         : nlohmann::json::array({claim.asserted});
   std::vector<RowStats> row_stats(rows.size());
@@ -135,13 +149,14 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
     row_stats[i].label = rows[i].value("label", "row " + std::to_string(i + 1));
   }
   const bool has_vars = claim.params.contains("vars") && !claim.params.at("vars").empty();
-  const std::string group_by = param<std::string>(
-      claim, "group_by",
-      has_vars ? claim.params.at("vars").at(0).at("name").get<std::string>() : "");
+  const std::string group_by =
+      stated(claim, "group_by")
+          ? param<std::string>(claim, "group_by")
+          : (has_vars ? claim.params.at("vars").at(0).at("name").get<std::string>() : "");
   const std::string inner_name = has_vars && claim.params.at("vars").size() > 1
                                      ? claim.params.at("vars").at(1).at("name").get<std::string>()
                                      : "";
-  const bool case_rows = param<std::string>(claim, "evidence_rows", "group") == "case";
+  const bool case_rows = param<bool>(claim, "evidence_per_case");
 
   std::map<std::int64_t, GroupStats> groups;
   nlohmann::json case_table = nlohmann::json::array();
@@ -159,8 +174,9 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
     const auto proved = prove_subtraction_period(*set, play);
     bool case_agrees = true;
     bool any_row = false;
-    nlohmann::json cells = {
-        {"S", braces(*set)}, {"preperiod", proved.preperiod}, {"period", proved.period}};
+    nlohmann::json cells = {{"S", braces(*set)},
+                            {"preperiod", proved.proved().preperiod},
+                            {"period", proved.proved().period}};
     nlohmann::json first_bad = nullptr;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& row = rows[i];
@@ -176,12 +192,10 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
         } else {
           case_agrees = false;
           if (first_bad.is_null()) {
-            first_bad = {{"row", row_stats[i].label},
-                         {"S", braces(*set)},
-                         {"parameters", variables_json(vars)},
-                         {"preperiod", proved.preperiod},
-                         {"period", proved.period},
-                         {"disagreements", bad}};
+            first_bad = {
+                {"row", row_stats[i].label},          {"S", braces(*set)},
+                {"parameters", variables_json(vars)}, {"preperiod", proved.proved().preperiod},
+                {"period", proved.proved().period},   {"disagreements", bad}};
           }
         }
       } catch (const FormulaError& e) {
@@ -284,11 +298,60 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
   return o;
 }
 
+CheckerSchema formula_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "for every case of the parameter domain, SUB(S) has the asserted preperiod, period and "
+      "sequence for every n (periods proved by certificate); with no variables: proved";
+  s.params = {
+      field::list(
+          "set",
+          field::string("", "an element: an expression, or \"EXPR for v in A..B\"").nonempty(),
+          "S as expressions in the variables")
+          .items(1)
+          .needed(),
+      play_field()};
+  for (auto& f : parameter_domain_fields()) s.params.push_back(std::move(f));
+  s.params.push_back(field::string("group_by",
+                                   "the variable grouping the evidence table (default: "
+                                   "the first variable)")
+                         .nonempty());
+  s.params.push_back(field::boolean("evidence_per_case",
+                                    "evidence table: one row per case (default: one per group)")
+                         .fallback(false));
+  const auto expression = [](const char* name, const char* meaning) {
+    return field::string(name, meaning).nonempty();
+  };
+  s.asserted = field::object(
+      "",
+      {expression("preperiod", "the preperiod l as an expression"),
+       expression("period", "the period p as an expression"),
+       field::list("period_any_of", field::string("", "").nonempty(),
+                   "expressions, one of which is p")
+           .items(1),
+       expression("prefix", "the values before the cycle, as a pattern"),
+       expression("cycle", "the repeating values, as a pattern"),
+       field::any("blocks", "named patterns used in prefix, cycle and pattern (a table)"),
+       field::list("rows",
+                   field::object("",
+                                 {field::string("label", "the row's name"),
+                                  expression("where", "the cases the row applies to"),
+                                  expression("start", "the first n of the stretch").needed(),
+                                  expression("pattern", "the printed values from start").needed()},
+                                 "a printed stretch of the sequence"),
+                   "printed stretches of the sequence")
+           .items(1)},
+      "the printed formula (at least one of its keys)");
+  s.example_params = {{"set", {"1", "4"}}};
+  s.example_asserted = {{"cycle", "01012"}, {"preperiod", "0"}, {"period", "5"}};
+  return s;
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER(
     "subtraction.formula",
     "a printed sequence / preperiod / period formula of SUB(S) over a parameter domain",
-    check_formula);
+    check_formula, formula_schema());
 
 }  // namespace igv

@@ -12,9 +12,9 @@
 // class, the fitted forms αc + β and λc + μ, from which c they hold and up to which c checked.
 #include <numeric>
 
-#include "core/errors.h"
-#include "properties/check_helpers.h"
-#include "properties/subtraction_check_support.h"
+#include "core/base/errors.h"
+#include "properties/base/check_helpers.h"
+#include "properties/subtraction/subtraction_claim_support.h"
 
 namespace igv {
 
@@ -97,14 +97,16 @@ std::optional<Fit> fit_linear(const std::vector<std::int64_t>& cs,
 }
 
 Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
-  const auto c_to_default = param<std::int64_t>(claim, "c_to", 300);
-  const std::int64_t c_to = ctx.scaled(c_to_default, 40);
-  const auto q_max = param<std::int64_t>(claim, "q_max", 40);
+  const std::int64_t c_to = domain_param(claim, ctx, "c_to", 40);
+  const auto q_max = param<std::int64_t>(claim, "q_max");
   std::vector<SubtractionSet> bases;
   std::string domain;
-  if (claim.params.contains("sets")) {
-    for (const auto& s : claim.params.at("sets"))
-      bases.push_back(parse_subtraction_set(s.get<std::string>()));
+  if (stated(claim, "sets") == stated(claim, "set")) {
+    throw InputError("claim " + claim.id + ": state either 'sets' or 'set' (with 'vars')");
+  }
+  if (stated(claim, "sets")) {
+    for (const auto& s : param<std::vector<std::string>>(claim, "sets"))
+      bases.push_back(parse_subtraction_set(s));
     domain = "the listed sets";
   } else {
     domain = for_each_parameter(claim, ctx, [&](const FormulaVariables& vars) {
@@ -125,8 +127,8 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
           prove_subtraction_period(make_subtraction_set(elements), SubtractionPlay::normal);
       ++games;
       cs.push_back(c);
-      pre.push_back(proved.preperiod);
-      per.push_back(proved.period);
+      pre.push_back(proved.proved().preperiod);
+      per.push_back(proved.proved().period);
     }
     const auto fit = cs.size() >= 8 ? fit_linear(cs, pre, per, q_max) : std::nullopt;
     if (!fit) {
@@ -175,11 +177,29 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
   return o;
 }
 
+CheckerSchema eventually_linear_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "the scoped finite reading of the conjecture: for each S, some q <= q_max and N <= C - 3q "
+      "such that on every class c ≡ r (mod q) the proved preperiod and period of SUB(S ∪ {c}) "
+      "are linear in c for all c in [N, C = c_to] (verified or inconclusive, never proved)";
+  s.params = {field::list("sets", field::string("", "a set, e.g. \"1,4\"").nonempty(),
+                          "the listed sets S (or give set with vars)"),
+              field::list("set", field::string("", "an element expression").nonempty(),
+                          "S as expressions in the variables (with vars)")};
+  for (auto& f : parameter_domain_fields()) s.params.push_back(std::move(f));
+  s.params.push_back(
+      field::integer("c_to", "largest c").in(10, 100000).fallback(300).budget_scaled());
+  s.params.push_back(field::integer("q_max", "largest modulus q tried").in(1, 1000).fallback(40));
+  s.example_params = {{"sets", {"1,4", "2,3"}}, {"c_to", 120}};
+  return s;
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER(
     "subtraction.eventually_linear",
     "evidence table: preperiod and period of SUB(S u {c}) linear in c per residue class",
-    check_eventually_linear);
+    check_eventually_linear, eventually_linear_schema());
 
 }  // namespace igv

@@ -11,11 +11,11 @@
 #include <numeric>
 #include <set>
 
-#include "core/errors.h"
-#include "core/subtraction_family.h"
-#include "core/subtraction_naive.h"
-#include "properties/check_helpers.h"
-#include "properties/subtraction_check_support.h"
+#include "core/base/errors.h"
+#include "core/subtraction/subtraction_family.h"
+#include "core/subtraction/subtraction_naive.h"
+#include "properties/base/check_helpers.h"
+#include "properties/subtraction/subtraction_claim_support.h"
 
 namespace igv {
 
@@ -25,7 +25,7 @@ std::unique_ptr<SubtractionGame> game_param(const Claim& claim, const std::strin
   auto game = make_game(spec);
   auto* sub = dynamic_cast<SubtractionGame*>(game.get());
   if (sub == nullptr)
-    throw std::invalid_argument("claim " + claim.id + ": '" + spec + "' is not a subtraction game");
+    throw InputError("claim " + claim.id + ": '" + spec + "' is not a subtraction game");
   game.release();
   return std::unique_ptr<SubtractionGame>(sub);
 }
@@ -45,7 +45,7 @@ nlohmann::json period_evidence(const SubtractionGame& game) {
 /// below the preperiod, and the residues mod the least modulus m | p that describes the rest.
 nlohmann::json describe_p_positions(const SubtractionGame& game) {
   const auto& proved = game.proved_period();
-  const std::int64_t pre = proved.preperiod, per = proved.period;
+  const std::int64_t pre = proved.proved().preperiod, per = proved.proved().period;
   const auto g = values_of(game, pre + per);
   std::vector<std::int64_t> exceptional;
   for (std::int64_t n = 0; n < pre; ++n) {
@@ -96,24 +96,18 @@ nlohmann::json describe_p_positions(const SubtractionGame& game) {
 }
 
 Outcome check_outcome_residues(const Claim& claim, const CheckContext&) {
-  const auto game = game_param(claim, require_param(claim, "game").get<std::string>());
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
   const auto& proved = game->proved_period();
   Outcome o;
   o.evidence["period"] = period_evidence(*game);
   o.evidence["answer"] = describe_p_positions(*game);
-  if (claim.asserted.is_null() || !claim.asserted.contains("modulus")) {
-    o.verdict = Verdict::proved;
-    o.summary =
-        game->spec() + ": " + o.evidence["answer"]["text"].get<std::string>() + " (proved: " +
-        (game->set().powers_of_two ? "mod-3 residue lemma" : "window-lemma certificate") + ")";
-    return o;
-  }
   const auto modulus = claim.asserted.at("modulus").get<std::int64_t>();
   std::set<std::int64_t> residues;
   for (const auto& r : claim.asserted.at("p_residues")) residues.insert(r.get<std::int64_t>());
   // P-ness is periodic from ℓ with period p, the printed rule with period m: agreement on
   // ℓ + lcm(p, m) heaps decides every n.
-  const auto length = decisive_length(proved.preperiod, proved.period, 0, modulus);
+  const auto length =
+      decisive_length(proved.proved().preperiod, proved.proved().period, 0, modulus);
   if (!length) throw BudgetExceeded("comparison too long for " + game->spec());
   const auto g = values_of(*game, *length);
   for (std::int64_t n = 0; n < *length; ++n) {
@@ -133,14 +127,17 @@ Outcome check_outcome_residues(const Claim& claim, const CheckContext&) {
       "P-positions of the proved periodic sequence compared with the printed residues on "
       "l + lcm(p, m) heaps, which decides every n";
   o.verdict = Verdict::proved;
-  o.summary = "proved for every n: P-positions are exactly n mod " + std::to_string(modulus) +
-              " in the printed set";
+  o.summary =
+      "proved for every n (" +
+      std::string(game->set().powers_of_two ? "mod-3 residue lemma" : "window-lemma certificate") +
+      "): P-positions are exactly n mod " + std::to_string(modulus) + " in " +
+      claim.asserted.at("p_residues").dump();
   return o;
 }
 
 Outcome check_outcome_table(const Claim& claim, const CheckContext&) {
-  const auto game = game_param(claim, require_param(claim, "game").get<std::string>());
-  const auto first = param<std::int64_t>(claim, "first", 0);
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
+  const auto first = param<std::int64_t>(claim, "first");
   const auto count = static_cast<std::int64_t>(claim.asserted.size());
   const auto naive = subtraction_values_naive(game->set(), game->play(), first + count);
   Outcome o = compare_sequence(
@@ -153,13 +150,13 @@ Outcome check_outcome_table(const Claim& claim, const CheckContext&) {
 }
 
 Outcome check_position(const Claim& claim, const CheckContext&) {
-  std::vector<std::string> specs;
-  if (claim.params.contains("games")) {
-    for (const auto& g : claim.params.at("games")) specs.push_back(g.get<std::string>());
-  } else {
-    specs.push_back(require_param(claim, "game").get<std::string>());
+  const auto specs = param<std::vector<std::string>>(claim, "games");
+  const auto n = param<std::int64_t>(claim, "n");
+  if (claim.asserted.size() != specs.size()) {
+    throw InputError("claim " + claim.id + ": asserted has " +
+                     std::to_string(claim.asserted.size()) + " answers for " +
+                     std::to_string(specs.size()) + " games (one answer per game)");
   }
-  const auto n = require_param(claim, "n").get<std::int64_t>();
   Outcome o;
   o.verdict = Verdict::verified;
   nlohmann::json answers = nlohmann::json::array();
@@ -194,9 +191,9 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
     summary += (summary.empty() ? "" : "; ") + specs[i] + " from " + std::to_string(n) + ": " +
                (outcome == "N" ? "first player wins, winning takes " + takes.dump()
                                : "second player wins");
-    // The printed answer, when the source gives one (a list `answers` for several games).
-    nlohmann::json printed = claim.asserted.is_array() ? claim.asserted.at(i) : claim.asserted;
-    if (printed.is_object()) {
+    // The printed answer for this game: its outcome, and its winning takes when stated.
+    const nlohmann::json& printed = claim.asserted.at(i);
+    if (o.verdict != Verdict::refuted) {
       for (const char* key : {"outcome", "winning_takes"}) {
         if (printed.contains(key) && printed.at(key) != answer.at(key)) {
           o.verdict = Verdict::refuted;
@@ -205,6 +202,7 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
                               {"field", key},
                               {"printed", printed.at(key)},
                               {"computed", answer.at(key)}};
+          break;
         }
       }
     }
@@ -227,13 +225,14 @@ std::vector<int> first_player_wins(const std::vector<Value>& g) {
 }
 
 Outcome check_takeaway_formula(const Claim& claim, const CheckContext&) {
-  const auto game = game_param(claim, param<std::string>(claim, "game", "subtraction:1,2,3"));
-  const auto modulus = require_param(claim, "modulus").get<std::int64_t>();
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
+  const auto modulus = param<std::int64_t>(claim, "modulus");
   const auto& proved = game->proved_period();
   const std::int64_t width = game->set().largest();
   // Both sides are periodic with period lcm(p, m) from ℓ + s_k on; checking that many more
   // heaps decides every n.
-  const auto span = decisive_length(proved.preperiod + width, proved.period, 0, modulus);
+  const auto span =
+      decisive_length(proved.proved().preperiod + width, proved.proved().period, 0, modulus);
   if (!span) throw BudgetExceeded("takeaway formula: comparison too long");
   const auto p = first_player_wins(values_of(*game, *span));
   auto p_at = [&](std::int64_t n) { return n < 0 ? 1 : p[static_cast<std::size_t>(n)]; };
@@ -264,12 +263,12 @@ Outcome check_takeaway_formula(const Claim& claim, const CheckContext&) {
 }
 
 Outcome check_complement_strategy(const Claim& claim, const CheckContext&) {
-  const auto game = game_param(claim, param<std::string>(claim, "game", "subtraction:1,2,3"));
-  const auto m = require_param(claim, "modulus").get<std::int64_t>();
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
+  const auto m = param<std::int64_t>(claim, "modulus");
   const auto& proved = game->proved_period();
   const auto& s = game->set().elements;
   auto in_s = [&](std::int64_t x) { return std::find(s.begin(), s.end(), x) != s.end(); };
-  const auto span = decisive_length(proved.preperiod + m, proved.period, 0, m);
+  const auto span = decisive_length(proved.proved().preperiod + m, proved.proved().period, 0, m);
   if (!span) throw BudgetExceeded("strategy check too long");
   const auto g = values_of(*game, *span);
   Outcome o;
@@ -306,18 +305,85 @@ Outcome check_complement_strategy(const Claim& claim, const CheckContext&) {
   return o;
 }
 
+Field subtraction_game_field() {
+  return field::game("game", "a subtraction game (subtraction:S or subtraction-misere:S)").needed();
+}
+
+CheckerSchema outcome_residues_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "for every n, n is a P-position exactly when n mod modulus is one of the "
+      "asserted residues (proved through the game's certified period)";
+  s.params = {subtraction_game_field()};
+  s.asserted = field::object("",
+                             {field::integer("modulus", "the modulus m").in(1, 1000000).needed(),
+                              field::list("p_residues", field::integer("", "").at_least(0),
+                                          "the residues r of the P-positions, n ≡ r (mod m)")
+                                  .needed()},
+                             "the P-positions as residue classes");
+  s.example_params = {{"game", "subtraction:1,3,4"}};
+  s.example_asserted = {{"modulus", 7}, {"p_residues", {0, 2}}};
+  return s;
+}
+
+CheckerSchema outcome_table_schema() {
+  CheckerSchema s;
+  s.establishes = "the asserted P/N labels are the outcomes of heaps first, first + 1, …";
+  s.params = {subtraction_game_field(),
+              field::integer("first", "the heap of the first label").at_least(0).fallback(0)};
+  s.asserted = field::list("", field::choice("", {"P", "N"}, ""), "the printed labels").items(1);
+  s.example_params = {{"game", "subtraction:1,3,4"}};
+  s.example_asserted = {"P", "N", "P", "N"};
+  return s;
+}
+
+CheckerSchema position_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "from a heap of n, each listed game has the asserted outcome (and exactly the "
+      "asserted winning takes, when stated)";
+  s.params = {
+      field::list("games", field::game("", "a subtraction game"), "the games").items(1).needed(),
+      field::integer("n", "the heap").in(0, 100000000).needed()};
+  s.asserted = field::list(
+      "",
+      field::object("",
+                    {field::choice("outcome", {"P", "N"}, "P: the second player wins").needed(),
+                     field::integers("winning_takes", "every winning take, increasing")},
+                    "the answer for one game"),
+      "one answer per game, in order");
+  s.example_params = {{"games", {"subtraction:1,2,3"}}, {"n", 21}};
+  s.example_asserted = {{{"outcome", "N"}, {"winning_takes", {1}}}};
+  return s;
+}
+
+CheckerSchema modulus_schema(const std::string& establishes) {
+  CheckerSchema s;
+  s.establishes = establishes;
+  s.params = {
+      field::game("game", "a take-away game subtraction:1,…,m-1").fallback("subtraction:1,2,3"),
+      field::integer("modulus", "the modulus m of the statement").in(2, 10000).needed()};
+  s.example_params = {{"game", "subtraction:1,2,3"}, {"modulus", 4}};
+  return s;
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER("subtraction.outcome_residues",
                      "P-positions of SUB(S) by residue, proved via the period",
-                     check_outcome_residues);
+                     check_outcome_residues, outcome_residues_schema());
 IGV_REGISTER_CHECKER("subtraction.outcome_table", "a printed P/N table of SUB(S)",
-                     check_outcome_table);
+                     check_outcome_table, outcome_table_schema());
 IGV_REGISTER_CHECKER("subtraction.position", "outcome and winning moves from a heap",
-                     check_position);
+                     check_position, position_schema());
 IGV_REGISTER_CHECKER("subtraction.takeaway_formula",
-                     "P(n) = 1 - prod P(n-s) = [m does not divide n]", check_takeaway_formula);
+                     "P(n) = 1 - prod P(n-s) = [m does not divide n]", check_takeaway_formula,
+                     modulus_schema("for every n, P(n) = 1 - P(n-1)P(n-2)…P(n-k) = [modulus does "
+                                    "not divide n] (proved through the certified period)"));
 IGV_REGISTER_CHECKER("subtraction.complement_strategy", "the take-away complement strategy",
-                     check_complement_strategy);
+                     check_complement_strategy,
+                     modulus_schema("for every n: from a multiple of modulus, answering x with "
+                                    "modulus - x returns to a multiple (a P-position); otherwise "
+                                    "taking n mod modulus leaves one (proved)"));
 
 }  // namespace igv

@@ -8,23 +8,25 @@
 //   subtraction.bipartite_iff      1 ∈ S and no even element ⇔ G_S = (01)^∞
 //   subtraction.bipartite_no_even  ultimately bipartite ⇒ no even element
 //   subtraction.add_period_multiple  G_{S ∪ {x + p t}} = G_S for x ∈ S, p the period of G_S
-// Each case holds for every n: periods are proved (core/subtraction_proof.h) and sequences are
-// compared on a prefix that decides every n.
+// Each case holds for every n: periods are proved (core/subtraction/subtraction_proof.h) and
+// sequences are compared on a prefix that decides every n.
 #include <cmath>
 
-#include "core/errors.h"
-#include "properties/check_helpers.h"
-#include "properties/property_runner.h"
-#include "properties/subtraction_check_support.h"
-#include "properties/subtraction_properties.h"
+#include "core/base/errors.h"
+#include "properties/base/check_helpers.h"
+#include "properties/base/property_runner.h"
+#include "properties/subtraction/subtraction_claim_support.h"
+#include "properties/subtraction/subtraction_properties.h"
 
 namespace igv {
 
 namespace {
 
-int subset_bound(const Claim& claim, const CheckContext& ctx, int fallback) {
-  // 2^m sets: the budget scales m logarithmically, never beyond 20.
-  const int m = param<int>(claim, "max_element", fallback);
+int subset_bound(const Claim& claim, const CheckContext& ctx, int) {
+  // A stated m is the claim's domain, checked whole. The default (2^m sets) is scaled by the
+  // budget logarithmically, within [3, 20].
+  const int m = param<int>(claim, "max_element");
+  if (stated(claim, "max_element")) return m;
   const int extra = ctx.budget > 1 ? static_cast<int>(std::floor(std::log2(ctx.budget))) : 0;
   const int fewer = ctx.budget < 1 ? static_cast<int>(std::ceil(-std::log2(ctx.budget))) : 0;
   return std::clamp(m + extra - fewer, 3, 20);
@@ -39,9 +41,8 @@ std::string subsets_domain(int m) {
 template <class Property>
 Outcome with_random(Outcome exhaustive, const Claim& claim, const CheckContext& ctx,
                     const std::string& description, Property property) {
-  if (!param<bool>(claim, "random", false) || exhaustive.verdict != Verdict::verified)
-    return exhaustive;
-  const int cases = static_cast<int>(ctx.scaled(param<int>(claim, "random_cases", 200), 10));
+  if (!param<bool>(claim, "random") || exhaustive.verdict != Verdict::verified) return exhaustive;
+  const int cases = static_cast<int>(domain_param(claim, ctx, "random_cases", 10));
   Outcome random = run_property(ctx, description, property, cases);
   exhaustive.evidence["random_beyond"] = random.evidence;
   exhaustive.evidence["random_beyond"]["sets"] = "1 to 6 distinct elements in 1..40";
@@ -55,7 +56,7 @@ Outcome with_random(Outcome exhaustive, const Claim& claim, const CheckContext& 
 
 Outcome check_scaling(const Claim& claim, const CheckContext& ctx) {
   const int m = subset_bound(claim, ctx, 8);
-  const auto max_d = param<std::int64_t>(claim, "max_d", 6);
+  const auto max_d = param<std::int64_t>(claim, "max_d");
   std::uint64_t cases = 0;
   nlohmann::json counterexample = nullptr;
   for (const auto& set : subtraction_subsets(m)) {
@@ -104,7 +105,7 @@ bool exceeds_power(std::int64_t x, std::size_t k, std::int64_t sk) {
 
 Outcome check_periodicity(const Claim& claim, const CheckContext& ctx) {
   const int m = subset_bound(claim, ctx, 14);
-  const bool check_bound = param<bool>(claim, "check_bound", false);
+  const bool check_bound = param<bool>(claim, "check_bound");
   std::uint64_t cases = 0;
   nlohmann::json counterexample = nullptr;
   std::int64_t largest_period = 0, largest_preperiod = 0;
@@ -114,14 +115,15 @@ Outcome check_periodicity(const Claim& claim, const CheckContext& ctx) {
     ++cases;
     // Existence: the period is found and its certificate accepted (the proof of periodicity).
     const auto proved = prove_subtraction_period(set, SubtractionPlay::normal);
-    if (proved.period > largest_period)
-      largest_period = proved.period, largest_period_set = braces(set);
-    if (proved.preperiod > largest_preperiod)
-      largest_preperiod = proved.preperiod, largest_preperiod_set = braces(set);
-    if (check_bound && (exceeds_power(proved.period, set.size(), set.largest()) ||
-                        exceeds_power(proved.preperiod, set.size(), set.largest()))) {
-      counterexample = {
-          {"S", braces(set)}, {"preperiod", proved.preperiod}, {"period", proved.period}};
+    if (proved.proved().period > largest_period)
+      largest_period = proved.proved().period, largest_period_set = braces(set);
+    if (proved.proved().preperiod > largest_preperiod)
+      largest_preperiod = proved.proved().preperiod, largest_preperiod_set = braces(set);
+    if (check_bound && (exceeds_power(proved.proved().period, set.size(), set.largest()) ||
+                        exceeds_power(proved.proved().preperiod, set.size(), set.largest()))) {
+      counterexample = {{"S", braces(set)},
+                        {"preperiod", proved.proved().preperiod},
+                        {"period", proved.proved().period}};
       break;
     }
   }
@@ -167,14 +169,15 @@ Outcome check_bipartite_iff(const Claim& claim, const CheckContext& ctx) {
     // (01)^∞: purely periodic with period 2 and G(0) G(1) = 0 1 (the certificate's window
     // starts at ℓ = 0 and has s_k + 1 >= 2 values).
     const auto& w = proved.certificate.window;
-    const bool right = proved.preperiod == 0 && proved.period == 2 && w[0] == 0 && w[1] == 1;
+    const bool right =
+        proved.proved().preperiod == 0 && proved.proved().period == 2 && w[0] == 0 && w[1] == 1;
     if (left && right) ++both;
     if (left != right) {
       counterexample = {{"S", braces(set)},
                         {"one_in_S_and_no_even", left},
                         {"G_is_01_repeated", right},
-                        {"preperiod", proved.preperiod},
-                        {"period", proved.period}};
+                        {"preperiod", proved.proved().preperiod},
+                        {"period", proved.proved().period}};
       break;
     }
   }
@@ -191,11 +194,12 @@ Outcome check_bipartite_no_even(const Claim& claim, const CheckContext& ctx) {
     ctx.require_time(claim.id);
     ++cases;
     const auto proved = prove_subtraction_period(set, SubtractionPlay::normal);
-    if (proved.period != 2) continue;
+    if (proved.proved().period != 2) continue;
     ++bipartite;
     for (auto e : set.elements) {
       if (e % 2 == 0) {
-        counterexample = {{"S", braces(set)}, {"even_element", e}, {"preperiod", proved.preperiod}};
+        counterexample = {
+            {"S", braces(set)}, {"even_element", e}, {"preperiod", proved.proved().preperiod}};
         break;
       }
     }
@@ -209,7 +213,7 @@ Outcome check_bipartite_no_even(const Claim& claim, const CheckContext& ctx) {
 
 Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
   const int m = subset_bound(claim, ctx, 10);
-  const auto max_t = param<std::int64_t>(claim, "max_t", 3);
+  const auto max_t = param<std::int64_t>(claim, "max_t");
   std::uint64_t cases = 0, failing = 0;
   nlohmann::json counterexample = nullptr;
   nlohmann::json smallest_preperiod_zero_failure = nullptr;
@@ -221,13 +225,13 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
       for (std::int64_t t = 1; t <= max_t; ++t) {
         ++cases;
         auto elements = set.elements;
-        const std::int64_t added = x + base.period * t;
+        const std::int64_t added = x + base.proved().period * t;
         if (std::find(elements.begin(), elements.end(), added) == elements.end())
           elements.push_back(added);
         const auto bigger = make_subtraction_set(elements);
         const auto extended = prove_subtraction_period(bigger, SubtractionPlay::normal);
-        const auto length =
-            decisive_length(base.preperiod, base.period, extended.preperiod, extended.period);
+        const auto length = decisive_length(base.proved().preperiod, base.proved().period,
+                                            extended.proved().preperiod, extended.proved().period);
         if (!length) throw BudgetExceeded("comparison too long for " + braces(bigger));
         const auto g = subtraction_prefix(set, SubtractionPlay::normal, *length);
         const auto h = subtraction_prefix(bigger, SubtractionPlay::normal, *length);
@@ -236,8 +240,8 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
         std::int64_t n = 0;
         while (g[static_cast<std::size_t>(n)] == h[static_cast<std::size_t>(n)]) ++n;
         nlohmann::json ce = {{"S", braces(set)},
-                             {"preperiod_of_S", base.preperiod},
-                             {"period_of_S", base.period},
+                             {"preperiod_of_S", base.proved().preperiod},
+                             {"period_of_S", base.proved().period},
                              {"x", x},
                              {"t", t},
                              {"S_prime", braces(bigger)},
@@ -245,7 +249,7 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
                              {"G_S(n)", g[static_cast<std::size_t>(n)]},
                              {"G_S'(n)", h[static_cast<std::size_t>(n)]}};
         if (counterexample.is_null()) counterexample = ce;
-        if (base.preperiod == 0) {
+        if (base.proved().preperiod == 0) {
           ++failures_with_zero_preperiod;
           if (smallest_preperiod_zero_failure.is_null()) smallest_preperiod_zero_failure = ce;
         }
@@ -269,20 +273,77 @@ Outcome check_add_period_multiple(const Claim& claim, const CheckContext& ctx) {
   return o;
 }
 
+Field max_element_field(int fallback) {
+  return field::integer("max_element",
+                        "every non-empty S ⊆ {1..max_element} is checked (default scaled by the "
+                        "budget, logarithmically)")
+      .in(3, 20)
+      .fallback(fallback)
+      .budget_scaled();
+}
+
+std::vector<Field> random_fields() {
+  return {field::boolean("random", "also run RapidCheck on random sets beyond the domain")
+              .fallback(false),
+          field::integer("random_cases", "random cases (with random = true)")
+              .in(1, 1000000)
+              .fallback(200)
+              .budget_scaled()};
+}
+
+CheckerSchema theorem_schema(const std::string& establishes, int max_element, bool random,
+                             std::vector<Field> more = {}) {
+  CheckerSchema s;
+  s.establishes = establishes;
+  s.params = {max_element_field(max_element)};
+  if (random) {
+    for (auto& f : random_fields()) s.params.push_back(f);
+  }
+  for (auto& f : more) s.params.push_back(std::move(f));
+  s.example_params = {{"max_element", 6}};
+  return s;
+}
+
 }  // namespace
 
-IGV_REGISTER_CHECKER("subtraction.scaling", "G_dS(n) = G_S(floor(n/d)) over all small S",
-                     check_scaling);
-IGV_REGISTER_CHECKER("subtraction.value_bound", "G(n) <= |S| over all small S", check_value_bound);
+IGV_REGISTER_CHECKER(
+    "subtraction.scaling", "G_dS(n) = G_S(floor(n/d)) over all small S", check_scaling,
+    theorem_schema("G_dS(n) = G_S(floor(n/d)) for every n, every non-empty "
+                   "S ⊆ {1..max_element} and d = 1..max_d",
+                   8, true,
+                   {field::integer("max_d", "largest multiplier d").in(1, 100).fallback(6)}));
+IGV_REGISTER_CHECKER("subtraction.value_bound", "G(n) <= |S| over all small S", check_value_bound,
+                     theorem_schema("G(n) <= |S| for every n and every non-empty "
+                                    "S ⊆ {1..max_element}",
+                                    14, true));
 IGV_REGISTER_CHECKER("subtraction.periodicity", "ultimately periodic, optionally p, l <= (k+1)^s_k",
-                     check_periodicity);
+                     check_periodicity,
+                     theorem_schema("G_S is ultimately periodic (period proved by certificate) "
+                                    "for every non-empty S ⊆ {1..max_element}, and with "
+                                    "check_bound p, l <= (k+1)^{s_k}",
+                                    14, false,
+                                    {field::boolean("check_bound", "also check p, l <= (k+1)^{s_k}")
+                                         .fallback(false)}));
 IGV_REGISTER_CHECKER("subtraction.window_lemma", "the window criterion gives the period data",
-                     check_window_lemma);
+                     check_window_lemma,
+                     theorem_schema("the least (l, p) of the window criterion are the period "
+                                    "data of every non-empty S ⊆ {1..max_element}",
+                                    9, true));
 IGV_REGISTER_CHECKER("subtraction.bipartite_iff", "1 in S and no even element <=> G = (01)^inf",
-                     check_bipartite_iff);
+                     check_bipartite_iff,
+                     theorem_schema("1 ∈ S and no even element <=> G_S = (01)^∞, for every "
+                                    "non-empty S ⊆ {1..max_element}",
+                                    16, false));
 IGV_REGISTER_CHECKER("subtraction.bipartite_no_even", "ultimately bipartite => no even element",
-                     check_bipartite_no_even);
+                     check_bipartite_no_even,
+                     theorem_schema("G_S ultimately of period 2 => S has no even element, for "
+                                    "every non-empty S ⊆ {1..max_element}",
+                                    16, true));
 IGV_REGISTER_CHECKER("subtraction.add_period_multiple", "G_{S u {x+pt}} = G_S",
-                     check_add_period_multiple);
+                     check_add_period_multiple,
+                     theorem_schema("G_{S ∪ {x + p t}} = G_S for every non-empty "
+                                    "S ⊆ {1..max_element}, x ∈ S, t = 1..max_t",
+                                    10, false,
+                                    {field::integer("max_t", "largest t").in(1, 100).fallback(3)}));
 
 }  // namespace igv

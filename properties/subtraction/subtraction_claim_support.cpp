@@ -1,20 +1,18 @@
+#include "properties/subtraction/subtraction_claim_support.h"
+
 #include <algorithm>
 #include <numeric>
 #include <set>
 
-#include "core/errors.h"
-#include "core/subtraction_window.h"
-#include "properties/check_helpers.h"
-#include "properties/subtraction_check_support.h"
+#include "core/base/errors.h"
+#include "core/subtraction/subtraction_fast_window.h"
+#include "properties/base/check_helpers.h"
 
 namespace igv {
 
 SubtractionPlay subtraction_play_param(const Claim& claim) {
-  const auto play = param<std::string>(claim, "play", "normal");
-  if (play == "normal") return SubtractionPlay::normal;
-  if (play == "misere") return SubtractionPlay::misere;
-  throw std::invalid_argument("claim " + claim.id + ": play must be 'normal' or 'misere', got '" +
-                              play + "'");
+  return param<std::string>(claim, "play") == "misere" ? SubtractionPlay::misere
+                                                       : SubtractionPlay::normal;
 }
 
 std::vector<SubtractionSet> subtraction_subsets(int m) {
@@ -66,18 +64,17 @@ std::optional<SubtractionSet> subtraction_set_from_formulas(const nlohmann::json
 
 namespace {
 
-std::int64_t bound_value(const nlohmann::json& bound, const FormulaVariables& vars,
-                         const CheckContext& ctx, bool scale, std::int64_t from) {
-  if (bound.is_number_integer()) {
-    const auto v = bound.get<std::int64_t>();
-    return scale ? from + ctx.scaled(v - from, 0) : v;
-  }
+// A bound is an integer or an expression in earlier variables. The domain is the claim's own,
+// so it is never scaled by the budget.
+std::int64_t bound_value(const nlohmann::json& bound, const FormulaVariables& vars) {
+  if (bound.is_number_integer()) return bound.get<std::int64_t>();
+  if (!bound.is_string()) throw InputError("a variable bound must be an integer or an expression");
   return evaluate_expression(bound.get<std::string>(), vars);
 }
 
 void enumerate(const Claim& claim, const CheckContext& ctx, const nlohmann::json& vars_spec,
                std::size_t index, FormulaVariables& vars,
-               const std::function<void(const FormulaVariables&)>& visit, bool scale) {
+               const std::function<void(const FormulaVariables&)>& visit) {
   if (index == vars_spec.size()) {
     FormulaVariables all = vars;
     if (claim.params.contains("let")) {
@@ -95,23 +92,18 @@ void enumerate(const Claim& claim, const CheckContext& ctx, const nlohmann::json
   }
   const auto& spec = vars_spec.at(index);
   const std::string name = spec.at("name").get<std::string>();
-  const std::int64_t from = bound_value(spec.at("from"), vars, ctx, false, 0);
-  const std::int64_t to = bound_value(spec.at("to"), vars, ctx, scale, from);
+  const std::int64_t from = bound_value(spec.at("from"), vars);
+  const std::int64_t to = bound_value(spec.at("to"), vars);
   const std::int64_t step = spec.contains("step") ? spec.at("step").get<std::int64_t>() : 1;
   for (std::int64_t v = from; v <= to; v += step) {
     ctx.require_time("enumerating " + claim.id);
     vars[name] = v;
-    enumerate(claim, ctx, vars_spec, index + 1, vars, visit, scale);
+    enumerate(claim, ctx, vars_spec, index + 1, vars, visit);
   }
   vars.erase(name);
 }
 
-std::string describe_bound(const nlohmann::json& bound, const CheckContext& ctx, bool scale,
-                           const nlohmann::json& from) {
-  if (bound.is_number_integer() && scale && from.is_number_integer()) {
-    const auto f = from.get<std::int64_t>();
-    return std::to_string(f + ctx.scaled(bound.get<std::int64_t>() - f, 0));
-  }
+std::string describe_bound(const nlohmann::json& bound) {
   return bound.is_string() ? bound.get<std::string>() : bound.dump();
 }
 
@@ -121,16 +113,15 @@ std::string for_each_parameter(const Claim& claim, const CheckContext& ctx,
                                const std::function<void(const FormulaVariables&)>& visit) {
   const nlohmann::json vars_spec =
       claim.params.contains("vars") ? claim.params.at("vars") : nlohmann::json::array();
-  const bool scale = !param<bool>(claim, "fixed_domain", false);
   FormulaVariables vars;
-  enumerate(claim, ctx, vars_spec, 0, vars, visit, scale);
+  enumerate(claim, ctx, vars_spec, 0, vars, visit);
   std::string text;
   for (const auto& spec : vars_spec) {
     if (!text.empty()) text += ", ";
     const auto& from = spec.at("from");
     text += spec.at("name").get<std::string>() + " = " +
             (from.is_string() ? from.get<std::string>() : from.dump()) + ".." +
-            describe_bound(spec.at("to"), ctx, scale, from);
+            describe_bound(spec.at("to"));
     if (spec.contains("step")) text += " step " + spec.at("step").dump();
   }
   if (claim.params.contains("where")) {
@@ -166,6 +157,37 @@ std::string braces(const SubtractionSet& set) {
   out.append(set.to_string());
   out.push_back('}');
   return out;
+}
+
+Field play_field() {
+  return field::choice("play", {"normal", "misere"}, "the play convention").fallback("normal");
+}
+
+std::vector<Field> parameter_domain_fields() {
+  return {
+      field::list(
+          "vars",
+          field::object("",
+                        {field::string("name", "the variable").nonempty().needed(),
+                         field::any("from",
+                                    "first value: an integer or an expression in earlier "
+                                    "variables")
+                             .needed(),
+                         field::any("to",
+                                    "last value: an integer or an expression in earlier "
+                                    "variables (the stated domain, never scaled)")
+                             .needed(),
+                         field::integer("step", "step between values").at_least(1).fallback(1)},
+                        "one variable of the parameter domain"),
+          "the parameter domain, outermost variable first"),
+      field::list("let",
+                  field::object("",
+                                {field::string("name", "the derived variable").nonempty().needed(),
+                                 field::string("value", "its expression").nonempty().needed()},
+                                "a derived variable"),
+                  "derived variables, in order"),
+      field::string("where", "a condition on the variables; cases where it is 0 are skipped")
+          .nonempty()};
 }
 
 nlohmann::json variables_json(const FormulaVariables& vars) {

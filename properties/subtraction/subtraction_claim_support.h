@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/subtraction_proof.h"
-#include "properties/checker.h"
-#include "properties/subtraction_formula.h"
+#include "core/subtraction/subtraction_proof.h"
+#include "properties/base/checker.h"
+#include "properties/subtraction/subtraction_formula.h"
 
 namespace igv {
 
@@ -29,8 +29,8 @@ std::optional<SubtractionSet> subtraction_set_from_formulas(const nlohmann::json
                                                             const FormulaVariables& vars);
 
 /// Enumerates the claim's parameter domain: params.vars is a list of {name, from, to, step?}
-/// (from/to integers or expressions in earlier variables; integer `to` bounds are scaled by the
-/// budget unless params.fixed_domain is true), params.let a list of {name, value} derived
+/// (from/to integers or expressions in earlier variables; the stated domain is checked whole,
+/// never scaled by the budget), params.let a list of {name, value} derived
 /// variables, params.where a condition. Calls `visit` for every assignment satisfying `where`.
 /// Returns a human description of the domain.
 std::string for_each_parameter(const Claim& claim, const CheckContext& ctx,
@@ -51,6 +51,11 @@ std::optional<std::int64_t> decisive_length(std::int64_t pre_a, std::int64_t per
 
 /// "{1,3,4}".
 std::string braces(const SubtractionSet& set);
+
+/// The `play` parameter (normal or misère), and the fields of a parameter domain (vars, let,
+/// where) read by for_each_parameter, for the checkers' schemas.
+Field play_field();
+std::vector<Field> parameter_domain_fields();
 
 /// Variables as a JSON object, for evidence.
 nlohmann::json variables_json(const FormulaVariables& vars);

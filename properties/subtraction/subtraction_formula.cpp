@@ -1,4 +1,4 @@
-#include "properties/subtraction_formula.h"
+#include "properties/subtraction/subtraction_formula.h"
 
 #include <algorithm>
 #include <cctype>

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/primitives.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 

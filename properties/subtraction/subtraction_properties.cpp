@@ -1,14 +1,14 @@
-#include "properties/subtraction_properties.h"
+#include "properties/subtraction/subtraction_properties.h"
 
 #include <algorithm>
 #include <ostream>
 #include <set>
 
-#include "core/errors.h"
-#include "core/subtraction_naive.h"
-#include "core/subtraction_proof.h"
-#include "core/subtraction_window.h"
-#include "properties/subtraction_check_support.h"
+#include "core/base/errors.h"
+#include "core/subtraction/subtraction_fast_window.h"
+#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/subtraction_proof.h"
+#include "properties/subtraction/subtraction_claim_support.h"
 
 namespace rc {
 Gen<igv::RandomSubtractionSet> Arbitrary<igv::RandomSubtractionSet>::arbitrary() {
@@ -91,7 +91,7 @@ void prop_subtraction_window_lemma(const RandomSubtractionSet& s) {
 
 void prop_subtraction_bipartite_no_even(const RandomSubtractionSet& s) {
   const auto proved = prove_subtraction_period(s.set, SubtractionPlay::normal);
-  if (proved.period != 2) return;
+  if (proved.proved().period != 2) return;
   for (auto e : s.set.elements) RC_ASSERT(e % 2 != 0);
 }
 
@@ -103,8 +103,8 @@ std::optional<std::int64_t> subtraction_scaling_counterexample(const Subtraction
   const auto base = prove_subtraction_period(set, SubtractionPlay::normal);
   const auto multiplied = prove_subtraction_period(dset, SubtractionPlay::normal);
   // G_S(floor(n/d)) is periodic with period d·p from d·ℓ on.
-  const auto length =
-      decisive_length(d * base.preperiod, d * base.period, multiplied.preperiod, multiplied.period);
+  const auto length = decisive_length(d * base.proved().preperiod, d * base.proved().period,
+                                      multiplied.proved().preperiod, multiplied.proved().period);
   if (!length) throw BudgetExceeded("scaling comparison too long for " + braces(set));
   const auto g = subtraction_prefix(set, SubtractionPlay::normal, *length / d + 1);
   const auto gd = subtraction_prefix(dset, SubtractionPlay::normal, *length);
@@ -121,7 +121,8 @@ void prop_subtraction_scaling(const RandomSubtractionSet& s, int d) {
 
 std::int64_t subtraction_max_value(const SubtractionSet& set) {
   const auto proved = prove_subtraction_period(set, SubtractionPlay::normal);
-  const auto g = subtraction_prefix(set, SubtractionPlay::normal, proved.preperiod + proved.period);
+  const auto g = subtraction_prefix(set, SubtractionPlay::normal,
+                                    proved.proved().preperiod + proved.proved().period);
   return *std::max_element(g.begin(), g.end());
 }
 

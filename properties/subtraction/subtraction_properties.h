@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/subtraction_game.h"
+#include "core/subtraction/subtraction_rules.h"
 
 namespace igv {
 

@@ -1,12 +1,12 @@
-#include "properties/welter_properties.h"
+#include "properties/welter/welter_properties.h"
 
 #include <algorithm>
 
-#include "core/welter_conway.h"
-#include "core/welter_inverse.h"
-#include "core/welter_naive.h"
-#include "core/welter_relations.h"
-#include "core/welter_start.h"
+#include "core/welter/welter_fast_conway.h"
+#include "core/welter/welter_fast_inverse.h"
+#include "core/welter/welter_naive.h"
+#include "core/welter/welter_relations.h"
+#include "core/welter/welter_start.h"
 
 namespace igv {
 

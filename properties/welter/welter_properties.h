@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "core/primitives.h"
-#include "core/welter_rules.h"
+#include "core/base/primitives.h"
+#include "core/welter/welter_rules.h"
 
 namespace igv {
 

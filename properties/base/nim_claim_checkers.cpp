@@ -3,9 +3,9 @@
 
 #include <optional>
 
-#include "core/nim.h"
-#include "properties/check_helpers.h"
-#include "properties/property_runner.h"
+#include "core/base/nim.h"
+#include "properties/base/check_helpers.h"
+#include "properties/base/property_runner.h"
 
 namespace igv {
 
@@ -54,11 +54,11 @@ std::optional<Position> least_counterexample(const std::string& op, std::int64_t
 // g(H_a + H_b + …) = a ⊕ b ⊕ …: the left side by the naive solver on Nim's rules, every list
 // of up to `exhaustive_heaps` heaps of at most `exhaustive_max_heap`, then random lists.
 Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
-  const std::string op = param<std::string>(c, "operation", "xor");
-  const int heaps = param<int>(c, "exhaustive_heaps", 3);
-  const auto max_heap = ctx.scaled(param<std::int64_t>(c, "exhaustive_max_heap", 7), 0);
-  const int random_heaps = param<int>(c, "random_max_heaps", 5);
-  const int random_max = param<int>(c, "random_max_heap", 40);
+  const std::string op = param<std::string>(c, "operation");
+  const int heaps = param<int>(c, "exhaustive_heaps");
+  const auto max_heap = domain_param(c, ctx, "exhaustive_max_heap", 0);
+  const int random_heaps = param<int>(c, "random_max_heaps");
+  const int random_max = param<int>(c, "random_max_heap");
   NaiveSolver<NimRules> solver;
   std::uint64_t cases = 0;
   Position p(static_cast<std::size_t>(heaps), 0);
@@ -121,7 +121,7 @@ Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
 
 // g(m, n) = m ⊕ n for the rook game, every square of [0, max]^2, by the naive solver.
 Outcome check_rook_formula(const Claim& c, const CheckContext& ctx) {
-  const auto max = ctx.scaled(param<std::int64_t>(c, "max", 63), 1);
+  const auto max = domain_param(c, ctx, "max", 1);
   NaiveSolver<RookRules> solver;
   std::uint64_t cases = 0;
   for (std::int64_t s = 0; s <= 2 * max; ++s) {  // by anti-diagonals: smallest m + n first
@@ -156,12 +156,66 @@ Outcome check_rook_table(const Claim& c, const CheckContext&) {
   return o;
 }
 
+CheckerSchema nim_sum_formula_schema() {
+  return {
+      .establishes =
+          "g(H_a + H_b + ...), by the naive solver on Nim's rules, equals the named "
+          "operation of the heaps on every list of at most `exhaustive_heaps` heaps "
+          "of size <= `exhaustive_max_heap` (and on random lists beyond: passed)",
+      .params =
+          {field::choice("operation", {"xor", "plus"},
+                         "the stated formula: the nim-sum (xor) or ordinary addition (plus) "
+                         "of the heaps")
+               .needed(),
+           field::integer("exhaustive_heaps", "most heaps in the exhaustive lists")
+               .in(0, 6)
+               .fallback(3),
+           field::integer("exhaustive_max_heap", "largest heap in the exhaustive lists")
+               .in(0, 1000)
+               .fallback(7)
+               .budget_scaled(),
+           field::integer("random_max_heaps", "most heaps in a random list").in(1, 20).fallback(5),
+           field::integer("random_max_heap", "largest heap in a random list")
+               .in(0, 10000)
+               .fallback(40)},
+      .asserted = std::nullopt,
+      .example_params = {{"operation", "xor"}},
+  };
+}
+
+CheckerSchema rook_formula_schema() {
+  return {
+      .establishes =
+          "the rook game (a rook moving left or up) has g(m, n) = m xor n on every "
+          "square 0 <= m, n <= max, by the naive solver",
+      .params = {field::integer("max", "largest coordinate checked")
+                     .in(1, 4096)
+                     .fallback(63)
+                     .budget_scaled()},
+      .asserted = std::nullopt,
+      .example_params = {{"max", 15}},
+  };
+}
+
+CheckerSchema rook_table_schema() {
+  return {
+      .establishes =
+          "every printed cell (m, n) of the table, rows and columns from 0, equals the "
+          "rook game's value by the naive solver",
+      .params = {},
+      .asserted = field::table("", "the printed table: row m lists g(m, 0), g(m, 1), ...").items(1),
+      .example_params = nlohmann::json::object(),
+      .example_asserted = {{0, 1}, {1, 0}},
+  };
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER("nim.sum_formula", "g(H_a + H_b + ...) against a formula of the heaps",
-                     check_nim_sum_formula);
-IGV_REGISTER_CHECKER("rook.formula", "rook game g(m, n) = m xor n on a square", check_rook_formula);
+                     check_nim_sum_formula, nim_sum_formula_schema());
+IGV_REGISTER_CHECKER("rook.formula", "rook game g(m, n) = m xor n on a square", check_rook_formula,
+                     rook_formula_schema());
 IGV_REGISTER_CHECKER("rook.table", "a printed table of the rook game, cell by cell",
-                     check_rook_table);
+                     check_rook_table, rook_table_schema());
 
 }  // namespace igv

@@ -7,8 +7,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/ferguson_sos.h"
-#include "properties/check_helpers.h"
+#include "core/ferguson/ferguson_sos.h"
+#include "properties/base/check_helpers.h"
 
 namespace igv {
 namespace {
@@ -21,22 +21,23 @@ const char* for_first_player(SosOutcome mover, bool first_player_moves) {
 }
 
 Outcome check_sos(const Claim& c, const CheckContext& ctx) {
-  const int length = static_cast<int>(require_param(c, "length").get<std::int64_t>());
-  const std::string board_text = param<std::string>(c, "board", "empty");
-  const int naive_max = param<int>(c, "naive_max_length", 13);
+  const int length = param<int>(c, "length");
+  const std::string board_text = param<std::string>(c, "board");
+  const int naive_max = param<int>(c, "naive_max_length");
   Outcome o;
   // The work grows like 3^n, so the budget moves the reach by log_3(budget) squares: a budget
   // of 10 adds two squares, 0.1 removes two from the evidence strips (never from the table
   // limit, which must cover the notes' n = 14).
   const int budget_squares =
       static_cast<int>(std::floor(std::log(std::max(ctx.budget, 1e-9)) / std::log(3.0)));
-  const int table_max = std::min(
-      kSosMaxTableLength, param<int>(c, "table_max_length", 16) + std::max(0, budget_squares));
+  const int table_max =
+      std::min(kSosMaxTableLength, param<int>(c, "table_max_length") + std::max(0, budget_squares));
   if (length > table_max) {
     // Beyond reach: report what was solved (every strip up to the table limit) and stop.
     nlohmann::json solved = nlohmann::json::array();
-    const int evidence_max =
-        std::max(1, std::min(table_max, param<int>(c, "evidence_max_length", 16) + budget_squares));
+    const int evidence_max = std::max(
+        1, std::min(table_max, param<int>(c, "evidence_max_length") +
+                                   (stated(c, "evidence_max_length") ? 0 : budget_squares)));
     for (int n = 1; n <= evidence_max; ++n) {
       ctx.require_time("SOS strips");
       const auto t0 = std::chrono::steady_clock::now();
@@ -99,12 +100,6 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
     o.summary = "the two solving routes disagree";
     return o;
   }
-  if (c.asserted.is_null()) {  // a question: the computed answer is the result
-    o.verdict = Verdict::verified;
-    o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who +
-                " with best play (exhaustive)";
-    return o;
-  }
   const auto claimed = c.asserted.get<std::string>();
   o.verdict = claimed == who ? Verdict::verified : Verdict::refuted;
   o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who +
@@ -114,9 +109,36 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
   return o;
 }
 
+CheckerSchema sos_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "on the 1 x length strip from the stated board, with best play the asserted "
+      "player wins (or it is a draw), solved exhaustively by two routes";
+  s.params = {field::integer("length", "the strip's length n").at_least(1).needed(),
+              field::string("board", "the board: 'empty', or one character per square (S, O or -)")
+                  .nonempty()
+                  .fallback("empty"),
+              field::integer("naive_max_length", "longest strip also solved by the memoised search")
+                  .in(1, 16)
+                  .fallback(13),
+              field::integer("table_max_length", "longest strip solved by the base-3 table")
+                  .in(1, 20)
+                  .fallback(16),
+              field::integer("evidence_max_length",
+                             "beyond reach: strips solved as evidence up to this length")
+                  .in(1, 20)
+                  .fallback(16)
+                  .budget_scaled()};
+  s.asserted = field::choice("", {"first player wins", "second player wins", "draw"},
+                             "the outcome with best play");
+  s.example_params = {{"length", 4}, {"board", "S---"}};
+  s.example_asserted = "second player wins";
+  return s;
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER("ferguson.sos", "SOS on a 1 x n strip: outcome with best play, by two routes",
-                     check_sos);
+                     check_sos, sos_schema());
 
 }  // namespace igv

@@ -4,9 +4,10 @@
 // move?", answered from computation.
 #include <algorithm>
 
-#include "core/ferguson_chomp.h"
-#include "core/naive_solver.h"
-#include "properties/check_helpers.h"
+#include "core/base/errors.h"
+#include "core/base/naive_solver.h"
+#include "core/ferguson/ferguson_chomp.h"
+#include "properties/base/check_helpers.h"
 
 namespace igv {
 namespace {
@@ -26,16 +27,16 @@ struct Replayed {
 };
 
 Replayed replay(const Claim& c) {
-  const auto& b = require_param(c, "board");
+  const auto b = param<nlohmann::json>(c, "board");
   Replayed r;
   r.board = chomp_rectangle(b.at(0).get<std::int64_t>(), b.at(1).get<std::int64_t>());
-  for (const auto& bite : require_param(c, "bites")) {
+  for (const auto& bite : param<nlohmann::json>(c, "bites")) {
     const auto column = bite.at(0).get<std::int64_t>(), row = bite.at(1).get<std::int64_t>();
     if (row > static_cast<std::int64_t>(r.board.size()) ||
         column > r.board[static_cast<std::size_t>(row - 1)]) {
-      throw std::invalid_argument("claim " + c.id + ": bite (" + std::to_string(column) + ", " +
-                                  std::to_string(row) + ") is not a square of the board " +
-                                  rows_text(r.board));
+      throw InputError("claim " + c.id + ": bite (" + std::to_string(column) + ", " +
+                       std::to_string(row) + ") is not a square of the board " +
+                       rows_text(r.board));
     }
     const auto next = chomp_bite(r.board, column, row);
     r.removed.push_back(chomp_squares(r.board) - chomp_squares(next));
@@ -46,7 +47,7 @@ Replayed replay(const Claim& c) {
   return r;
 }
 
-Outcome check_board_after_moves(const Claim& c) {
+Outcome check_board_after_moves(const Claim& c, const CheckContext&) {
   const Replayed r = replay(c);
   const auto& asserted = c.asserted.at("removed");
   Outcome o = compare_sequence(
@@ -66,7 +67,7 @@ Outcome check_board_after_moves(const Claim& c) {
   return o;
 }
 
-Outcome check_unique_winning_move(const Claim& c) {
+Outcome check_unique_winning_move(const Claim& c, const CheckContext&) {
   const Replayed r = replay(c);
   NaiveSolver<ChompRules> naive;
   const ChompBoxTable box(static_cast<int>(r.board.size()), static_cast<int>(r.board.front()));
@@ -99,6 +100,13 @@ Outcome check_unique_winning_move(const Claim& c) {
   if (!routes_agree) {
     o.verdict = Verdict::error;
     o.summary = "the two solving routes disagree";
+  } else if (wins.size() == 1 && wins[0]["bite"] != c.asserted.at("bite")) {
+    o.verdict = Verdict::refuted;
+    o.counterexample = {{"position", rows_text(r.board)},
+                        {"printed_bite", c.asserted.at("bite")},
+                        {"winning_bite", wins[0]["bite"]}};
+    o.summary = "the unique winning move bites at " + wins[0]["bite"].dump() + ", not at " +
+                c.asserted.at("bite").dump();
   } else if (wins.size() == 1) {
     o.verdict = Verdict::verified;
     o.summary = "the position " + rows_text(r.board) +
@@ -115,14 +123,12 @@ Outcome check_unique_winning_move(const Claim& c) {
   return o;
 }
 
-/// The boxes (rows x columns) whose every rectangle is checked, scaled by the budget.
-std::vector<std::pair<int, int>> boxes(const Claim& c, const CheckContext& ctx) {
+/// The boxes (rows x columns) whose every rectangle is checked: stated by the claim, so checked
+/// whole (never scaled by the budget).
+std::vector<std::pair<int, int>> boxes(const Claim& c, const CheckContext&) {
   std::vector<std::pair<int, int>> out;
-  for (const auto& b : require_param(c, "boxes")) {
-    const auto rows = b.at(0).get<std::int64_t>(), columns = b.at(1).get<std::int64_t>();
-    // The budget scales the longer side (rows stay fixed: the table grows like columns^rows).
-    out.emplace_back(static_cast<int>(rows),
-                     static_cast<int>(std::max<std::int64_t>(rows, ctx.scaled(columns, 1))));
+  for (const auto& b : param<nlohmann::json>(c, "boxes")) {
+    out.emplace_back(b.at(0).get<int>(), b.at(1).get<int>());
   }
   return out;
 }
@@ -153,7 +159,7 @@ Outcome check_rectangles(const Claim& c, const CheckContext& ctx) {
     }
   }
   // The naive route on the small rectangles, as a cross-check of the box table.
-  const int naive_side = param<int>(c, "naive_side", 5);
+  const int naive_side = param<int>(c, "naive_side");
   NaiveSolver<ChompRules> naive;
   std::uint64_t naive_checked = 0;
   for (int r = 1; r <= naive_side; ++r) {
@@ -238,22 +244,118 @@ Outcome check_top_right_corner(const Claim& c, const CheckContext& ctx) {
   o.evidence["answer"] = answer;
   o.evidence["corner_wins_on"] = wins_at;
   o.evidence["corner_wins_exactly_on_two_rows_or_two_columns"] = matches_two_rows_or_columns;
+  // The stated answer to the hint's question, decided on every rectangle of the boxes.
+  const std::string stated_answer = param<std::string>(c, "corner_wins_on");
+  const bool all = wins_at.size() == rectangles;
+  const bool none = wins_at.empty();
+  const bool holds = stated_answer == "two_rows_or_two_columns" ? matches_two_rows_or_columns
+                     : stated_answer == "every_rectangle"       ? all
+                                                                : none;
+  o.evidence["stated_answer"] = stated_answer;
+  if (o.verdict == Verdict::verified && !holds) {
+    o.verdict = Verdict::refuted;
+    o.counterexample = {{"stated", stated_answer}, {"corner_wins_on", wins_at}};
+    o.summary = "taking the top-right corner wins on " + std::to_string(wins_at.size()) + " of " +
+                std::to_string(rectangles) + " rectangles, not on '" + stated_answer + "'";
+    return o;
+  }
   if (o.verdict == Verdict::verified) o.summary = answer;
   return o;
 }
 
-Outcome check_chomp(const Claim& c, const CheckContext& ctx) {
-  const auto what = require_param(c, "what").get<std::string>();
-  if (what == "board_after_moves") return check_board_after_moves(c);
-  if (what == "unique_winning_move") return check_unique_winning_move(c);
-  if (what == "rectangles_first_player_wins") return check_rectangles(c, ctx);
-  if (what == "top_right_corner") return check_top_right_corner(c, ctx);
-  throw std::invalid_argument("claim " + c.id + ": unknown what '" + what + "'");
+Field board_field() {
+  return field::list("board", field::integer("", "").in(1, 64),
+                     "the starting rectangle as [columns, rows]")
+      .items(2, 2)
+      .needed();
+}
+Field bites_field() {
+  return field::list(
+             "bites",
+             field::list("", field::integer("", "").at_least(1), "[column, row]").items(2, 2),
+             "the bites in order, each [column, row] with (1, 1) the poisoned corner")
+      .needed();
+}
+Field boxes_field() {
+  return field::list(
+             "boxes",
+             field::list("", field::integer("", "").in(1, 400), "[rows, columns]").items(2, 2),
+             "boxes [rows, columns]; every rectangle inside each is checked (never scaled)")
+      .items(1)
+      .needed();
+}
+
+CheckerSchema board_after_moves_schema() {
+  CheckerSchema s;
+  s.establishes = "replaying the bites on the board removes the asserted number of squares each";
+  s.params = {board_field(), bites_field()};
+  s.asserted = field::object(
+      "", {field::integers("removed", "squares removed by each bite, in order").needed()},
+      "what the bites remove");
+  s.example_params = {{"board", {8, 3}}, {"bites", {{6, 2}, {2, 3}}}};
+  s.example_asserted = {{"removed", {6, 4}}};
+  return s;
+}
+
+CheckerSchema unique_winning_move_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "the board left by the bites is an N-position whose only winning move is the "
+      "asserted bite";
+  s.params = {board_field(), bites_field()};
+  s.asserted =
+      field::object("",
+                    {field::list("bite", field::integer("", "").at_least(1), "[column, row]")
+                         .items(2, 2)
+                         .needed()},
+                    "the unique winning move");
+  s.example_params = {{"board", {8, 3}}, {"bites", {{6, 2}, {2, 3}}}};
+  s.example_asserted = {{"bite", {3, 1}}};
+  return s;
+}
+
+CheckerSchema rectangles_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "the first player wins every rectangle larger than 1 x 1 inside the stated boxes "
+      "(a finite domain; never proved for every rectangle)";
+  s.params = {boxes_field(), field::integer("naive_side",
+                                            "rectangles up to this side also solved "
+                                            "by the naive solver")
+                                 .in(1, 7)
+                                 .fallback(5)};
+  s.example_params = {{"boxes", {{4, 10}}}};
+  return s;
+}
+
+CheckerSchema top_right_corner_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "taking the top-right corner is a winning first move on exactly the stated "
+      "rectangles of the boxes, and where it loses the winning reply is a first move "
+      "(strategy stealing)";
+  s.params = {boxes_field(),
+              field::choice("corner_wins_on",
+                            {"two_rows_or_two_columns", "every_rectangle", "no_rectangle"},
+                            "the rectangles on which taking the top-right corner wins")
+                  .needed()};
+  s.example_params = {{"boxes", {{3, 10}}}, {"corner_wins_on", "two_rows_or_two_columns"}};
+  return s;
 }
 
 }  // namespace
 
-IGV_REGISTER_CHECKER("ferguson.chomp",
-                     "Chomp: the 8 x 3 example, its winning move, and the rectangles", check_chomp);
+IGV_REGISTER_CHECKER("ferguson.chomp.board_after_moves",
+                     "Chomp: the squares each bite of the example removes", check_board_after_moves,
+                     board_after_moves_schema());
+IGV_REGISTER_CHECKER("ferguson.chomp.unique_winning_move",
+                     "Chomp: the unique winning move from the board left by the bites",
+                     check_unique_winning_move, unique_winning_move_schema());
+IGV_REGISTER_CHECKER("ferguson.chomp.rectangles",
+                     "Chomp: the first player wins every rectangle of the boxes", check_rectangles,
+                     rectangles_schema());
+IGV_REGISTER_CHECKER("ferguson.chomp.top_right_corner",
+                     "Chomp: where taking the top-right corner wins, and strategy stealing",
+                     check_top_right_corner, top_right_corner_schema());
 
 }  // namespace igv

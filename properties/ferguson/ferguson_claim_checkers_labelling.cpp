@@ -1,20 +1,20 @@
 // Checkers of Ferguson §1.3 (004_2d19be0a5059ae39): the labelling algorithm (Steps 1–4), the
 // characteristic property (1)–(3) and its misère variant, the labelling's P-positions against
 // "Sprague–Grundy value 0" on the project's games, and the §1.3 account of the §1.1 game.
-#include "properties/ferguson_labelling_checks.h"
+#include "properties/ferguson/ferguson_claim_checkers_labelling.h"
 
 #include <rapidcheck.h>
 
-#include "core/errors.h"
-#include "core/ferguson_chomp.h"
-#include "core/ferguson_dynamic.h"
-#include "core/ferguson_empty_divide.h"
-#include "core/ferguson_thirteen.h"
-#include "core/naive_solver.h"
-#include "core/nim.h"
-#include "properties/check_helpers.h"
-#include "properties/property_runner.h"
-#include "properties/random_games.h"
+#include "core/base/errors.h"
+#include "core/base/naive_solver.h"
+#include "core/base/nim.h"
+#include "core/ferguson/ferguson_chomp.h"
+#include "core/ferguson/ferguson_dynamic.h"
+#include "core/ferguson/ferguson_empty_divide.h"
+#include "core/ferguson/ferguson_thirteen.h"
+#include "properties/base/check_helpers.h"
+#include "properties/base/property_runner.h"
+#include "properties/base/random_games.h"
 
 namespace igv {
 
@@ -84,10 +84,8 @@ void prop_labelling_value_zero_iff_p(const GameGraph& g) {
 namespace {
 
 PlayConvention convention_param(const Claim& c) {
-  const auto s = param<std::string>(c, "convention", "normal");
-  if (s == "normal") return PlayConvention::normal;
-  if (s == "misere") return PlayConvention::misere;
-  throw std::invalid_argument("claim " + c.id + ": convention must be 'normal' or 'misere'");
+  return param<std::string>(c, "convention") == "misere" ? PlayConvention::misere
+                                                         : PlayConvention::normal;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,8 +94,8 @@ PlayConvention convention_param(const Claim& c) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
   const PlayConvention convention = convention_param(c);
-  if (c.params.contains("random_max_nodes")) {
-    const int max_nodes = param<int>(c, "random_max_nodes", 24);
+  if (param<bool>(c, "random")) {
+    const int max_nodes = param<int>(c, "random_max_nodes");
     Outcome o = run_property(
         ctx,
         "Steps 1-4 satisfy (1)-(3), agree with game-tree search, and are the only such labelling",
@@ -105,12 +103,12 @@ Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
           const GameGraph g = *random_game_graph(max_nodes);
           prop_labelling_characteristic(g, convention);
         });
-    o.evidence["convention"] = param<std::string>(c, "convention", "normal");
+    o.evidence["convention"] = param<std::string>(c, "convention");
     o.evidence["games"] = "random acyclic game graphs of up to " + std::to_string(max_nodes) +
                           " nodes; uniqueness of the labelling enumerated up to 12 nodes";
     return o;
   }
-  const int max_nodes = static_cast<int>(ctx.scaled(param<int>(c, "exhaustive_nodes", 6)));
+  const int max_nodes = static_cast<int>(domain_param(c, ctx, "exhaustive_nodes"));
   if (max_nodes > 7)
     throw BudgetExceeded("more than 2^21 graphs on " + std::to_string(max_nodes) + " nodes");
   std::uint64_t games = 0;
@@ -133,7 +131,7 @@ Outcome check_characteristic(const Claim& c, const CheckContext& ctx) {
                 " games: Steps 1-4 label every node, the labels satisfy (1)-(3), match game-tree "
                 "search, and are the only labelling satisfying (1)-(3)"
           : "");
-  o.evidence["convention"] = param<std::string>(c, "convention", "normal");
+  o.evidence["convention"] = param<std::string>(c, "convention");
   if (convention == PlayConvention::misere) {
     // The literal misère reading ((1') terminal positions are N, with (2) applied to them too)
     // is unsatisfiable: a terminal position has no move at all. See the claim's `reading`.
@@ -170,9 +168,7 @@ nlohmann::json compare_with_values(const std::string& game, const Rules& rules,
 }
 
 Outcome check_value_zero_iff_p(const Claim& c, const CheckContext& ctx) {
-  const auto bound = [&](const char* key, std::int64_t fallback) {
-    return ctx.scaled(param<std::int64_t>(c, key, fallback));
-  };
+  const auto bound = [&](const char* key, std::int64_t) { return domain_param(c, ctx, key); };
   std::uint64_t positions = 0;
   nlohmann::json counterexample = nullptr;
   nlohmann::json games = nlohmann::json::array();
@@ -237,20 +233,32 @@ struct TakeOneToThreeRules {
 };
 
 Outcome check_takeaway_labelling(const Claim& c, const CheckContext& ctx) {
-  const std::int64_t max_heap = ctx.scaled(param<std::int64_t>(c, "max_heap", 10000));
-  const auto labels = label_reachable(TakeOneToThreeRules{}, {max_heap}, PlayConvention::normal);
-  // The listed P- and N-positions (asserted) first, then "P iff 4 divides n" on 0..max_heap.
   const auto& asserted = c.asserted;
+  // The printed lists are initial runs ("0, 4, 8, 12, 16 等"): each must be exactly the positions
+  // of its label from 0 up to its largest entry, in increasing order.
+  std::int64_t largest_listed = 0;
+  for (const char* key : {"p_positions", "n_positions"})
+    for (const auto& n : asserted.at(key))
+      largest_listed = std::max(largest_listed, n.get<std::int64_t>());
+  const std::int64_t max_heap = std::max(domain_param(c, ctx, "max_heap"), largest_listed);
+  const auto labels = label_reachable(TakeOneToThreeRules{}, {max_heap}, PlayConvention::normal);
   nlohmann::json counterexample = nullptr;
   for (const auto& [key, want] :
        {std::pair<const char*, PnLabel>{"p_positions", PnLabel::P}, {"n_positions", PnLabel::N}}) {
-    for (const auto& n : asserted.at(key)) {
-      if (labels.at(n.get<std::int64_t>()) != want && counterexample.is_null()) {
-        counterexample = {{"heap", n},
-                          {"printed", to_string(want)},
-                          {"labelled", to_string(labels.at(n.get<std::int64_t>()))}};
+    const auto& printed = asserted.at(key);
+    nlohmann::json labelled = nlohmann::json::array();
+    const std::int64_t last = printed.empty() ? -1 : printed.back().get<std::int64_t>();
+    for (std::int64_t n = 0; n <= last; ++n)
+      if (labels.at(n) == want) labelled.push_back(n);
+    for (std::size_t i = 0; i < std::max(printed.size(), labelled.size()); ++i) {
+      const nlohmann::json p = i < printed.size() ? printed[i] : nlohmann::json(nullptr);
+      const nlohmann::json l = i < labelled.size() ? labelled[i] : nlohmann::json(nullptr);
+      if (p != l) {
+        counterexample = {{"list", key}, {"index", i}, {"printed", p}, {"labelled", l}};
+        break;
       }
     }
+    if (!counterexample.is_null()) break;
   }
   for (std::int64_t n = 0; n <= max_heap && counterexample.is_null(); ++n) {
     const bool p = labels.at(n) == PnLabel::P;
@@ -265,19 +273,92 @@ Outcome check_takeaway_labelling(const Claim& c, const CheckContext& ctx) {
                                : "");
 }
 
+CheckerSchema characteristic_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "on every acyclic game graph of at most exhaustive_nodes nodes (or on random "
+      "graphs), Steps 1-4 label every node, the labels satisfy (1)-(3) of the stated "
+      "convention, match game-tree search, and are the only such labelling";
+  s.params = {
+      field::choice("convention", {"normal", "misere"}, "the play convention of (1)").needed(),
+      field::boolean("random", "random graphs (RapidCheck) instead of every small graph")
+          .fallback(false),
+      field::integer("exhaustive_nodes", "largest graph enumerated")
+          .in(1, 7)
+          .fallback(6)
+          .budget_scaled(),
+      field::integer("random_max_nodes", "largest random graph (with random = true)")
+          .in(1, 200)
+          .fallback(24)};
+  s.example_params = {{"convention", "normal"}, {"exhaustive_nodes", 4}};
+  return s;
+}
+
+CheckerSchema value_zero_iff_p_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "on every position of the listed games within the bounds, the §1.3 labelling "
+      "says P exactly where the Sprague-Grundy value is 0";
+  s.params = {
+      field::integer("nim_max_heap", "nim: three heaps of at most this")
+          .in(1, 30)
+          .fallback(6)
+          .budget_scaled(),
+      field::integer("rook_max", "rook: squares up to (m, m)")
+          .in(1, 1000)
+          .fallback(30)
+          .budget_scaled(),
+      field::integer("empty_divide_max", "Empty and Divide: 1 <= m, n <= this")
+          .in(1, 500)
+          .fallback(40)
+          .budget_scaled(),
+      field::integer("chomp_box", "Chomp: every diagram in this square box")
+          .in(1, 9)
+          .fallback(6)
+          .budget_scaled(),
+      field::integer("dynamic_max_heap", "dynamic subtraction and Fibonacci Nim: heaps up to this")
+          .in(1, 3000)
+          .fallback(120)
+          .budget_scaled()};
+  s.example_params = {{"nim_max_heap", 3}, {"rook_max", 10}};
+  return s;
+}
+
+CheckerSchema takeaway_schema() {
+  CheckerSchema s;
+  s.establishes =
+      "the §1.3 labelling of take-1-to-3 gives exactly the asserted P- and "
+      "N-positions up to their largest entries, and P exactly at the multiples of 4 "
+      "on 0..max_heap";
+  s.params = {field::integer("max_heap", "largest heap labelled")
+                  .at_least(1)
+                  .fallback(10000)
+                  .budget_scaled()};
+  s.asserted = field::object(
+      "",
+      {field::integers("p_positions", "the printed P-positions, all of them from 0 up to the last")
+           .needed(),
+       field::integers("n_positions", "the printed N-positions, all of them from 0 up to the last")
+           .needed()},
+      "the printed initial runs of P- and N-positions");
+  s.example_params = {{"max_heap", 100}};
+  s.example_asserted = {{"p_positions", {0, 4, 8}}, {"n_positions", {1, 2, 3, 5}}};
+  return s;
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER(
     "ferguson.labelling.characteristic",
     "Steps 1-4 of §1.3 satisfy the characteristic property (normal or misère), agree with "
     "game-tree search and are the unique such labelling",
-    check_characteristic);
+    check_characteristic, characteristic_schema());
 IGV_REGISTER_CHECKER("ferguson.labelling.value_zero_iff_p",
                      "P/N labelling vs Sprague-Grundy value 0 on every game of the project",
-                     check_value_zero_iff_p);
+                     check_value_zero_iff_p, value_zero_iff_p_schema());
 IGV_REGISTER_CHECKER(
     "ferguson.labelling.takeaway",
     "§1.3: the labelling of the take-1-to-3 game gives P exactly at multiples of 4",
-    check_takeaway_labelling);
+    check_takeaway_labelling, takeaway_schema());
 
 }  // namespace igv

@@ -5,26 +5,33 @@
 
 #include <atomic>
 
-#include "core/frolov_digits.h"
-#include "core/frolov_rules.h"
-#include "core/frolov_tables.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/naive_solver.h"
-#include "properties/check_helpers.h"
-#include "properties/frolov_cache.h"
-#include "properties/frolov_properties.h"
-#include "properties/property_runner.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/naive_solver.h"
+#include "core/frolov/frolov_fast_digits.h"
+#include "core/frolov/frolov_rules.h"
+#include "core/frolov/frolov_tables.h"
+#include "properties/base/check_helpers.h"
+#include "properties/base/property_runner.h"
+#include "properties/frolov/frolov_cache.h"
+#include "properties/frolov/frolov_properties.h"
 
 namespace igv {
 
 namespace {
 
 FrolovFunction function_param(const Claim& c) {
-  const auto name = param<std::string>(c, "function", "g");
+  const auto name = param<std::string>(c, "function");
   if (name == "f") return FrolovFunction::f;
   if (name == "g") return FrolovFunction::g;
   throw std::invalid_argument("claim " + c.id + ": parameter 'function' must be \"f\" or \"g\"");
+}
+
+/// The `function` parameter shared by the Frolov checkers: which table the claim is about.
+Field function_field() {
+  return field::choice("function", {"f", "g"},
+                       "f (Digital Deletion, formula (1)) or g (the misère rook game, (G2))")
+      .needed();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -63,7 +70,7 @@ Outcome check_table(const Claim& c, const CheckContext&) {
 // by f-composition; the two must agree, then they are compared with the paper.
 // ---------------------------------------------------------------------------------------------
 Outcome check_digits_example(const Claim& c, const CheckContext&) {
-  const auto position = require_param(c, "position").get<std::string>();
+  const auto position = param<std::string>(c, "position");
   require_digit_string(position, "claim " + c.id + " position");
   NaiveSolver<DigitDeletionRules> solver;
   const Value naive_value = solver.value(position);
@@ -101,13 +108,15 @@ Outcome check_digits_example(const Claim& c, const CheckContext&) {
 // the game's rules; the string game against f-composition; (G1): the misère rook game's rules
 // against (G2)).
 // ---------------------------------------------------------------------------------------------
-Outcome check_kernels_agree(const Claim& c, const CheckContext& ctx) {
-  const auto spec = require_param(c, "game").get<std::string>();
-  const auto size = ctx.scaled(require_param(c, "size").get<std::int64_t>(), 1);
+Outcome check_kernels_agree(const Claim& c, const CheckContext&) {
+  const auto spec = param<std::string>(c, "game");
+  // The family's domain(size) means different things per family: the claim states it, and a
+  // stated domain is checked whole (never scaled by --budget).
+  const auto size = param<std::int64_t>(c, "size");
   const auto game = make_game(spec);
   const auto family = spec.substr(0, spec.find(':'));
-  const Kernel& a = find_kernel(family, require_param(c, "reference").get<std::string>());
-  const Kernel& b = find_kernel(family, require_param(c, "kernel").get<std::string>());
+  const Kernel& a = find_kernel(family, param<std::string>(c, "reference"));
+  const Kernel& b = find_kernel(family, param<std::string>(c, "kernel"));
   const std::vector<Position> domain = game->domain(size);
   const std::vector<Value> va = a.values(*game, domain);
   const std::vector<Value> vb = b.values(*game, domain);
@@ -132,7 +141,7 @@ Outcome check_kernels_agree(const Claim& c, const CheckContext& ctx) {
 // left and its column above, with g(0, 0) = −1.
 // ---------------------------------------------------------------------------------------------
 Outcome check_g_is_inverse_of_f(const Claim& c, const CheckContext& ctx) {
-  const auto size = ctx.scaled(param<std::int64_t>(c, "size", 200), 2);
+  const auto size = domain_param(c, ctx, "size", 2);
   const FrolovGrid g = frolov_grid_naive(FrolovFunction::g, size, size);  // (G2) read literally
   // f on 2·size columns holds every value k < size reached from rows < size (f(m, n) > n − m).
   const FrolovGrid f = frolov_grid_naive(FrolovFunction::f, size, 2 * size);
@@ -181,11 +190,16 @@ FrolovLookup lookup_in(std::vector<const FrolovGrid*> grids) {
 }
 
 Outcome check_property(const Claim& c, const CheckContext& ctx) {
-  const auto property = require_param(c, "property").get<std::string>();
-  const auto square = ctx.scaled(param<std::int64_t>(c, "square", 512), 8);
-  const auto strip_rows = param<std::int64_t>(c, "strip_rows", 24);
-  const auto strip_cols = ctx.scaled(param<std::int64_t>(c, "strip_cols", 4096), square + 1);
-  const bool random = param<bool>(c, "random", true);
+  const auto property = param<std::string>(c, "property");
+  const auto square = domain_param(c, ctx, "square", 8);
+  const auto strip_rows = param<std::int64_t>(c, "strip_rows");
+  const auto strip_cols = domain_param(c, ctx, "strip_cols", square + 1);
+  const bool random = param<bool>(c, "random");
+  if (random && strip_cols <= square) {
+    throw std::invalid_argument("claim " + c.id + ": strip_cols (" + std::to_string(strip_cols) +
+                                ") must exceed square (" + std::to_string(square) +
+                                ") for the random cells beyond the square");
+  }
   const bool needs_f = property.starts_with("T2.");
   const FrolovFunction which = needs_f ? FrolovFunction::f : FrolovFunction::g;
   // f(m, n) ≤ m + n: the symmetry of Theorem 2 looks up f(f(m, n), n), up to row 2·square.
@@ -259,21 +273,141 @@ Outcome check_property(const Claim& c, const CheckContext& ctx) {
   return o;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Schemas.
+// ---------------------------------------------------------------------------------------------
+CheckerSchema table_schema() {
+  return {
+      .establishes =
+          "every printed cell (m, n) of the table, rows and columns from 0, equals f or "
+          "g by formula (1) / (G2) read literally (cross-checked with the sweep "
+          "kernel); g(0, 0) = -1 is the printed dash",
+      .params = {function_field()},
+      .asserted = field::table("",
+                               "the printed table: row m lists value(m, 0), value(m, 1), ...; "
+                               "\"-\" for the dash at g(0, 0)",
+                               true)
+                      .items(1),
+      .example_params = {{"function", "f"}},
+      .example_asserted = {{1, 2, 3}, {0, 1, 2}, {2, 0, 1}},
+  };
+}
+
+CheckerSchema digits_example_schema() {
+  return {
+      .establishes =
+          "the Digital Deletion position has exactly the asserted value and the "
+          "asserted list of winning moves (naive search over digit strings, agreeing "
+          "with f-composition)",
+      .params =
+          {field::string("position", "the digit string, e.g. \"618034\"").nonempty().needed()},
+      .asserted = field::object(
+          "",
+          {field::integer("value", "the Sprague–Grundy value of the position").at_least(0).needed(),
+           field::list("winning_moves", field::string("", "a position").nonempty(),
+                       "every winning move, in increasing order (empty when the value is 0)")
+               .needed()},
+          "the value and every winning move as printed"),
+      .example_params = {{"position", "618034"}},
+      .example_asserted = {{"value", 1}, {"winning_moves", {"612034"}}},
+  };
+}
+
+CheckerSchema kernels_agree_schema() {
+  return {
+      .establishes =
+          "the two named kernels of the game's family give the same value at every "
+          "position of the family's domain(size)",
+      .params = {field::game("game",
+                             "the game, e.g. \"digital-deletion\", \"digits\", "
+                             "\"rook-misere\" (see `verify games`)")
+                     .needed(),
+                 field::string("reference", "the reference kernel (see `verify kernels`)")
+                     .nonempty()
+                     .needed(),
+                 field::string("kernel", "the kernel compared with it").nonempty().needed(),
+                 field::integer(
+                     "size",
+                     "the family's domain bound (rows and columns, or digits); checked whole")
+                     .in(1, 100000)
+                     .needed()},
+      .asserted = std::nullopt,
+      .example_params = {{"game", "digits"},
+                         {"reference", "naive"},
+                         {"kernel", "f-composition"},
+                         {"size", 3}},
+  };
+}
+
+CheckerSchema g_inverse_of_f_schema() {
+  return {
+      .establishes =
+          "(G2): g read literally (mex of its row to the left and column above, "
+          "g(0, 0) = -1) is the inverse of f in its second argument on every cell "
+          "0 <= m, n < size",
+      .params = {field::integer("size", "side of the square checked")
+                     .in(2, 20000)
+                     .fallback(200)
+                     .budget_scaled()},
+      .asserted = std::nullopt,
+      .example_params = {{"size", 50}},
+  };
+}
+
+std::vector<std::string> property_names() {
+  auto names = frolov_g_property_names();
+  for (auto& n : frolov_f_property_names()) names.push_back(std::move(n));
+  return names;
+}
+
+CheckerSchema property_schema() {
+  return {
+      .establishes =
+          "the named property of g ((G3)–(G8b), the P-positions of §4) or of f "
+          "(Theorem 2's rows, T2.*) holds at every cell of its domain in the square "
+          "0 <= m, n < square (and at random cells of long strips beyond: a failure "
+          "refutes)",
+      .params =
+          {field::choice("property", property_names(),
+                         "the statement: a property of g (G3 … G8b, P-positions) or of f "
+                         "(Theorem 2: T2.*)")
+               .needed(),
+           field::integer("square", "side of the square checked cell by cell")
+               .in(8, 8192)
+               .fallback(512)
+               .budget_scaled(),
+           field::integer("strip_rows",
+                          "rows (and, transposed, columns) of the strips of "
+                          "random cells")
+               .in(1, 256)
+               .fallback(24),
+           field::integer("strip_cols",
+                          "length of the strips of random cells (more than "
+                          "square)")
+               .in(9, 1 << 20)
+               .fallback(4096)
+               .budget_scaled(),
+           field::boolean("random", "also check random cells beyond the square").fallback(true)},
+      .asserted = std::nullopt,
+      .example_params = {{"property", "G3"}, {"square", 64}, {"random", false}},
+  };
+}
+
 }  // namespace
 
 IGV_REGISTER_CHECKER("frolov.table", "a printed table of Frolov's f or g, cell by cell",
-                     check_table);
+                     check_table, table_schema());
 IGV_REGISTER_CHECKER("frolov.digits_example",
-                     "value and winning moves of a Digital Deletion position",
-                     check_digits_example);
+                     "value and winning moves of a Digital Deletion position", check_digits_example,
+                     digits_example_schema());
 IGV_REGISTER_CHECKER("frolov.kernels_agree",
                      "two kernels of a Frolov game family agree on its exhaustive domain",
-                     check_kernels_agree);
+                     check_kernels_agree, kernels_agree_schema());
 IGV_REGISTER_CHECKER("frolov.g_inverse_of_f",
                      "(G2): g as the inverse of f is the mex of row and column",
-                     check_g_is_inverse_of_f);
+                     check_g_is_inverse_of_f, g_inverse_of_f_schema());
 IGV_REGISTER_CHECKER("frolov.property",
                      "a cell property of g or f on a square and at random cells beyond",
-                     check_property);
+                     check_property, property_schema());
 
 }  // namespace igv

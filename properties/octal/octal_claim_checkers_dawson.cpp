@@ -6,17 +6,21 @@
 #include <numeric>
 #include <set>
 
-#include "core/octal_code.h"
-#include "core/octal_naive.h"
-#include "core/octal_strip.h"
-#include "properties/check_helpers.h"
-#include "properties/octal_claim_support.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_rules.h"
+#include "core/octal/octal_strip.h"
+#include "properties/base/check_helpers.h"
+#include "properties/octal/octal_claim_support.h"
 
 namespace igv {
 namespace {
 
+/// Heaps searched for each small game's own period in the periodicity lemma's check (enough for
+/// most games 0.d1d2; those without a period found are listed in the evidence).
+constexpr std::int64_t kLemmaPeriodSearchHeaps = 4096;
+
 OctalCode code_param(const Claim& c) {
-  return OctalCode::parse(param<std::string>(c, "code", "0.07"));
+  return OctalCode::parse(param<std::string>(c, "code"));
 }
 
 std::string outcome_of(Value v) {
@@ -31,7 +35,7 @@ std::string outcome_of(Value v) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_strip_equals_code(const Claim& c, const CheckContext& ctx) {
   const OctalCode code = code_param(c);
-  const auto max_n = ctx.scaled(param<std::int64_t>(c, "max_n", 24), 1);
+  const auto max_n = domain_param(c, ctx, "max_n", 1);
   const auto g = octal_values_naive(code, max_n);
   NaiveSolver<DawsonStripRules> strip;
   std::uint64_t cases = 0;
@@ -84,7 +88,7 @@ Outcome check_strip_equals_code(const Claim& c, const CheckContext& ctx) {
 // position of value 0 (a second-player win for the opponent), solved from the strip's rules.
 // ---------------------------------------------------------------------------------------------
 Outcome check_centre_move(const Claim& c, const CheckContext& ctx) {
-  const auto max_n = ctx.scaled(param<std::int64_t>(c, "max_n", 24), 2);
+  const auto max_n = domain_param(c, ctx, "max_n", 2);
   NaiveSolver<DawsonStripRules> strip;
   std::uint64_t cases = 0;
   nlohmann::json counterexample = nullptr;
@@ -113,20 +117,21 @@ Outcome check_centre_move(const Claim& c, const CheckContext& ctx) {
 Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
   const OctalCode code = code_param(c);
   if (!c.asserted.is_array())
-    throw std::invalid_argument("claim " + c.id + ": asserted must be [[n, \"N\"|\"P\"], ...]");
+    throw std::invalid_argument("claim " + c.id +
+                                ": asserted must be [{ n = …, outcome = \"N\"|\"P\" }, …]");
   std::int64_t top = 0;
-  for (const auto& row : c.asserted) top = std::max(top, row.at(0).get<std::int64_t>());
+  for (const auto& row : c.asserted) top = std::max(top, row.at("n").get<std::int64_t>());
   const auto g = octal_values_naive(code, top);
   NaiveSolver<DawsonStripRules> strip;
   nlohmann::json mismatches = nlohmann::json::array();
   nlohmann::json computed = nlohmann::json::array();
   for (const auto& row : c.asserted) {
-    const auto n = row.at(0).get<std::int64_t>();
-    const std::string printed = row.at(1).get<std::string>();
+    const auto n = row.at("n").get<std::int64_t>();
+    const std::string printed = row.at("outcome").get<std::string>();
     const Value v = strip.value(empty_strip(n));
     if (v != g[static_cast<std::size_t>(n)])
       throw std::logic_error("strip solver and octal kernel disagree at n = " + std::to_string(n));
-    computed.push_back({n, outcome_of(v)});
+    computed.push_back({{"n", n}, {"outcome", outcome_of(v)}});
     if (outcome_of(v) != printed)
       mismatches.push_back(
           {{"n", n}, {"printed", printed}, {"computed", outcome_of(v)}, {"value", v}});
@@ -158,13 +163,22 @@ Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
   const OctalCode code = code_param(c);
-  const auto& rule = require_param(c, "rule");
+  const auto& rule = c.asserted;
   const std::string kind = rule.at("kind").get<std::string>();
   const auto modulus = rule.at("modulus").get<std::int64_t>();
   const auto residues = rule.at("residues").get<std::vector<std::int64_t>>();
   const auto exceptions = rule.value("exceptions", std::vector<std::int64_t>{});
   const auto from = rule.value("from", std::int64_t{0});
   if (modulus < 1) throw std::invalid_argument("claim " + c.id + ": modulus must be >= 1");
+  for (const auto r : residues) {
+    if (r < 0 || r >= modulus) {
+      throw std::invalid_argument("claim " + c.id + ": residue " + std::to_string(r) +
+                                  " is not in [0, modulus - 1]");
+    }
+  }
+  for (const auto e : exceptions) {
+    if (e < 0) throw std::invalid_argument("claim " + c.id + ": exceptions must be >= 0");
+  }
   if (kind != "first_player_wins" && kind != "p_positions_exactly") {
     throw std::invalid_argument("claim " + c.id +
                                 ": rule kind must be first_player_wins or p_positions_exactly");
@@ -175,10 +189,10 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
     return exception_set.count(n) > 0 || residue_set.count(n % modulus) > 0;
   };
 
-  const ProvedOctalPeriod proved =
-      prove_octal_period(code, ctx, param<std::int64_t>(c, "max_heaps", 2'000'000));
-  const std::int64_t p = proved.certificate.period;
-  std::int64_t start = std::max(proved.certificate.preperiod, from);
+  const CheckedOctalCertificate proved =
+      prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
+  const std::int64_t p = proved.proved().period;
+  std::int64_t start = std::max(proved.proved().preperiod, from);
   if (!exceptions.empty())
     start = std::max(start, *std::max_element(exceptions.begin(), exceptions.end()) + 1);
   const std::int64_t end = start + std::lcm(p, modulus);
@@ -211,7 +225,7 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
     o.verdict = Verdict::proved;
     o.summary = "holds for every n: checked n < " + std::to_string(end) +
                 ", periodic beyond (period " + std::to_string(p) + " proved from " +
-                std::to_string(proved.certificate.preperiod) + ")";
+                std::to_string(proved.proved().preperiod) + ")";
   } else {
     o.verdict = Verdict::refuted;
     o.counterexample = counterexample;
@@ -228,10 +242,9 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
 // n > i — to check_to directly, and beyond by the game's own proved period where one is proved.
 // ---------------------------------------------------------------------------------------------
 Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
-  const auto max_i = ctx.scaled(param<std::int64_t>(c, "max_i", 60), 1);
-  const auto max_p = ctx.scaled(param<std::int64_t>(c, "max_p", 40), 1);
-  const auto check_to =
-      std::max(ctx.scaled(param<std::int64_t>(c, "check_to", 600), 1), 2 * max_i + 2 * max_p + 2);
+  const auto max_i = domain_param(c, ctx, "max_i", 1);
+  const auto max_p = domain_param(c, ctx, "max_p", 1);
+  const auto check_to = std::max(domain_param(c, ctx, "check_to", 1), 2 * max_i + 2 * max_p + 2);
   std::vector<std::string> codes;
   for (int d1 = 0; d1 <= 7; ++d1)
     for (int d2 = 1; d2 <= 7; ++d2) codes.push_back("0." + std::to_string(d1) + std::to_string(d2));
@@ -242,11 +255,9 @@ Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
     ctx.require_time("periodicity lemma");
     const OctalCode code = OctalCode::parse(text);
     const auto h = octal_values_naive(code, check_to + max_p);
-    std::optional<ProvedOctalPeriod> proved;
+    std::optional<CheckedOctalCertificate> proved;
     try {
-      CheckContext small = ctx;
-      small.budget = 1.0;
-      proved = prove_octal_period(code, small, 4096);
+      proved = prove_octal_period(code, ctx, kLemmaPeriodSearchHeaps);
     } catch (const BudgetExceeded&) {
       unproved.push_back(text);
     }
@@ -267,8 +278,8 @@ Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
         // rest.
         std::int64_t last = check_to;
         if (proved) {
-          last = std::max(check_to, std::max(i + 1, proved->certificate.preperiod) +
-                                        proved->certificate.period);
+          last = std::max(check_to,
+                          std::max(i + 1, proved->proved().preperiod) + proved->proved().period);
           ++all_n_instances;
         }
         for (std::int64_t n = i + 1; n <= last; ++n) {
@@ -305,8 +316,8 @@ Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   const OctalCode code = code_param(c);
-  const auto i = require_param(c, "i").get<std::int64_t>();
-  const auto p = require_param(c, "p").get<std::int64_t>();
+  const auto i = param<std::int64_t>(c, "i");
+  const auto p = param<std::int64_t>(c, "p");
   const std::int64_t window_end = 2 * i + p + code.max_removal();
   const auto h = octal_values_naive(code, window_end + p);
   nlohmann::json counterexample = nullptr;
@@ -336,12 +347,13 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
     o.summary = "the window fails at n = " + counterexample["n"].dump();
     return o;
   }
-  const ProvedOctalPeriod proved = prove_octal_period(code, ctx, 100'000);
+  const CheckedOctalCertificate proved =
+      prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
   o.evidence["period_proof"] = proved.evidence();
-  if (p % proved.certificate.period != 0 || proved.certificate.preperiod > i) {
+  if (p % proved.proved().period != 0 || proved.proved().preperiod > i) {
     o.verdict = Verdict::refuted;
-    o.counterexample = {{"proved_preperiod", proved.certificate.preperiod},
-                        {"proved_period", proved.certificate.period}};
+    o.counterexample = {{"proved_preperiod", proved.proved().preperiod},
+                        {"proved_period", proved.proved().period}};
     o.summary = "the proved period does not give period " + std::to_string(p) + " from " +
                 std::to_string(i);
     return o;
@@ -350,27 +362,144 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   o.summary = "H(n+" + std::to_string(p) + ") = H(n) for " + std::to_string(i) + " <= n < " +
               std::to_string(window_end) + ", hence for every n >= " + std::to_string(i) +
               " (least such i: " + std::to_string(least_i) + "; least period " +
-              std::to_string(proved.certificate.period) + ")";
+              std::to_string(proved.proved().period) + ")";
   return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemas.
+// ---------------------------------------------------------------------------------------------
+CheckerSchema strip_equals_code_schema() {
+  return {
+      .establishes =
+          "the 1×n domino-tiling strip game, solved from its rules, has the values of "
+          "the octal code for every n <= max_n, and every position one tile away has "
+          "the value K_a + K_b",
+      .params =
+          {octal_code_field(),
+           field::integer("max_n", "longest strip solved").in(1, 64).fallback(24).budget_scaled()},
+      .asserted = std::nullopt,
+      .example_params = {{"code", "0.07"}, {"max_n", 12}},
+  };
+}
+
+CheckerSchema centre_move_schema() {
+  return {
+      .establishes =
+          "for every even n, 2 <= n <= max_n, a first tile on the two central "
+          "squares leaves a position of value 0 (the symmetry strategy), by the strip "
+          "rules",
+      .params =
+          {field::integer("max_n", "longest strip solved").in(2, 64).fallback(24).budget_scaled()},
+      .asserted = std::nullopt,
+      .example_params = {{"max_n", 12}},
+  };
+}
+
+CheckerSchema outcome_examples_schema() {
+  return {
+      .establishes =
+          "each listed strip of n squares has the listed outcome (P: the player to "
+          "move loses), solved from the strip's rules and cross-checked with the code",
+      .params = {octal_code_field()},
+      .asserted =
+          field::list("",
+                      field::object("",
+                                    {field::integer("n", "squares of the strip").in(0, 40).needed(),
+                                     field::choice("outcome", {"N", "P"},
+                                                   "N: the first player wins; P: the second")
+                                         .needed()},
+                                    "one listed strip"),
+                      "the listed outcomes")
+              .items(1),
+      .example_params = {{"code", "0.07"}},
+      .example_asserted = {{{"n", 3}, {"outcome", "N"}}, {{"n", 5}, {"outcome", "P"}}},
+  };
+}
+
+CheckerSchema outcome_rule_schema() {
+  return {
+      .establishes =
+          "the asserted outcome rule holds for every n (first_player_wins: every n >= "
+          "from in the rule is an N-position; p_positions_exactly: the P-positions "
+          "are exactly the n in the rule), decided through the proved period",
+      .params = {octal_code_field(), max_heaps_field(2'000'000)},
+      .asserted = field::object(
+          "",
+          {field::choice("kind", {"first_player_wins", "p_positions_exactly"},
+                         "what the rule says about the n it names")
+               .needed(),
+           field::integer("modulus", "the rule names n with n mod modulus in residues")
+               .at_least(1)
+               .needed(),
+           field::list("residues", field::integer("", "a residue").at_least(0),
+                       "the residues, each in [0, modulus - 1]")
+               .needed(),
+           field::list("exceptions", field::integer("", "a heap").at_least(0),
+                       "heaps named besides the residues")
+               .fallback(nlohmann::json::array()),
+           field::integer("from", "first_player_wins: the rule is stated for n >= from")
+               .at_least(0)
+               .fallback(0)},
+          "the outcome rule"),
+      .example_params = {{"code", "0.07"}},
+      .example_asserted = {{"kind", "first_player_wins"},
+                           {"modulus", 2},
+                           {"residues", {0}},
+                           {"from", 2}},
+  };
+}
+
+CheckerSchema periodicity_lemma_schema() {
+  return {
+      .establishes =
+          "for every game 0.d1d2 (d2 != 0) and every 1 <= i <= max_i, 1 <= p <= "
+          "max_p: if H(n + p) = H(n) for i <= n < 2i + p + 2, then H(n + p) = H(n) "
+          "for every n > i",
+      .params = {field::integer("max_i", "largest i").in(1, 1000).fallback(60).budget_scaled(),
+                 field::integer("max_p", "largest p").in(1, 1000).fallback(40).budget_scaled(),
+                 field::integer("check_to",
+                                "the conclusion is checked directly up to this n "
+                                "(beyond it by each game's proved period)")
+                     .in(1, 100000)
+                     .fallback(600)
+                     .budget_scaled()},
+      .asserted = std::nullopt,
+      .example_params = {{"max_i", 10}, {"max_p", 10}},
+  };
+}
+
+CheckerSchema lemma_application_schema() {
+  return {
+      .establishes =
+          "H(n + p) = H(n) on the window i <= n < 2i + p + k (k the largest removal), "
+          "and the proved period gives period p from i for every n",
+      .params = {octal_code_field(),
+                 field::integer("i", "the first heap of the stated period").in(0, 100000).needed(),
+                 field::integer("p", "the stated period").in(1, 100000).needed(),
+                 max_heaps_field(100'000)},
+      .asserted = std::nullopt,
+      .example_params = {{"code", "0.07"}, {"i", 53}, {"p", 34}},
+  };
 }
 
 IGV_REGISTER_CHECKER("octal.strip_equals_code",
                      "the 1×n tile game, solved from its rules, against an octal code",
-                     check_strip_equals_code);
+                     check_strip_equals_code, strip_equals_code_schema());
 IGV_REGISTER_CHECKER("octal.centre_move",
                      "the central first tile leaves value 0 (symmetry strategy), strip rules",
-                     check_centre_move);
+                     check_centre_move, centre_move_schema());
 IGV_REGISTER_CHECKER("octal.outcome_examples", "listed outcomes of strips, solved from the rules",
-                     check_outcome_examples);
+                     check_outcome_examples, outcome_examples_schema());
 IGV_REGISTER_CHECKER("octal.outcome_rule",
                      "an outcome rule for every n, proved through the proved period",
-                     check_outcome_rule);
+                     check_outcome_rule, outcome_rule_schema());
 IGV_REGISTER_CHECKER("octal.periodicity_lemma",
                      "the blog's periodicity lemma on every game of the same shape",
-                     check_periodicity_lemma);
+                     check_periodicity_lemma, periodicity_lemma_schema());
 IGV_REGISTER_CHECKER("octal.lemma_application",
                      "the lemma's window for given i, p, and the proved period",
-                     check_lemma_application);
+                     check_lemma_application, lemma_application_schema());
 
 }  // namespace
 }  // namespace igv
