@@ -1,4 +1,4 @@
-#include "reports/figures.h"
+#include "reports/base/figures.h"
 
 namespace igv {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game_family.h"  // IGV_CONCAT
+#include "core/base/game_family.h"  // IGV_CONCAT
 
 namespace igv {
 

@@ -4,8 +4,8 @@
 #include <map>
 #include <sstream>
 
-#include "reports/report.h"
-#include "reports/writers.h"
+#include "reports/base/report.h"
+#include "reports/base/writers.h"
 
 namespace igv {
 
@@ -125,8 +125,14 @@ std::string report_to_markdown(const Report& report) {
     if (!r.claim.reading.empty()) md << "Reading checked: " << r.claim.reading << "\n\n";
     md << r.outcome.summary << "\n\n";
     if (!r.outcome.counterexample.is_null()) {
-      md << "Counterexample (seed " << r.seed << "):\n\n```json\n"
-         << r.outcome.counterexample.dump(2) << "\n```\n\n";
+      const auto& ce = r.outcome.counterexample;
+      if (ce.is_object() && ce.contains("reproduce")) {
+        md << "Counterexample (random; reproduce with `" << ce.at("reproduce").get<std::string>()
+           << "`):\n\n```json\n";
+      } else {
+        md << "Counterexample (deterministic):\n\n```json\n";
+      }
+      md << ce.dump(2) << "\n```\n\n";
     }
   }
   return md.str();

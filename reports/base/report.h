@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "properties/runner.h"
+#include "properties/base/runner.h"
 
 namespace igv {
 
@@ -24,7 +24,7 @@ struct Report {
 nlohmann::json make_context(const RunOptions& options, const std::vector<std::string>& selection,
                             const std::vector<std::string>& claims_files);
 
-/// The report as JSON (the machine-facing contract of ARCHITECTURE.md).
+/// The report as JSON (the machine-facing contract: README.md, "The report").
 nlohmann::json report_to_json(const Report& report);
 
 /// One claim's result as JSON (the objects of report.json's `claims` list).
@@ -48,8 +48,17 @@ void install_interrupt_cleanup();
 /// The Markdown evidence report: a summary table, then one table per document.
 std::string report_to_markdown(const Report& report);
 
-/// Writes the formats asked for (json, md) into `dir` (created if needed), atomically.
-/// Returns the paths written.
+/// Checks that `dir` can receive a report set (call before a long run, so that a read-only or
+/// wrong --out is found at once): it is absent, or a folder that holds only a report set
+/// (report.*, junit.xml, tables/, figures/), and a new folder can be made beside it. Throws
+/// InputError naming the problem.
+void check_output_folder(const std::string& dir);
+
+/// Writes the formats asked for (json, md, …) as one set into `dir` (created if needed): the set
+/// is written into a temporary sibling folder and switched into place at once, so `dir` always
+/// holds one complete run (the old one or the new one) and nothing of an older run. Returns the
+/// paths written. Throws InputError (unusable `dir`) or std::runtime_error (a failed write,
+/// with the reason); either way `dir` keeps its old set.
 std::vector<std::string> write_report(const Report& report, const std::string& dir,
                                       const std::vector<std::string>& formats);
 

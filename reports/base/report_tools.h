@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "properties/claim.h"
+#include "properties/base/claim.h"
 
 namespace igv {
 
@@ -18,6 +18,11 @@ std::vector<std::size_t> shard_positions(std::size_t claims, int k, int n);
 
 /// Reads a report.json; throws InputError when it is not a report of this harness.
 nlohmann::json read_report(const std::string& path);
+
+/// Checks a parsed report as read_report does (`what` names it in messages) and returns it:
+/// the fields diff and merge read exist with their types, the schema's major version is this
+/// harness's, and no claim id appears twice. Throws InputError.
+nlohmann::json validate_report(nlohmann::json j, const std::string& what);
 
 /// Joins shard reports into the report of the unsharded run: every shard of one N present once,
 /// the same selection, seed and budget; claims back in selection order. Throws InputError.

@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "reports/report.h"
-#include "reports/writers.h"
+#include "reports/base/report.h"
+#include "reports/base/writers.h"
 
 namespace igv {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "reports/report.h"
+#include "reports/base/report.h"
 
 namespace igv {
 

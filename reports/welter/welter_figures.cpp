@@ -1,9 +1,9 @@
-// Registers the Welter pictures (core/welter_svg.h) with the report writers: `verify run
+// Registers the Welter pictures (reports/welter/welter_svg.h) with the report writers: `verify run
 // --format svg --out DIR` writes them into DIR/figures.
 #include <filesystem>
 
-#include "core/welter_svg.h"
-#include "reports/figures.h"
+#include "reports/base/figures.h"
+#include "reports/welter/welter_svg.h"
 
 namespace igv {
 namespace {

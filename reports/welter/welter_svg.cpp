@@ -1,4 +1,4 @@
-#include "core/welter_svg.h"
+#include "reports/welter/welter_svg.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,8 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/welter_conway.h"
-#include "core/welter_start.h"
+#include "core/welter/welter_fast_conway.h"
+#include "core/welter/welter_start.h"
+#include "reports/base/report.h"
 
 namespace igv {
 
@@ -37,14 +38,7 @@ std::string fixed(double x) {
 }
 
 void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-    out << text;
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  std::filesystem::rename(tmp, path);
+  atomic_write(path.string(), text);  // every write and the close checked
 }
 
 }  // namespace

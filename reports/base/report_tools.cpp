@@ -1,4 +1,4 @@
-#include "reports/report_tools.h"
+#include "reports/base/report_tools.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,8 +7,10 @@
 #include <set>
 #include <sstream>
 
-#include "core/errors.h"
-#include "core/position.h"
+#include "core/base/errors.h"
+#include "core/base/json_input.h"
+#include "core/base/position.h"
+#include "reports/base/report.h"
 
 namespace igv {
 
@@ -33,31 +35,101 @@ std::vector<std::size_t> shard_positions(std::size_t claims, int k, int n) {
 }
 
 nlohmann::json read_report(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read report '" + path + "'");
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception&) {
-    throw InputError("report '" + path + "' is not valid JSON");
-  }
+  const std::string what = "report '" + path + "'";
+  return validate_report(read_json_file_strict(path, what), what);
+}
+
+namespace {
+
+/// The fields every claim of a report has (reports/report.schema.json, $defs/claim), with their
+/// types: a report missing one is not a report of this harness, whichever command reads it.
+void check_claim_fields(const nlohmann::json& c, const std::string& where) {
+  using J = nlohmann::json;
+  const auto require = [&](const char* key, bool optional, auto&& ok, const char* expected) {
+    if (!c.contains(key)) {
+      if (optional) return;
+      throw InputError(where + " lacks the field '" + key + "'");
+    }
+    if (!ok(c[key])) throw InputError(where + ": '" + key + "' must be " + expected);
+  };
+  const auto is_string = [](const J& v) { return v.is_string(); };
+  const auto is_verdict = [](const J& v) {
+    return v.is_string() && parse_verdict(v.get<std::string>()).has_value();
+  };
+  require(
+      "source", false,
+      [](const J& v) {
+        return v.is_object() && v.contains("document") && v["document"].is_string() &&
+               v.contains("locator") && v["locator"].is_string() &&
+               (!v.contains("title") || v["title"].is_string());
+      },
+      "an object with the strings 'document' and 'locator'");
+  require("statement", false, is_string, "a string");
+  require("reading", true, is_string, "a string");
+  require(
+      "tags", false,
+      [](const J& v) {
+        return v.is_array() &&
+               std::all_of(v.begin(), v.end(), [](const J& t) { return t.is_string(); });
+      },
+      "a list of strings");
+  require("kind", false, is_string, "a string");
+  require("checker", false, is_string, "a string");
+  require("expected_verdict", false, is_verdict, "a verdict");
+  require(
+      "as_expected", false, [](const J& v) { return v.is_boolean(); }, "true or false");
+  require("summary", false, is_string, "a string");
+  require(
+      "evidence", false, [](const J& v) { return v.is_object(); }, "an object");
+  require(
+      "counterexample", false, [](const J& v) { return v.is_object() || v.is_null(); },
+      "an object or null");
+  require(
+      "params", true, [](const J& v) { return v.is_object(); }, "an object");
+  require(
+      "seed", false, [](const J& v) { return v.is_number_unsigned(); }, "a non-negative integer");
+  require(
+      "position", true, [](const J& v) { return v.is_number_unsigned(); },
+      "a non-negative integer");
+  require(
+      "seconds", false,
+      [](const J& v) {
+        return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() >= 0;
+      },
+      "a number of seconds");
+}
+
+}  // namespace
+
+nlohmann::json validate_report(nlohmann::json j, const std::string& what) {
   if (!j.is_object() || !j.contains("schema_version") || !j.contains("claims") ||
       !j["claims"].is_array() || !j.contains("context") || !j["context"].is_object()) {
-    throw InputError("'" + path + "' is not a verify report (schema_version, context, claims)");
+    throw InputError(what + " is not a verify report (schema_version, context, claims)");
   }
+  // Only the major version this harness writes is understood: a later major version may have
+  // changed the meaning of a field (reports/report.h, kReportSchemaVersion).
+  const std::string major = std::string(kReportSchemaVersion).substr(0, 2);  // "1."
+  if (!j["schema_version"].is_string() ||
+      j["schema_version"].get<std::string>().rfind(major, 0) != 0) {
+    throw InputError(what + ": schema_version " + j["schema_version"].dump() +
+                     " is not one this harness reads (expected " + major + "x)");
+  }
+  std::set<std::string> ids;
   for (const auto& c : j["claims"]) {
     if (!c.is_object() || !c.contains("id") || !c["id"].is_string() || !c.contains("verdict") ||
         !c["verdict"].is_string() || !parse_verdict(c["verdict"].get<std::string>())) {
-      throw InputError("report '" + path + "' has a claim without a valid id and verdict");
+      throw InputError(what + " has a claim without a valid id and verdict");
     }
+    if (!ids.insert(c["id"].get<std::string>()).second) {
+      throw InputError(what + ": claim '" + c["id"].get<std::string>() + "' appears twice");
+    }
+    check_claim_fields(c, what + ": claim '" + c["id"].get<std::string>() + "'");
   }
   return j;
 }
 
 nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
   if (shards.empty()) throw InputError("verify merge needs shard reports");
-  int n = 0;
-  std::set<int> seen;
   const auto same = [&](const char* key) {
     for (const auto& s : shards) {
       if (s["context"].value(key, nlohmann::json()) !=
@@ -68,24 +140,78 @@ nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
     }
   };
   for (const char* key :
-       {"selection", "seed", "budget", "random_cases", "claims_files", "harness_version"})
+       {"selection", "seed", "budget", "random_cases", "claims_files", "harness_version",
+        "time_limit_seconds", "memory_limit_bytes", "selection_size"})
     same(key);
+  // Every shard records the size of the selection and the ids it owns (cmd_run): the set is
+  // accepted only when the shards' claims are exactly those ids and together they cover every
+  // position of the selection once. A shard with a claim removed, a claim in two shards, or a
+  // shard missing is refused, never merged into a smaller report that looks complete.
+  const auto& size_json = shards[0]["context"].value("selection_size", nlohmann::json());
+  if (!size_json.is_number_unsigned()) {
+    throw InputError(
+        "a report to merge has no 'selection_size' in its context (shards of this "
+        "harness record it: re-run the shards)");
+  }
+  const auto selection_size = size_json.get<std::size_t>();
+  int n = 0;
+  std::set<int> seen;
+  std::set<std::string> ids;
+  std::set<std::size_t> positions;
   for (const auto& s : shards) {
-    const auto shard = s["context"].value("shard", std::string());
-    if (shard.empty()) throw InputError("a report to merge has no 'shard' in its context");
+    const auto& shard_json = s["context"].value("shard", nlohmann::json());
+    if (!shard_json.is_string())
+      throw InputError("a report to merge has no 'shard' in its context");
+    const auto shard = shard_json.get<std::string>();
     const auto [k, nn] = parse_shard(shard);
     if (n == 0) n = nn;
     if (nn != n)
       throw InputError("shard reports of different N (" + std::to_string(n) + " and " +
                        std::to_string(nn) + ")");
     if (!seen.insert(k).second) throw InputError("shard " + shard + " given twice");
+    const auto& owned = s["context"].value("shard_claims", nlohmann::json());
+    if (!owned.is_array()) {
+      throw InputError("shard " + shard + " records no 'shard_claims' (the ids it owns)");
+    }
+    std::vector<std::string> present;
+    for (const auto& c : s["claims"]) present.push_back(c["id"].get<std::string>());
+    if (owned != nlohmann::json(present)) {
+      throw InputError("shard " + shard + " holds " + std::to_string(present.size()) +
+                       " claims but records " + std::to_string(owned.size()) +
+                       " as its own: the shard report was changed or is incomplete");
+    }
+    const auto expected = shard_positions(selection_size, k, n);
+    std::vector<std::size_t> got;
+    for (const auto& c : s["claims"]) {
+      const auto id = c["id"].get<std::string>();
+      if (!ids.insert(id).second) throw InputError("claim '" + id + "' is in more than one shard");
+      if (!c.contains("position"))
+        throw InputError("shard " + shard + ": claim '" + id + "' has no 'position'");
+      got.push_back(c["position"].get<std::size_t>());
+      if (!positions.insert(got.back()).second) {
+        throw InputError("shard " + shard + ": position " + std::to_string(got.back()) +
+                         " of the selection is claimed twice");
+      }
+    }
+    if (got != expected) {
+      throw InputError("shard " + shard + " should hold the " + std::to_string(expected.size()) +
+                       " claims at positions " + std::to_string(k - 1) + ", " +
+                       std::to_string(k - 1 + n) + ", … of a selection of " +
+                       std::to_string(selection_size) + ", but holds " +
+                       std::to_string(got.size()) + " (others)");
+    }
   }
   if (static_cast<int>(seen.size()) != n) {
     throw InputError("merge needs all " + std::to_string(n) + " shards, got " +
                      std::to_string(seen.size()));
   }
+  if (positions.size() != selection_size) {
+    throw InputError("the shards hold " + std::to_string(positions.size()) +
+                     " claims, the selection has " + std::to_string(selection_size));
+  }
   nlohmann::json merged = shards[0];
   merged["context"].erase("shard");
+  merged["context"].erase("shard_claims");
   std::vector<nlohmann::json> claims;
   for (const auto& s : shards)
     for (const auto& c : s["claims"]) claims.push_back(c);
@@ -99,12 +225,16 @@ nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
   for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"})
     by[v] = 0;
   int unexpected = 0;
+  int undecided = 0;
   for (const auto& c : claims) {
     ++by[c["verdict"].get<std::string>()];
     if (!c.value("as_expected", true)) ++unexpected;
+    if (c.value("expected_verdict", "") == "undecided") ++undecided;
   }
-  merged["summary"] = {
-      {"claims", claims.size()}, {"by_verdict", by}, {"not_as_expected", unexpected}};
+  merged["summary"] = {{"claims", claims.size()},
+                       {"by_verdict", by},
+                       {"not_as_expected", unexpected},
+                       {"undecided", undecided}};
   return merged;
 }
 

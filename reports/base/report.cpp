@@ -1,0 +1,487 @@
+#include "reports/base/report.h"
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "reports/base/figures.h"
+#include "reports/base/writers.h"
+
+namespace igv {
+
+namespace {
+
+std::string run_command(const std::string& cmd) {
+  std::string out;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return out;
+  std::array<char, 256> buf{};
+  while (fgets(buf.data(), static_cast<int>(buf.size()), pipe) != nullptr) out += buf.data();
+  pclose(pipe);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+std::string git_commit() {
+  const std::string dir = IGV_SOURCE_DIR;
+  std::string commit = run_command("git -C '" + dir + "' rev-parse HEAD 2>/dev/null");
+  if (commit.empty()) return "unknown";
+  if (!run_command("git -C '" + dir + "' status --porcelain --untracked-files=no 2>/dev/null")
+           .empty()) {
+    commit += "-dirty";
+  }
+  return commit;
+}
+
+std::string utc_now() {
+  const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  std::array<char, 32> buf{};
+  std::strftime(buf.data(), buf.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf.data();
+}
+
+std::string hostname() {
+  std::array<char, 256> buf{};
+  if (gethostname(buf.data(), buf.size() - 1) != 0) return "unknown";
+  return buf.data();
+}
+
+}  // namespace
+
+nlohmann::json make_context(const RunOptions& options, const std::vector<std::string>& selection,
+                            const std::vector<std::string>& claims_files) {
+  nlohmann::json files = nlohmann::json::array();
+  const std::string src = std::string(IGV_SOURCE_DIR) + "/";
+  for (const auto& f : claims_files) {
+    files.push_back(f.rfind(src, 0) == 0 ? f.substr(src.size()) : f);
+  }
+  return {{"harness", "impartial-games verify"},
+          {"harness_version", IGV_VERSION},
+          {"git_commit", git_commit()},
+          {"compiler", IGV_COMPILER},
+          {"build_type", IGV_BUILD_TYPE},
+          {"date", utc_now()},
+          {"host", hostname()},
+          {"hardware_threads", std::thread::hardware_concurrency()},
+          {"seed", options.seed},
+          {"budget", options.budget},
+          {"random_cases", options.random_cases},
+          {"jobs", options.jobs},
+          {"time_limit_seconds", options.time_limit_seconds},
+          {"memory_limit_bytes", options.memory_limit_bytes},
+          {"selection", selection},
+          {"claims_files", files}};
+}
+
+nlohmann::json claim_result_to_json(const ClaimResult& r) {
+  const Claim& c = r.claim;
+  nlohmann::json j = {
+      {"id", c.id},
+      {"source", {{"document", c.document}, {"title", c.document_title}, {"locator", c.locator}}},
+      {"statement", c.statement},
+      {"tags", c.tags},
+      {"kind", c.kind},
+      {"checker", c.checker},
+      {"verdict", std::string(to_string(r.outcome.verdict))},
+      {"expected_verdict", std::string(to_string(c.expected_verdict))},
+      {"as_expected", r.as_expected()},
+      {"summary", r.outcome.summary},
+      {"evidence", r.outcome.evidence.is_object() ? r.outcome.evidence
+                                                  : nlohmann::json{{"value", r.outcome.evidence}}},
+      {"counterexample", r.outcome.counterexample},
+      {"asserted", c.asserted},
+      {"params", c.params},
+      {"seed", r.seed},
+      {"position", r.position},
+      {"seconds", r.seconds},
+      {"peak_memory_bytes", r.peak_memory_bytes},
+  };
+  if (!c.reading.empty()) j["reading"] = c.reading;
+  return j;
+}
+
+Report report_from_json(const nlohmann::json& j) {
+  Report report;
+  report.context = j.value("context", nlohmann::json::object());
+  for (const auto& c : j.at("claims")) {
+    try {
+      ClaimResult r;
+      r.claim.id = c.at("id").get<std::string>();
+      r.claim.document = c.at("source").at("document").get<std::string>();
+      r.claim.document_title = c.at("source").value("title", "");
+      r.claim.locator = c.at("source").at("locator").get<std::string>();
+      r.claim.statement = c.at("statement").get<std::string>();
+      r.claim.reading = c.value("reading", "");
+      r.claim.tags = c.value("tags", std::vector<std::string>{});
+      r.claim.kind = c.value("kind", "");
+      r.claim.checker = c.value("checker", "");
+      r.claim.params = c.value("params", nlohmann::json::object());
+      r.claim.asserted = c.value("asserted", nlohmann::json());
+      const auto expected = c.at("expected_verdict").get<std::string>();
+      const auto ev = parse_verdict(expected);
+      const auto v = parse_verdict(c.at("verdict").get<std::string>());
+      if ((!ev && expected != "undecided") || !v) {
+        throw InputError("claim '" + r.claim.id + "' has an unknown verdict");
+      }
+      r.claim.expected_verdict = ev;
+      r.outcome.verdict = *v;
+      r.outcome.summary = c.value("summary", "");
+      r.peak_memory_bytes = c.value("peak_memory_bytes", std::uint64_t{0});
+      r.outcome.evidence = c.value("evidence", nlohmann::json::object());
+      r.outcome.counterexample = c.value("counterexample", nlohmann::json());
+      r.seed = c.value("seed", std::uint64_t{0});
+      r.position = c.value("position", std::size_t{0});
+      r.seconds = c.value("seconds", 0.0);
+      report.results.push_back(std::move(r));
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError(std::string("a claim of the report lacks a field: ") + e.what());
+    }
+  }
+  return report;
+}
+
+nlohmann::json report_summary(const std::vector<ClaimResult>& results) {
+  std::map<std::string, int> by_verdict;
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"})
+    by_verdict[v] = 0;
+  int unexpected = 0;
+  int undecided = 0;
+  for (const auto& r : results) {
+    ++by_verdict[std::string(to_string(r.outcome.verdict))];
+    if (!r.as_expected()) ++unexpected;
+    if (!r.claim.expected_verdict) ++undecided;
+  }
+  return {{"claims", results.size()},
+          {"by_verdict", by_verdict},
+          {"not_as_expected", unexpected},
+          {"undecided", undecided}};
+}
+
+nlohmann::json report_to_json(const Report& report) {
+  nlohmann::json claims = nlohmann::json::array();
+  for (const auto& r : report.results) claims.push_back(claim_result_to_json(r));
+  return {{"schema_version", kReportSchemaVersion},
+          {"context", report.context},
+          {"summary", report_summary(report.results)},
+          {"claims", claims}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interrupts: a Ctrl-C (SIGINT) or SIGTERM while a single file is being written by atomic_write
+// removes the temporary file and re-raises the signal. The path is kept in a fixed buffer because
+// a signal handler may only call async-signal-safe functions (unlink, signal, raise). A report
+// set is protected differently (write_report, below): signals are held back while it is written.
+// ---------------------------------------------------------------------------------------------
+namespace {
+char g_tmp_path[4096];
+volatile std::sig_atomic_t g_tmp_active = 0;
+
+extern "C" void remove_temporary_and_reraise(int sig) {
+  if (g_tmp_active != 0) unlink(g_tmp_path);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+/// Writes `content` to a new file at `path`, checking every write and the close; throws
+/// std::runtime_error naming the file and the system's reason (e.g. "No space left on device").
+void write_file_checked(const std::string& path, const std::string& content) {
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int e = n < 0 ? errno : EIO;
+      close(fd);
+      throw std::runtime_error("cannot write '" + path + "': " + std::strerror(e));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (close(fd) != 0)
+    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+}
+}  // namespace
+
+void install_interrupt_cleanup() {
+  std::signal(SIGINT, remove_temporary_and_reraise);
+  std::signal(SIGTERM, remove_temporary_and_reraise);
+  // A file-size limit (ulimit -f) must be a write error with its reason (EFBIG), not a signal
+  // that ends the process half-way through a report set.
+  std::signal(SIGXFSZ, SIG_IGN);
+}
+
+void atomic_write(const std::string& path, const std::string& content) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  std::string tmp_name = ".";
+  tmp_name.append(target.filename().string()).append(".tmp.").append(std::to_string(getpid()));
+  const fs::path tmp = target.parent_path() / tmp_name;
+  const std::string tmp_string = tmp.string();
+  if (tmp_string.size() < sizeof g_tmp_path) {
+    std::memcpy(g_tmp_path, tmp_string.c_str(), tmp_string.size() + 1);
+    g_tmp_active = 1;
+  }
+  struct Deactivate {
+    ~Deactivate() { g_tmp_active = 0; }
+  } deactivate;
+  try {
+    write_file_checked(tmp_string, content);
+  } catch (...) {
+    unlink(tmp_string.c_str());
+    throw;
+  }
+  if (std::rename(tmp_string.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    unlink(tmp_string.c_str());
+    throw std::runtime_error("cannot move '" + tmp_string + "' into place at '" + path +
+                             "': " + std::strerror(e));
+  }
+}
+
+const std::vector<std::string>& report_formats() {
+  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit", "svg"};
+  return formats;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report set. `--out DIR` must always hold one complete run: the whole set is written into a
+// temporary sibling folder (.DIR.verify-new.PID) and switched into place at once, by exchanging
+// the two folders (renameat2 RENAME_EXCHANGE) or, on a file system without exchange, by two
+// renames. A reader of DIR sees the old set or the new one, never a mixture, and files of an
+// older run (a report.tex the new run does not write) go with the old set. SIGINT, SIGTERM and
+// SIGHUP are held back while the set is written and delivered once it is in place; a run killed
+// outright (SIGKILL) leaves only a hidden sibling named after its process id, which the next run
+// that writes beside it removes.
+// ---------------------------------------------------------------------------------------------
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::set<std::string>& report_artefacts() {
+  static const std::set<std::string> names{"report.json", "report.md", "report.tex", "report.csv",
+                                           "junit.xml",   "tables",    "figures"};
+  return names;
+}
+
+struct OutputFolder {
+  fs::path target;   ///< the folder, absolute, symbolic links resolved
+  fs::path parent;   ///< where the temporary sibling is made
+  std::string name;  ///< target's last component
+};
+
+OutputFolder output_folder(const std::string& dir) {
+  if (dir.empty()) throw InputError("--out names no folder");
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::absolute(dir), ec);
+  if (ec) throw InputError("--out '" + dir + "': " + ec.message());
+  if (!p.has_filename()) p = p.parent_path();
+  const std::string name = p.filename().string();
+  if (name.empty() || name == "." || name == ".." || p == p.root_path()) {
+    throw InputError("--out '" + dir + "' cannot hold a report set: name a folder of its own");
+  }
+  return {p, p.parent_path(), name};
+}
+
+std::string temporary_prefix(const OutputFolder& out) {
+  return "." + out.name + ".verify-";
+}
+
+/// Removes the temporary siblings of runs that no longer exist (killed before they could clean
+/// up). A sibling of a live process (another run writing beside this one) is left alone.
+void remove_stale_temporaries(const OutputFolder& out) {
+  const std::string prefix = temporary_prefix(out);
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(out.parent, ec)) {
+    const std::string n = entry.path().filename().string();
+    if (n.rfind(prefix, 0) != 0) continue;
+    const auto dot = n.rfind('.');
+    const std::string pid_text = n.substr(dot + 1);
+    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos ||
+        pid_text.size() > 9)
+      continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+    if (pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)) {
+      std::error_code rm;
+      fs::remove_all(entry.path(), rm);
+    }
+  }
+}
+
+/// Holds SIGINT, SIGTERM and SIGHUP back for its lifetime; a signal that arrives meanwhile is
+/// delivered when it ends (and then ends the process as usual).
+class SignalHold {
+ public:
+  SignalHold() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~SignalHold() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  SignalHold(const SignalHold&) = delete;
+  SignalHold& operator=(const SignalHold&) = delete;
+
+ private:
+  sigset_t old_{};
+};
+
+/// Puts the folder `fresh` at `target`, atomically when the file system can exchange folders;
+/// the old set (if any) ends at `fresh` and is removed.
+void switch_into_place(const fs::path& fresh, const OutputFolder& out) {
+  std::error_code ec;
+  const bool exists = fs::exists(out.target, ec);
+  if (!exists) {
+    if (std::rename(fresh.c_str(), out.target.c_str()) != 0) {
+      throw std::runtime_error("cannot move the report set into place at '" + out.target.string() +
+                               "': " + std::strerror(errno));
+    }
+    return;
+  }
+  if (renameat2(AT_FDCWD, fresh.c_str(), AT_FDCWD, out.target.c_str(), RENAME_EXCHANGE) != 0) {
+    const int e = errno;
+    if (e != EINVAL && e != ENOSYS && e != ENOTSUP) {
+      throw std::runtime_error("cannot move the report set into place at '" + out.target.string() +
+                               "': " + std::strerror(e));
+    }
+    // No exchange on this file system: move the old set aside, then the new one in.
+    const fs::path old = out.parent / (temporary_prefix(out) + "old." + std::to_string(getpid()));
+    fs::remove_all(old, ec);
+    if (std::rename(out.target.c_str(), old.c_str()) != 0 ||
+        std::rename(fresh.c_str(), out.target.c_str()) != 0) {
+      const int e2 = errno;
+      std::rename(old.c_str(), out.target.c_str());
+      throw std::runtime_error("cannot move the report set into place at '" + out.target.string() +
+                               "': " + std::strerror(e2));
+    }
+    fs::remove_all(old, ec);
+    return;
+  }
+  fs::remove_all(fresh, ec);  // now the old set
+}
+
+}  // namespace
+
+void check_output_folder(const std::string& dir) {
+  const OutputFolder out = output_folder(dir);
+  std::error_code ec;
+  if (fs::exists(out.target, ec)) {
+    if (!fs::is_directory(out.target, ec))
+      throw InputError("--out '" + dir + "' exists and is not a folder");
+    for (const auto& entry : fs::directory_iterator(out.target, ec)) {
+      const std::string n = entry.path().filename().string();
+      if (report_artefacts().count(n) == 0) {
+        throw InputError("--out '" + dir + "' holds '" + n +
+                         "', which is not part of a report set; a run replaces the whole folder, "
+                         "so name a new folder or one that holds only a report");
+      }
+    }
+    if (ec) throw InputError("--out '" + dir + "' cannot be read: " + ec.message());
+  }
+  // The set is made beside the folder: the parent (or its nearest existing ancestor, where the
+  // missing folders will be made) must take a new folder. Probed by making one, which also finds
+  // a read-only file system and, for root, a read-only mount.
+  fs::path probe_in = out.parent;
+  while (!probe_in.empty() && !fs::exists(probe_in, ec) && probe_in != probe_in.root_path())
+    probe_in = probe_in.parent_path();
+  const fs::path probe = probe_in / (temporary_prefix(out) + "probe." + std::to_string(getpid()));
+  if (mkdir(probe.c_str(), 0700) != 0) {
+    throw InputError("--out '" + dir + "': cannot write in '" + probe_in.string() +
+                     "': " + std::strerror(errno));
+  }
+  rmdir(probe.c_str());
+  // The old set is removed after the switch: its files must be removable.
+  if (fs::exists(out.target, ec) && access(out.target.c_str(), W_OK) != 0) {
+    throw InputError("--out '" + dir + "' is not writable: " + std::strerror(errno));
+  }
+}
+
+std::vector<std::string> write_report(const Report& report, const std::string& dir,
+                                      const std::vector<std::string>& formats) {
+  // Render everything first, then write: a failure while rendering leaves nothing behind.
+  std::vector<std::pair<std::string, std::string>> files;  // relative path, content
+  for (const auto& f : formats) {
+    if (f == "json") {
+      files.emplace_back("report.json", report_to_json(report).dump(2) + "\n");
+    } else if (f == "md") {
+      files.emplace_back("report.md", report_to_markdown(report));
+    } else if (f == "tex") {
+      files.emplace_back("report.tex", report_to_latex(report));
+    } else if (f == "csv") {
+      files.emplace_back("report.csv", report_to_csv(report));
+      for (const auto& r : report.results) {
+        if (has_evidence_table(r)) {
+          files.emplace_back((fs::path("tables") / (r.claim.id + ".csv")).string(),
+                             evidence_table_to_csv(r.outcome.evidence));
+        }
+      }
+    } else if (f == "junit") {
+      files.emplace_back("junit.xml", report_to_junit(report));
+    } else if (f == "svg") {
+      // Pictures are written by the modules' figure writers after the report files (below).
+    } else {
+      throw InputError("unknown report format '" + f + "'");
+    }
+  }
+  check_output_folder(dir);
+  const OutputFolder out = output_folder(dir);
+  std::error_code ec;
+  fs::create_directories(out.parent, ec);
+  if (ec) {
+    throw std::runtime_error("cannot create the output folder '" + out.parent.string() +
+                             "': " + ec.message());
+  }
+  remove_stale_temporaries(out);
+
+  const SignalHold hold;
+  const fs::path fresh = out.parent / (temporary_prefix(out) + "new." + std::to_string(getpid()));
+  fs::remove_all(fresh, ec);
+  if (mkdir(fresh.c_str(), 0755) != 0) {
+    throw std::runtime_error("cannot create '" + fresh.string() + "': " + std::strerror(errno));
+  }
+  std::vector<std::string> written;
+  try {
+    for (const auto& [rel, content] : files) {
+      const fs::path path = fresh / rel;
+      fs::create_directories(path.parent_path(), ec);
+      write_file_checked(path.string(), content);
+      written.push_back((out.target / rel).string());
+    }
+    if (std::find(formats.begin(), formats.end(), "svg") != formats.end()) {
+      const fs::path figures = fresh / "figures";
+      fs::create_directories(figures, ec);
+      for (const auto* w : figure_writers()) {
+        for (const auto& path : w->write(figures.string())) {
+          written.push_back((out.target / fs::path(path).lexically_relative(fresh)).string());
+        }
+      }
+    }
+    switch_into_place(fresh, out);
+  } catch (...) {
+    fs::remove_all(fresh, ec);
+    throw;
+  }
+  return written;
+}
+
+}  // namespace igv
