@@ -1,13 +1,19 @@
-// The `verify` command: sub-commands and their shared helpers.
+// The `verify` command: one file per sub-command (verify/cmd_<name>.cpp) and the helpers they
+// share (verify/cli_common.cpp).
 #pragma once
 
+#include <boost/program_options.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "properties/base/runner.h"
 
 namespace igv::cli {
 
 /// Each sub-command takes the arguments after its name and returns the exit code:
-/// 0 all as expected, 1 a verdict not as expected, 2 usage or input error (thrown as InputError).
+/// 0 all as expected, 1 a verdict not as expected, 2 usage or input error (thrown as InputError),
+/// 3 inconclusive (`verify period` only: a time or memory limit reached first).
 int cmd_run(const std::vector<std::string>& args);
 int cmd_list(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
@@ -19,9 +25,51 @@ int cmd_merge(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);
 int cmd_catalogue(const std::string& what, const std::vector<std::string>& args);
 
+// ---------------------------------------------------------------------------------------------
+// Shared helpers (verify/cli_common.cpp)
+// ---------------------------------------------------------------------------------------------
+
+/// A command's parsed options; `help` is set when --help was given (and the help printed).
+struct Parsed {
+  boost::program_options::variables_map vm;
+  bool help = false;
+};
+
+/// Parses a command's arguments against `opts` (which gains --help) and `pos`.
+Parsed parse(const std::vector<std::string>& args,
+             boost::program_options::options_description& opts,
+             const boost::program_options::positional_options_description& pos,
+             const std::string& usage);
+
+/// The values of a repeatable option, or empty.
+std::vector<std::string> positional(const boost::program_options::variables_map& vm,
+                                    const char* name);
+
+/// The --claims files, or the shipped ones when none is given.
+std::vector<std::string> claims_files_from(const boost::program_options::variables_map& vm);
+
+/// This machine's memory (0 when unknown).
+std::uint64_t physical_memory_bytes();
+
+/// The options `run` and `show` share (budget, seed, jobs, limits, claims files).
+void add_run_options(boost::program_options::options_description& opts);
+
+/// RunOptions from the parsed options; throws InputError on out-of-range values.
+RunOptions run_options_from(const boost::program_options::variables_map& vm);
+
+/// "refuted", or "refuted (expected verified)" when not as expected.
+std::string verdict_cell(const ClaimResult& r);
+
 /// "json,md" -> {"json", "md"}; rejects unknown names.
 std::vector<std::string> split_formats(const std::string& text,
                                        const std::vector<std::string>& known);
+
+/// An integer option in [least, most]; throws InputError naming `what`.
+std::int64_t parse_int_in_range(const std::string& text, const std::string& what,
+                                std::int64_t least, std::int64_t most);
+
+/// A --seed: decimal digits, 0 … 2^64 − 1 (no sign); throws InputError.
+std::uint64_t parse_seed(const std::string& text);
 
 /// "8G", "512M", "1024" (bytes) -> bytes; throws InputError.
 std::uint64_t parse_size(const std::string& text, const std::string& what);

@@ -1,13 +1,15 @@
 // verify: checks what papers claim about impartial games and says, claim by claim, how strongly
 // the machine established it. See README.md for the commands; `verify help` lists them.
 #include <boost/program_options/errors.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "core/errors.h"
-#include "reports/report.h"
+#include "core/base/errors.h"
+#include "reports/base/report.h"
 #include "verify/cli.h"
 
 namespace {
@@ -20,7 +22,8 @@ const char* kUsage =
     "  list [SPEC…]           list claims: id, expected verdict, source, tags\n"
     "  show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n"
     "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
-    "  period GAME            proved preperiod, period and saltus, with the certificate\n"
+    "  period GAME            proved preperiod, period and saltus, with the certificate;\n"
+    "                         inconclusive (exit 3) at --time-limit (600 s) or --memory-limit\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
     "  check-certificate FILE  re-check a period certificate (from `verify period --format json`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
@@ -32,7 +35,42 @@ const char* kUsage =
     "GAME: nim, rook, rook-misere:M, digital-deletion:M, digits, subtraction:1,3,4, octal:0.07,\n"
     "      welter, … (`verify games`).\n"
     "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input "
-    "error.\n";
+    "error,\n"
+    "            3 `verify period` inconclusive (a limit reached first).\n";
+
+/// Runs one sub-command; its exit code.
+int dispatch(const std::string& command, const std::vector<std::string>& args) {
+  if (command == "help") {
+    std::cout << kUsage;
+    return 0;
+  }
+  if (command == "run") return igv::cli::cmd_run(args);
+  if (command == "list") return igv::cli::cmd_list(args);
+  if (command == "show") return igv::cli::cmd_show(args);
+  if (command == "value") return igv::cli::cmd_value(args);
+  if (command == "period") return igv::cli::cmd_period(args);
+  if (command == "cross-check") return igv::cli::cmd_cross_check(args);
+  if (command == "merge") return igv::cli::cmd_merge(args);
+  if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
+  if (command == "diff") return igv::cli::cmd_diff(args);
+  if (command == "games" || command == "checkers" || command == "kernels") {
+    return igv::cli::cmd_catalogue(command, args);
+  }
+  throw igv::InputError("unknown command '" + command + "' (see `verify help`)");
+}
+
+/// Everything printed on stdout reached its destination: a certificate printed into a full disk
+/// (`> /dev/full`) is an error, not a silent loss. Throws InputError with the reason.
+void check_stdout() {
+  errno = 0;
+  std::cout.flush();
+  const bool flushed = std::fflush(stdout) == 0;
+  if (!flushed || std::ferror(stdout) != 0 || !std::cout) {
+    const int e = errno;  // set by the first write or flush that failed
+    throw igv::InputError(std::string("cannot write the output: ") +
+                          (e != 0 ? std::strerror(e) : "the output stream failed"));
+  }
+}
 
 }  // namespace
 
@@ -47,23 +85,9 @@ int main(int argc, char** argv) {
     command = "help";
   }
   try {
-    if (command == "help") {
-      std::cout << kUsage;
-      return 0;
-    }
-    if (command == "run") return igv::cli::cmd_run(args);
-    if (command == "list") return igv::cli::cmd_list(args);
-    if (command == "show") return igv::cli::cmd_show(args);
-    if (command == "value") return igv::cli::cmd_value(args);
-    if (command == "period") return igv::cli::cmd_period(args);
-    if (command == "cross-check") return igv::cli::cmd_cross_check(args);
-    if (command == "merge") return igv::cli::cmd_merge(args);
-    if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
-    if (command == "diff") return igv::cli::cmd_diff(args);
-    if (command == "games" || command == "checkers" || command == "kernels") {
-      return igv::cli::cmd_catalogue(command, args);
-    }
-    throw igv::InputError("unknown command '" + command + "' (see `verify help`)");
+    const int code = dispatch(command, args);
+    check_stdout();
+    return code;
   } catch (const igv::InputError& e) {
     std::cerr << "verify: error: " << e.what() << "\n";
     return 2;

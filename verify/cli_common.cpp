@@ -1,0 +1,181 @@
+// Helpers shared by the sub-commands of `verify` (verify/cli.h): option parsing, run options,
+// sizes and formats. Every input error is an InputError (one line, exit 2).
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <cmath>
+#include <csignal>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/cross_check.h"
+#include "properties/base/runner.h"
+#include "reports/base/report.h"
+#include "reports/base/report_tools.h"
+#include "verify/cli.h"
+
+namespace po = boost::program_options;
+
+namespace igv::cli {
+
+Parsed parse(const std::vector<std::string>& args, po::options_description& opts,
+             const po::positional_options_description& pos, const std::string& usage) {
+  opts.add_options()("help,h", "this help");
+  Parsed p;
+  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), p.vm);
+  po::notify(p.vm);
+  if (p.vm.count("help") != 0U) {
+    std::cout << "usage: " << usage << "\n\n" << opts << "\n";
+    p.help = true;
+  }
+  return p;
+}
+
+std::vector<std::string> positional(const po::variables_map& vm, const char* name) {
+  if (vm.count(name) == 0U) return {};
+  return vm[name].as<std::vector<std::string>>();
+}
+
+std::vector<std::string> claims_files_from(const po::variables_map& vm) {
+  auto files = positional(vm, "claims");
+  return files.empty() ? default_claims_files() : files;
+}
+
+std::uint64_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+void add_run_options(po::options_description& opts) {
+  opts.add_options()(
+      "claims", po::value<std::vector<std::string>>()->composing(),
+      "a claims file to load instead of the shipped ones (properties/claims/*.toml); repeatable")(
+      "budget", po::value<double>()->default_value(1.0, "1"),
+      "scale of every checker's domains: 1 default, 0.1 quick, 10 a long evidence run")(
+      "seed", po::value<std::string>()->default_value("1"),
+      "run seed (each claim derives its own)")(
+      "jobs,j",
+      po::value<unsigned>()->default_value(std::max(1U, std::thread::hardware_concurrency())),
+      "claims checked at once (default: every core)")("random-cases",
+                                                      po::value<int>()->default_value(1000),
+                                                      "RapidCheck cases per property at budget 1")(
+      "time-limit", po::value<double>()->default_value(0),
+      "seconds per claim before it is inconclusive (0: none)")(
+      "memory-limit", po::value<std::string>()->default_value("8G"),
+      "memory per claim (K, M, G suffixes); larger computations are inconclusive");
+}
+
+RunOptions run_options_from(const po::variables_map& vm) {
+  RunOptions o;
+  o.budget = vm["budget"].as<double>();
+  if (!(o.budget > 0) || o.budget > 1e6) {
+    throw InputError("--budget must be a positive number (1 is the default), got " +
+                     std::to_string(o.budget));
+  }
+  o.seed = parse_seed(vm["seed"].as<std::string>());
+  o.jobs = vm["jobs"].as<unsigned>();
+  if (o.jobs == 0 || o.jobs > 1024) throw InputError("--jobs must be between 1 and 1024");
+  o.random_cases = vm["random-cases"].as<int>();
+  if (o.random_cases <= 0) throw InputError("--random-cases must be positive");
+  o.time_limit_seconds = vm["time-limit"].as<double>();
+  if (!std::isfinite(o.time_limit_seconds) || o.time_limit_seconds < 0 ||
+      o.time_limit_seconds > 1e9) {
+    throw InputError("--time-limit must be a number of seconds, 0 (none) or more, got '" +
+                     std::to_string(o.time_limit_seconds) + "'");
+  }
+  o.memory_limit_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
+  const auto phys = physical_memory_bytes();
+  if (phys != 0 && o.memory_limit_bytes > phys) {
+    throw InputError("--memory-limit " + vm["memory-limit"].as<std::string>() +
+                     " is more than this machine's memory (" + std::to_string(phys >> 20) +
+                     " MiB)");
+  }
+  return o;
+}
+
+std::string verdict_cell(const ClaimResult& r) {
+  std::string v(to_string(r.outcome.verdict));
+  if (!r.as_expected()) v += " (expected " + std::string(to_string(r.claim.expected_verdict)) + ")";
+  return v;
+}
+
+std::vector<std::string> split_formats(const std::string& text,
+                                       const std::vector<std::string>& known) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (std::find(known.begin(), known.end(), item) == known.end()) {
+      std::string k;
+      for (const auto& s : known) k += (k.empty() ? "" : ", ") + s;
+      throw InputError("unknown format '" + item + "' (known: " + k + ")");
+    }
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
+  }
+  if (out.empty()) throw InputError("--format names no format");
+  return out;
+}
+
+std::int64_t parse_int_in_range(const std::string& text, const std::string& what,
+                                std::int64_t least, std::int64_t most) {
+  std::int64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size() || v < least ||
+      v > most) {
+    throw InputError(what + " '" + text + "': expected an integer from " + std::to_string(least) +
+                     " to " + std::to_string(most));
+  }
+  return v;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  // Boost's lexical_cast reads "-1" as 2^64 - 1; a seed is read digit by digit instead.
+  std::uint64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size()) {
+    throw InputError("--seed '" + text + "': expected an integer from 0 to " +
+                     std::to_string(UINT64_MAX));
+  }
+  return v;
+}
+
+std::uint64_t parse_size(const std::string& text, const std::string& what) {
+  if (text.empty()) throw InputError(what + ": empty size");
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw InputError(what + ": '" + text + "' is not a size (e.g. 512M, 8G)");
+  }
+  std::string unit = text.substr(used);
+  double mult = 1;
+  if (unit == "K" || unit == "KiB" || unit == "k")
+    mult = 1024.0;
+  else if (unit == "M" || unit == "MiB")
+    mult = 1024.0 * 1024;
+  else if (unit == "G" || unit == "GiB")
+    mult = 1024.0 * 1024 * 1024;
+  else if (unit == "T" || unit == "TiB")
+    mult = 1024.0 * 1024 * 1024 * 1024;
+  else if (!unit.empty() && unit != "B")
+    throw InputError(what + ": unknown unit in '" + text + "' (use K, M, G, T)");
+  if (!(v > 0) || v * mult > 1.8e19)
+    throw InputError(what + ": '" + text + "' is not a positive size");
+  return static_cast<std::uint64_t>(v * mult);
+}
+
+}  // namespace igv::cli

@@ -1,0 +1,95 @@
+// verify games | checkers | kernels: what the harness knows.
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "properties/base/checker.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/cross_check.h"
+#include "properties/base/runner.h"
+#include "reports/base/report.h"
+#include "reports/base/report_tools.h"
+#include "verify/cli.h"
+
+namespace po = boost::program_options;
+
+namespace igv::cli {
+
+namespace {
+
+/// `verify checkers NAME [--format text|json]`: the schema, what the checker establishes, and a
+/// complete example claim that loads.
+int describe_checker(const std::vector<std::string>& args) {
+  std::string name;
+  std::string format = "text";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--format" && i + 1 < args.size()) {
+      format = args[++i];
+    } else if (args[i].rfind("--format=", 0) == 0) {
+      format = args[i].substr(9);
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      throw InputError("verify checkers: unknown option '" + args[i] + "'");
+    } else if (name.empty()) {
+      name = args[i];
+    } else {
+      throw InputError("verify checkers takes one checker name");
+    }
+  }
+  if (format != "text" && format != "json") {
+    throw InputError("verify checkers: --format must be text or json, got '" + format + "'");
+  }
+  const CheckerInfo* c = find_checker(name);
+  if (c == nullptr) {
+    throw InputError("no checker named '" + name + "' (see `verify checkers`)");
+  }
+  if (format == "json") {
+    nlohmann::json j = schema_json(c->schema);
+    j["name"] = c->name;
+    j["description"] = c->description;
+    j["example_claim"] = example_claim_toml(c->name, c->schema);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << schema_text(c->name, c->description, c->schema);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int cmd_catalogue(const std::string& what, const std::vector<std::string>& args) {
+  if (what == "checkers" && !args.empty() && args[0] != "--help" && args[0] != "-h") {
+    return describe_checker(args);
+  }
+  if (!args.empty() && args[0] != "--help" && args[0] != "-h") {
+    throw InputError("verify " + what + " takes no arguments");
+  }
+  if (what == "games") {
+    for (const auto* f : game_families()) {
+      std::cout << std::left << std::setw(20) << f->name << " " << f->summary << "\n"
+                << std::setw(20) << ""
+                << " spec: " << f->spec_syntax << "; position: " << f->position_syntax << "\n";
+    }
+  } else if (what == "checkers") {
+    for (const auto* c : checkers())
+      std::cout << std::left << std::setw(36) << c->name << " " << c->description << "\n";
+  } else {
+    for (const auto* k : kernels()) {
+      std::cout << std::left << std::setw(20) << k->family << " " << std::setw(16) << k->name
+                << (k->reference ? " reference " : "           ") << k->description << "\n";
+    }
+  }
+  return 0;
+}
+
+}  // namespace igv::cli

@@ -1,0 +1,132 @@
+// verify period: a proved preperiod, period and saltus, with the certificate.
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/limits.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/cross_check.h"
+#include "properties/base/runner.h"
+#include "reports/base/report.h"
+#include "reports/base/report_tools.h"
+#include "verify/cli.h"
+
+namespace po = boost::program_options;
+
+namespace igv::cli {
+
+namespace {
+
+/// The default --memory-limit: two thirds of this machine's memory (8 GiB when unknown).
+std::uint64_t default_period_memory() {
+  const std::uint64_t phys = physical_memory_bytes();
+  return phys == 0 ? std::uint64_t{8} << 30 : phys / 3 * 2;
+}
+
+/// Prints the inconclusive answer; returns its exit code, 3.
+int print_inconclusive(const std::string& game, const std::string& format, const BudgetExceeded& e,
+                       double elapsed, double time_limit, std::uint64_t memory_limit) {
+  nlohmann::json reached = nlohmann::json::object();
+  std::string limit = "budget";
+  if (const auto* l = dynamic_cast<const LimitReached*>(&e)) {
+    if (l->reached.is_object()) reached = l->reached;
+    limit = l->limit;
+  }
+  reached["limit"] = limit;
+  reached["seconds"] = std::round(elapsed * 100) / 100;
+  reached["time_limit_seconds"] = time_limit;
+  reached["memory_limit_bytes"] = memory_limit;
+  const nlohmann::json j = {
+      {"game", game}, {"verdict", "inconclusive"}, {"reason", e.what()}, {"reached", reached}};
+  if (format == "json") {
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "game:       " << game << "\n"
+              << "verdict:    inconclusive\n"
+              << "reason:     " << e.what() << "\n"
+              << "reached:    " << reached.dump() << "\n";
+  }
+  return 3;
+}
+
+}  // namespace
+
+int cmd_period(const std::vector<std::string>& args) {
+  po::options_description opts("verify period options");
+  opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
+      "time-limit", po::value<double>()->default_value(600),
+      "seconds before the answer is inconclusive (exit 3); 0: none")(
+      "memory-limit", po::value<std::string>(),
+      "memory the search may hold (K, M, G suffixes; default two thirds of this machine's "
+      "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
+      "known before computing")("game", po::value<std::vector<std::string>>(), "GAME");
+  po::positional_options_description pos;
+  pos.add("game", -1);
+  const auto p = parse(args, opts, pos,
+                       "verify period GAME [--format text|json] [--time-limit S] "
+                       "[--memory-limit M]\n\nexit 0 proved, 2 usage or input error, 3 "
+                       "inconclusive (a limit reached: the reason and what was reached)");
+  if (p.help) return 0;
+  const auto rest = positional(p.vm, "game");
+  if (rest.size() != 1)
+    throw InputError("verify period takes one GAME, e.g. `verify period octal:0.07`");
+  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const double time_limit = p.vm["time-limit"].as<double>();
+  if (!std::isfinite(time_limit) || time_limit < 0 || time_limit > 1e9) {
+    throw InputError("--time-limit must be a number of seconds, 0 (none) or more, got '" +
+                     std::to_string(time_limit) + "'");
+  }
+  std::uint64_t memory_limit = default_period_memory();
+  if (p.vm.count("memory-limit") != 0U) {
+    const auto text = p.vm["memory-limit"].as<std::string>();
+    memory_limit = parse_size(text, "--memory-limit");
+    const auto phys = physical_memory_bytes();
+    if (phys != 0 && memory_limit > phys) {
+      throw InputError("--memory-limit " + text + " is more than this machine's memory (" +
+                       std::to_string(phys >> 20) + " MiB)");
+    }
+  }
+  const auto game = make_game(rest[0]);
+  const auto start = std::chrono::steady_clock::now();
+  PeriodRequest request;
+  request.limits.memory_bytes = memory_limit;
+  if (time_limit > 0) {
+    request.limits.deadline =
+        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(time_limit));
+  }
+  nlohmann::json j;
+  try {
+    j = game->period_limited(request);
+  } catch (const BudgetExceeded& e) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return print_inconclusive(game->spec(), format.front(), e, elapsed, time_limit, memory_limit);
+  }
+  if (format.front() == "json") {
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << "game:       " << j.value("game", rest[0]) << "\n"
+            << "verdict:    proved\n"
+            << "preperiod:  " << j["preperiod"].dump() << "\n"
+            << "period:     " << j["period"].dump() << "\n"
+            << "saltus:     " << j.value("saltus", nlohmann::json(0)).dump() << "\n";
+  if (j.contains("certificate")) std::cout << "certificate: " << j["certificate"].dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace igv::cli

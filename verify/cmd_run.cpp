@@ -1,0 +1,121 @@
+// verify run: check the selected claims, write the report set.
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/cross_check.h"
+#include "properties/base/runner.h"
+#include "reports/base/report.h"
+#include "reports/base/report_tools.h"
+#include "verify/cli.h"
+
+namespace po = boost::program_options;
+
+namespace igv::cli {
+
+int cmd_run(const std::vector<std::string>& args) {
+  po::options_description opts("verify run options");
+  add_run_options(opts);
+  opts.add_options()("out,o", po::value<std::string>(),
+                     "write the report here (report.json, report.md, …)")(
+      "format", po::value<std::string>()->default_value("json,md"),
+      "report formats, comma-separated")("quiet,q",
+                                         "no per-claim lines on stdout, only the closing summary")(
+      "shard", po::value<std::string>(),
+      "K/N: run only the K-th of N deterministic shares of the selection (merge with `verify "
+      "merge`)")("spec", po::value<std::vector<std::string>>(), "claim selection");
+  po::positional_options_description pos;
+  pos.add("spec", -1);
+  const auto p = parse(args, opts, pos, "verify run [SPEC…] [options]");
+  if (p.help) return 0;
+  const auto& vm = p.vm;
+
+  // Everything the user gave is validated before any claim runs or any file is written.
+  const RunOptions options = run_options_from(vm);
+  const auto formats = split_formats(vm["format"].as<std::string>(), report_formats());
+  const auto files = claims_files_from(vm);
+  const auto specs = positional(vm, "spec");
+  const auto selected = select_claims(load_claims_files(files), specs);
+  std::string shard;
+  std::vector<Claim> claims;
+  std::vector<std::size_t> positions;
+  if (vm.count("shard") != 0U) {
+    shard = vm["shard"].as<std::string>();
+    const auto [k, n] = parse_shard(shard);
+    positions = shard_positions(selected.size(), k, n);
+    for (auto i : positions) claims.push_back(selected[i]);
+  } else {
+    claims = selected;
+    for (std::size_t i = 0; i < claims.size(); ++i) positions.push_back(i);
+  }
+  std::string out_dir;
+  if (vm.count("out") != 0U) {
+    out_dir = vm["out"].as<std::string>();
+    check_output_folder(out_dir);  // a read-only or foreign --out is found before any claim runs
+  }
+
+  const bool quiet = vm.count("quiet") != 0U;
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  const auto progress = [&](std::size_t done, std::size_t total, const ClaimResult& r) {
+    if (!quiet) {
+      std::cout << std::left << std::setw(14) << verdict_cell(r) << " " << r.claim.id << "  ("
+                << std::fixed << std::setprecision(2) << r.seconds << " s) " << r.outcome.summary
+                << "\n"
+                << std::flush;
+    }
+    if (tty) std::cerr << "\r[" << done << "/" << total << "] " << std::flush;
+  };
+  Report report;
+  report.context = make_context(options, specs, files);
+  report.context["selection_size"] = selected.size();
+  if (!shard.empty()) {
+    // What `verify merge` needs to refuse an incomplete or overlapping set of shards.
+    report.context["shard"] = shard;
+    nlohmann::json owned = nlohmann::json::array();
+    for (const auto& c : claims) owned.push_back(c.id);
+    report.context["shard_claims"] = owned;
+  }
+  report.results = run_claims(claims, options, progress);
+  for (std::size_t i = 0; i < report.results.size(); ++i) report.results[i].position = positions[i];
+  if (tty) std::cerr << "\r" << std::string(20, ' ') << "\r";
+
+  const auto summary = report_summary(report.results);
+  if (!out_dir.empty()) {
+    for (const auto& path : write_report(report, out_dir, formats))
+      std::cerr << "wrote " << path << "\n";
+  }
+  std::cout << summary["claims"].get<std::size_t>() << " claims:";
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
+    const int n = summary["by_verdict"][v].get<int>();
+    if (n != 0) std::cout << " " << n << " " << v << ",";
+  }
+  const int unexpected = summary["not_as_expected"].get<int>();
+  std::cout << " " << unexpected << " not as expected";
+  if (const int undecided = summary["undecided"].get<int>(); undecided != 0) {
+    std::cout << ", " << undecided << " under first check (undecided)";
+  }
+  std::cout << "\n";
+  if (unexpected != 0) {
+    for (const auto& r : report.results) {
+      if (!r.as_expected()) {
+        std::cout << "  not as expected: " << r.claim.id << ": " << to_string(r.outcome.verdict)
+                  << ", expected " << to_string(r.claim.expected_verdict) << "\n";
+      }
+    }
+  }
+  return unexpected == 0 ? 0 : 1;
+}
+
+}  // namespace igv::cli

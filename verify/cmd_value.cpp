@@ -1,0 +1,78 @@
+// verify value: the value of a position and its winning moves.
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/cross_check.h"
+#include "properties/base/runner.h"
+#include "reports/base/report.h"
+#include "reports/base/report_tools.h"
+#include "verify/cli.h"
+
+namespace po = boost::program_options;
+
+namespace igv::cli {
+
+int cmd_value(const std::vector<std::string>& args) {
+  po::options_description opts("verify value options");
+  opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
+      "max-moves", po::value<std::string>()->default_value("1000"),
+      "list at most N winning moves (their number is always given); 0: the value alone")(
+      "args", po::value<std::vector<std::string>>(), "GAME POSITION");
+  po::positional_options_description pos;
+  pos.add("args", -1);
+  const auto p = parse(args, opts, pos, "verify value GAME POSITION [--format text|json]");
+  if (p.help) return 0;
+  const auto rest = positional(p.vm, "args");
+  if (rest.size() != 2)
+    throw InputError("verify value takes GAME and POSITION, e.g. `verify value nim 3,5,6`");
+  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto game = make_game(rest[0]);
+  ValueRequest request;
+  request.max_moves = static_cast<std::size_t>(
+      parse_int_in_range(p.vm["max-moves"].as<std::string>(), "--max-moves", 0, 1'000'000));
+  const auto position = game->parse_position(rest[1]);
+  const auto j = game->value_limited(position, request);
+  if (format.front() == "json") {
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << "game:          " << j.value("game", rest[0]) << "\n"
+            << "position:      " << j.value("position", rest[1]) << "\n";
+  if (j.contains("value")) std::cout << "value:         " << j["value"].dump() << "\n";
+  if (j.contains("outcome"))
+    std::cout << "outcome:       " << j["outcome"].get<std::string>() << "\n";
+  if (j.contains("winning_moves")) {
+    std::cout << "winning moves: ";
+    const auto count = j.value("winning_moves_count", j["winning_moves"].size());
+    if (count == 0) std::cout << "none (a P-position: every move loses)";
+    bool first = true;
+    for (const auto& m : j["winning_moves"]) {
+      std::cout << (first ? "" : "; ") << (m.is_string() ? m.get<std::string>() : m.dump());
+      first = false;
+    }
+    if (count > j["winning_moves"].size()) {
+      std::cout << (first ? "" : "; ") << "… (" << j["winning_moves"].size() << " of " << count
+                << " listed; --max-moves N for more)";
+    }
+    std::cout << "\n";
+  }
+  if (j.contains("kernel"))
+    std::cout << "kernel:        " << j["kernel"].get<std::string>() << "\n";
+  if (j.contains("how")) std::cout << "how:           " << j["how"].get<std::string>() << "\n";
+  return 0;
+}
+
+}  // namespace igv::cli
