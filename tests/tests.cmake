@@ -1,20 +1,25 @@
 # Registration of the test programs (included from the top CMakeLists.txt).
-file(GLOB IGV_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/test_*.cpp)
+file(GLOB IGV_TEST_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/*/test_*.cpp)
 foreach(src IN LISTS IGV_TEST_SOURCES)
   get_filename_component(name ${src} NAME_WE)
-  string(REGEX REPLACE "^test_([a-z0-9]+).*$" "\\1" label ${name})
+  get_filename_component(dir ${src} DIRECTORY)
+  get_filename_component(label ${dir} NAME)
   add_executable(${name} ${src})
   target_compile_definitions(${name} PRIVATE BOOST_TEST_DYN_LINK BOOST_TEST_MODULE=${name})
-  # A module's tests (test_<module>*.cpp) link base + that module; tests named test_all*.cpp
-  # link every module (the cross-module kernel checks); the rest link only the base.
-  if(TARGET igv_${label})
-    target_link_libraries(${name} PRIVATE igv_base igv_${label} Boost::unit_test_framework)
+  # A module's tests (tests/<module>/) link base + that module; tests/all/ link every module
+  # (the cross-module kernel checks); tests/base/ link only the base; tests/checkers/ link the
+  # checker library alone (no producer, no fast kernel: core/CERTIFICATES.md).
+  if(label STREQUAL "checkers")
+    target_link_libraries(${name} PRIVATE igv_checkers Boost::unit_test_framework)
+  elseif(TARGET igv_${label})
+    target_link_libraries(${name} PRIVATE igv_checkers igv_base igv_${label}
+      Boost::unit_test_framework)
   elseif(label STREQUAL "all")
     target_link_libraries(${name} PRIVATE ${IGV_ALL} Boost::unit_test_framework)
   else()
-    target_link_libraries(${name} PRIVATE igv_base Boost::unit_test_framework)
+    target_link_libraries(${name} PRIVATE igv_checkers igv_base Boost::unit_test_framework)
   endif()
-  # tests/test_*_bench.cpp are benchmarks: built, not run by ctest (see README.md, "Benchmarks").
+  # tests/*/test_*_bench.cpp are benchmarks: built, not run by ctest (see README.md, "Benchmarks").
   if(NOT name MATCHES "_bench$")
     add_test(NAME ${name} COMMAND ${name} --report_level=short)
     set_tests_properties(${name} PROPERTIES LABELS "${label};unit"
@@ -23,19 +28,23 @@ foreach(src IN LISTS IGV_TEST_SOURCES)
 endforeach()
 
 # End-to-end tests: run the `verify` binary as a user would (exit codes, bad input, reports
-# valid against the schema). Each tests/e2e_*.py is one ctest test.
-file(GLOB IGV_E2E_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e_*.py)
+# valid against the schema). Each tests/e2e/e2e_*.py is one ctest test.
+file(GLOB IGV_E2E_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/e2e_*.py)
 foreach(src IN LISTS IGV_E2E_SOURCES)
   get_filename_component(name ${src} NAME_WE)
   add_test(NAME ${name}
     COMMAND ${Python3_EXECUTABLE} ${src} --verify $<TARGET_FILE:verify>
             --source-dir ${PROJECT_SOURCE_DIR} --work-dir ${CMAKE_CURRENT_BINARY_DIR}/e2e/${name})
   set_tests_properties(${name} PROPERTIES LABELS "e2e")
+  if(IGV_SANITIZE)
+    # ASan reserves terabytes of shadow address space: tests that cap it (ulimit -v) must not.
+    set_tests_properties(${name} PROPERTIES ENVIRONMENT "IGV_SANITIZED=1")
+  endif()
 endforeach()
 
 # Long evidence runs, only with -DIGV_LONG_TESTS=ON (label "long"): see README.md.
 if(IGV_LONG_TESTS)
-  file(GLOB IGV_LONG_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/long_*.py)
+  file(GLOB IGV_LONG_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/long_*.py)
   foreach(src IN LISTS IGV_LONG_SOURCES)
     get_filename_component(name ${src} NAME_WE)
     add_test(NAME ${name}
@@ -44,3 +53,21 @@ if(IGV_LONG_TESTS)
     set_tests_properties(${name} PROPERTIES LABELS "long")
   endforeach()
 endif()
+
+# Formatting (.clang-format) is enforced: the test `format` fails on any C++ file of the
+# repository that clang-format would change (`clang-format -i FILE` fixes it). .ci/setup
+# installs Debian's clang-format, the version the tree is formatted with.
+find_program(IGV_CLANG_FORMAT clang-format)
+file(GLOB_RECURSE IGV_FORMAT_FILES CONFIGURE_DEPENDS
+  ${PROJECT_SOURCE_DIR}/core/*.cpp ${PROJECT_SOURCE_DIR}/core/*.h
+  ${PROJECT_SOURCE_DIR}/properties/*.cpp ${PROJECT_SOURCE_DIR}/properties/*.h
+  ${PROJECT_SOURCE_DIR}/reports/*.cpp ${PROJECT_SOURCE_DIR}/reports/*.h
+  ${PROJECT_SOURCE_DIR}/verify/*.cpp ${PROJECT_SOURCE_DIR}/verify/*.h
+  ${PROJECT_SOURCE_DIR}/tests/*.cpp ${PROJECT_SOURCE_DIR}/tests/*.h)
+if(IGV_CLANG_FORMAT)
+  add_test(NAME format COMMAND ${IGV_CLANG_FORMAT} --dry-run -Werror ${IGV_FORMAT_FILES})
+else()
+  add_test(NAME format COMMAND ${CMAKE_COMMAND} -E echo "clang-format is not installed (.ci/setup installs it)")
+  set_tests_properties(format PROPERTIES WILL_FAIL ON)
+endif()
+set_tests_properties(format PROPERTIES LABELS "lint")

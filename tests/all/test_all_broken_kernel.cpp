@@ -2,9 +2,9 @@
 // that cross-checks every registered kernel in the test suite.
 #include <boost/test/unit_test.hpp>
 
-#include "core/kernel_registry.h"
-#include "core/nim.h"
-#include "properties/cross_check.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/nim.h"
+#include "properties/base/cross_check.h"
 
 using namespace igv;
 

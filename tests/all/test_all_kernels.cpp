@@ -3,9 +3,9 @@
 // A new kernel is cross-checked here without any change to this file.
 #include <boost/test/unit_test.hpp>
 
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "properties/cross_check.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "properties/base/cross_check.h"
 
 using namespace igv;
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.h"
-#include "core/game_family.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
 
 namespace igv::test {
 
@@ -30,6 +30,17 @@ inline CertificateOutcome certificate_outcome(const std::string& game,
   } catch (const InputError&) {
     return CertificateOutcome::input_error;
   }
+}
+
+/// A descriptive text ("theorem", "checked", "checker", "convention", "producer" as a string):
+/// not part of what a certificate asserts (core/CERTIFICATES.md), so an edit of it keeps the
+/// certificate true and is accepted.
+inline bool is_descriptive_leaf(const nlohmann::json& document,
+                                const nlohmann::json::json_pointer& at) {
+  if (at.empty() || !document.at(at).is_string()) return false;
+  const std::string key = at.back();
+  return key == "theorem" || key == "checked" || key == "checker" || key == "convention" ||
+         key == "producer";
 }
 
 /// JSON pointers of every scalar in the document.

@@ -5,14 +5,14 @@
 #include <cstdio>
 #include <fstream>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/game_graph.h"
-#include "core/kernel_registry.h"
-#include "core/naive_solver.h"
-#include "core/nim.h"
-#include "core/position.h"
-#include "core/primitives.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/game_graph.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/naive_solver.h"
+#include "core/base/nim.h"
+#include "core/base/position.h"
+#include "core/base/primitives.h"
 
 using namespace igv;
 

@@ -5,13 +5,48 @@
 `s VERIFIED` (exit 0) for the Frolov rows (rook-misere:0..9, digital-deletion:0..9) and for
 subtraction games; a corrupted file gives `s NOT VERIFIED` (exit 1) or one `verify: error:`
 line (exit 2), never `s VERIFIED`; a file that is not JSON gives exit 2.
+Every file given to `verify check-certificate` here, the certificates produced and each
+corrupted edit, is also given to the Python checker (`python3 verify/check_certificate.py FILE`),
+which must give the same answer: accepted (exit 0, `s VERIFIED`) or rejected (exit 1 with
+`s NOT VERIFIED: reason`, or exit 2 with one `verify: error:` line; the two checkers may differ
+on 1 or 2, core/CERTIFICATES.md).
 Usage (from ctest): e2e_certificates.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import copy
 import json
 import os
+import subprocess
+import sys
 
 from verify_e2e import check, finish, run, setup
+
+PYTHON_CHECKS = {"accepted": 0, "rejected": 0}
+
+
+def python_check(path):
+    """(exit code, stdout, stderr) of `python3 verify/check_certificate.py path`."""
+    r = subprocess.run([sys.executable, os.path.join(SRC, "verify", "check_certificate.py"), path],
+                       capture_output=True, text=True, timeout=600)
+    return r.returncode, r.stdout, r.stderr
+
+
+def same_answer(what, path, cpp_code):
+    """The Python checker answers `path` as the C++ checker did (cpp_code): both accept or both
+    reject, each in its documented form."""
+    code, out, err = python_check(path)
+    PYTHON_CHECKS["accepted" if code == 0 else "rejected"] += 1
+    if code == 0:
+        check(out.splitlines()[:1] == ["s VERIFIED"], f"{what}: python exit 0 without 's VERIFIED': {out!r}")
+    elif code == 1:
+        check(out.startswith("s NOT VERIFIED: "), f"{what}: python exit 1 without a reason: {out!r}")
+    elif code == 2:
+        lines = [l for l in err.splitlines() if l.strip()]
+        check(len(lines) == 1 and lines[0].startswith("verify: error: "),
+              f"{what}: python exit 2 needs one error line, got {err!r}")
+    else:
+        check(False, f"{what}: python checker exit {code}: {out!r} {err!r}")
+    check((code == 0) == (cpp_code == 0),
+          f"{what}: the checkers disagree: C++ exit {cpp_code}, python exit {code} {out!r} {err!r}")
 
 
 def write(name, content):
@@ -30,6 +65,7 @@ def check_file(path):
 def expect_verified(game, path):
     code, out, err = check_file(path)
     check(code == 0 and out.splitlines()[:1] == ["s VERIFIED"], f"{game}: round trip not verified: {code} {out!r} {err!r}")
+    same_answer(game, path, code)
 
 
 def expect_not_verified(what, path):
@@ -43,6 +79,7 @@ def expect_not_verified(what, path):
         check("VERIFIED" not in out, f"{what}: exit 2 but printed a verdict: {out!r}")
     else:
         check(False, f"{what}: expected exit 1 or 2, got {code}: {out!r} {err!r}")
+    same_answer(what, path, code)
     return code
 
 
@@ -131,6 +168,8 @@ def main():
 
 
 if __name__ == "__main__":
-    _, WORK = setup(fresh=False)
+    SRC, WORK = setup(fresh=False)
     main()
+    print(f"python checker: {PYTHON_CHECKS['accepted']} files accepted, {PYTHON_CHECKS['rejected']} rejected, "
+          "each as the C++ checker answered")
     finish("e2e_certificates")

@@ -18,7 +18,7 @@ import jsonschema
 
 # What differs between two runs of the same claims: when and where they ran, the commit, the
 # compiler (the sanitizer pass builds with clang), timings and memory.
-VOLATILE = {"seconds", "date", "host", "git_commit", "compiler", "hardware_threads", "jobs", "claims_files",
+VOLATILE = {"seconds", "peak_memory_bytes", "date", "host", "git_commit", "compiler", "hardware_threads", "jobs", "claims_files",
             "rss_bytes"}
 
 

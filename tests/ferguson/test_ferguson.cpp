@@ -6,20 +6,22 @@
 #include <boost/test/unit_test.hpp>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
-#include "core/errors.h"
-#include "core/ferguson_chomp.h"
-#include "core/ferguson_dynamic.h"
-#include "core/ferguson_empty_divide.h"
-#include "core/ferguson_labelling.h"
-#include "core/ferguson_sos.h"
-#include "core/ferguson_thirteen.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "properties/claims_file.h"
-#include "properties/ferguson_labelling_checks.h"
-#include "properties/random_games.h"
-#include "properties/runner.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/ferguson/ferguson_chomp.h"
+#include "core/ferguson/ferguson_dynamic.h"
+#include "core/ferguson/ferguson_empty_divide.h"
+#include "core/ferguson/ferguson_labelling.h"
+#include "core/ferguson/ferguson_sos.h"
+#include "core/ferguson/ferguson_thirteen.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/random_games.h"
+#include "properties/base/runner.h"
+#include "properties/ferguson/ferguson_claim_checkers_labelling.h"
+#include "tests/base/claim_schema_checks.h"
 
 using namespace igv;
 
@@ -241,6 +243,145 @@ BOOST_AUTO_TEST_CASE(every_ferguson_claim_has_its_expected_verdict) {
     BOOST_TEST_INFO(claim.id << ": " << result.outcome.summary);
     BOOST_TEST(to_string(result.outcome.verdict) == to_string(claim.expected_verdict));
   }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ------------------------------------------------------------------------------------------------
+// Schemas (issue 12): every ferguson.* checker declares its parameters and asserted value; bad
+// parameters do not load; the statement a claim makes is the one decided.
+// ------------------------------------------------------------------------------------------------
+BOOST_AUTO_TEST_SUITE(ferguson_schemas, *boost::unit_test::label("ferguson"))
+
+using namespace igv::schema_checks;
+
+BOOST_AUTO_TEST_CASE(every_checker_is_declared_and_its_example_loads) {
+  const auto list = checkers_with_prefix("ferguson.");
+  BOOST_TEST(list.size() == 16U);
+  require_declared_examples_and_misspellings(list);
+}
+
+BOOST_AUTO_TEST_CASE(bad_parameters_do_not_load) {
+  // Out of range, misspelt, mistyped, not one of the enumerated statements, missing.
+  require_load_error(one_claim("ferguson.dynamic",
+                               R"({ rule = "b", second_player_wins = "fibonacci", max_n = 1 })"),
+                     {"t.claim", "max_n"});
+  require_load_error(one_claim("ferguson.dynamic",
+                               R"({ rule = "b", second_player_wins = "fibonacci", maxn = 9 })"),
+                     {"t.claim", "maxn", "max_n"});
+  require_load_error(
+      one_claim("ferguson.dynamic", R"({ rule = "c", second_player_wins = "lucas" })"),
+      {"t.claim", "rule"});
+  require_load_error(
+      one_claim("ferguson.dynamic", R"({ rule = "b", second_player_wins = "primes" })"),
+      {"t.claim", "second_player_wins"});
+  require_load_error(one_claim("ferguson.dynamic", R"({ rule = "b" })"),
+                     {"t.claim", "second_player_wins"});
+  require_load_error(one_claim("ferguson.dynamic.best_move", R"({ rule = "a", n = "44" })",
+                               "{ winning_takes = [4, 12] }"),
+                     {"t.claim", "n"});
+  require_load_error(one_claim("ferguson.sos", R"({ length = 7, naive_max_length = 40 })",
+                               R"("first player wins")"),
+                     {"t.claim", "naive_max_length"});
+  require_load_error(one_claim("ferguson.sos", R"({ length = 7 })", R"("first player loses")"),
+                     {"t.claim", "asserted"});
+  require_load_error(one_claim("ferguson.chomp.rectangles", "{ boxes = [[3]] }"),
+                     {"t.claim", "boxes"});
+  require_load_error(one_claim("ferguson.empty_divide.p_positions", "{ max = 20 }"),
+                     {"t.claim", "p_positions"});
+  // The old form (one checker, a `what` parameter) no longer loads.
+  require_load_error(one_claim("ferguson.dynamic", R"({ what = "second_player_n", rule = "b" })"),
+                     {"t.claim", "what"});
+}
+
+BOOST_AUTO_TEST_CASE(lucas_claim_of_the_issue_is_refuted_at_the_least_n) {
+  // tests/data/false_claims.toml: "in Fibonacci Nim the second player wins exactly when n is a
+  // Lucas number" came back verified before issue 12. Lucas numbers 2, 1, 3, 4, 7, …: the least
+  // n where the statement fails is 4 (a Lucas number, but 4 = 3 + 1 is a first-player win).
+  std::ifstream in(std::string(IGV_SOURCE_DIR) + "/tests/data/false_claims.toml");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string all = text.str();
+  const auto at = all.find("id = \"false.fibonacci_nim_lucas\"");
+  BOOST_TEST_REQUIRE(at != std::string::npos);
+  const auto end = all.find("\n[[claim]]", at);
+  const auto claims = parse_claims("[document]\nid = \"t\"\n\n[[claim]]\n" +
+                                       all.substr(at, end == std::string::npos ? end : end - at),
+                                   "false_claims.toml");
+  const auto result = run_claim(claims.at(0), RunOptions{});
+  BOOST_TEST(to_string(result.outcome.verdict) == "refuted");
+  BOOST_TEST(result.outcome.counterexample["n"] == 4);
+  BOOST_TEST(!result.outcome.counterexample.contains("seed"));
+}
+
+BOOST_AUTO_TEST_CASE(every_other_characterisation_is_refuted_at_its_least_n) {
+  // The stated set is decided, not a built-in one: only the true one verifies. Expected least
+  // failures, rule a (powers of 2 true) and rule b (Fibonacci true).
+  const std::vector<std::tuple<std::string, std::string, int>> cases{
+      {"a", "fibonacci", 3},  {"a", "lucas", 3},         {"a", "odd", 2},   {"a", "even", 1},
+      {"a", "triangular", 2}, {"b", "powers_of_two", 3}, {"b", "lucas", 4}, {"b", "odd", 2},
+      {"b", "even", 1},       {"b", "triangular", 2}};
+  CheckContext ctx;
+  for (const auto& [rule, set, least] : cases) {
+    const Claim c =
+        load_one("ferguson.dynamic",
+                 "{ rule = \"" + rule + "\", second_player_wins = \"" + set + "\", max_n = 100 }");
+    const Outcome o = find_checker("ferguson.dynamic")->fn(c, ctx);
+    BOOST_TEST_INFO(rule << " " << set << ": " << o.summary);
+    BOOST_TEST(to_string(o.verdict) == "refuted");
+    BOOST_TEST(o.counterexample["n"] == least);
+  }
+  for (const auto& [rule, set] : {std::pair{"a", "powers_of_two"}, std::pair{"b", "fibonacci"}}) {
+    const Claim c =
+        load_one("ferguson.dynamic", std::string("{ rule = \"") + rule +
+                                         "\", second_player_wins = \"" + set + "\", max_n = 100 }");
+    BOOST_TEST(to_string(find_checker("ferguson.dynamic")->fn(c, ctx).verdict) == "verified");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(asserted_values_are_compared) {
+  CheckContext ctx;
+  const auto verdict = [&](const std::string& checker, const std::string& params,
+                           const std::string& asserted) {
+    return to_string(find_checker(checker)->fn(load_one(checker, params, asserted), ctx).verdict);
+  };
+  BOOST_TEST(verdict("ferguson.dynamic.best_move", R"({ rule = "a", n = 44 })",
+                     "{ winning_takes = [4, 12] }") == "verified");
+  BOOST_TEST(verdict("ferguson.dynamic.best_move", R"({ rule = "a", n = 44 })",
+                     "{ winning_takes = [4] }") == "refuted");
+  BOOST_TEST(verdict("ferguson.dynamic.best_move", R"({ rule = "b", n = 43 })",
+                     "{ winning_takes = [1, 8] }") == "refuted");
+  BOOST_TEST(verdict("ferguson.fibonacci.example", "{ n = 43 }",
+                     "{ unique = [34, 8, 2], adjacent_example = [34, 5, 3, 1] }") == "refuted");
+  BOOST_TEST(verdict("ferguson.fibonacci.sequence", "", "[1, 2, 3, 5, 8, 14]") == "refuted");
+  BOOST_TEST(verdict("ferguson.sos", R"({ length = 4, board = "S---" })",
+                     R"("first player wins")") == "refuted");
+  BOOST_TEST(verdict("ferguson.chomp.unique_winning_move",
+                     "{ board = [8, 3], bites = [[6, 2], [2, 3]] }",
+                     "{ bite = [3, 2] }") == "refuted");
+  BOOST_TEST(verdict("ferguson.chomp.board_after_moves",
+                     "{ board = [8, 3], bites = [[6, 2], [2, 3]] }",
+                     "{ removed = [6, 5] }") == "refuted");
+  BOOST_TEST(verdict("ferguson.labelling.takeaway", "{ max_heap = 100 }",
+                     "{ p_positions = [0, 4, 8], n_positions = [2, 2, 3] }") == "refuted");
+  BOOST_TEST(verdict("ferguson.labelling.takeaway", "{ max_heap = 100 }",
+                     "{ p_positions = [0, 4, 8], n_positions = [1, 2, 3] }") == "verified");
+  BOOST_TEST(verdict("ferguson.empty_divide.p_positions",
+                     R"({ p_positions = "sum_even", max = 10 })", "") == "refuted");
+  BOOST_TEST(verdict("ferguson.chomp.top_right_corner",
+                     R"({ boxes = [[3, 8]], corner_wins_on = "every_rectangle" })",
+                     "") == "refuted");
+}
+
+BOOST_AUTO_TEST_CASE(stated_domains_are_checked_whole) {
+  CheckContext ctx;
+  ctx.budget = 0.1;
+  const Claim stated = load_one("ferguson.fibonacci.zeckendorf", "{ max = 500 }");
+  BOOST_TEST(find_checker("ferguson.fibonacci.zeckendorf")->fn(stated, ctx).evidence["cases"] ==
+             500);
+  const Claim by_default = load_one("ferguson.fibonacci.zeckendorf", "{ }");
+  BOOST_TEST(find_checker("ferguson.fibonacci.zeckendorf")->fn(by_default, ctx).evidence["cases"] ==
+             10000);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

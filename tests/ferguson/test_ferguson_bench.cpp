@@ -9,11 +9,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/ferguson_chomp.h"
-#include "core/ferguson_dynamic.h"
-#include "core/ferguson_sos.h"
-#include "core/ferguson_thirteen.h"
-#include "core/naive_solver.h"
+#include "core/base/naive_solver.h"
+#include "core/ferguson/ferguson_chomp.h"
+#include "core/ferguson/ferguson_dynamic.h"
+#include "core/ferguson/ferguson_sos.h"
+#include "core/ferguson/ferguson_thirteen.h"
 
 namespace {
 

@@ -5,16 +5,16 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "core/errors.h"
-#include "core/frolov_certificate_check.h"
-#include "core/frolov_digits.h"
-#include "core/frolov_period.h"
-#include "core/frolov_rules.h"
-#include "core/frolov_tables.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/naive_solver.h"
-#include "properties/frolov_properties.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/base/naive_solver.h"
+#include "core/frolov/frolov_certificate_check.h"
+#include "core/frolov/frolov_fast_digits.h"
+#include "core/frolov/frolov_period.h"
+#include "core/frolov/frolov_rules.h"
+#include "core/frolov/frolov_tables.h"
+#include "properties/frolov/frolov_properties.h"
 
 using namespace igv;
 

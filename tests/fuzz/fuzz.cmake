@@ -1,8 +1,8 @@
-# libFuzzer targets (tests/fuzz_*.cpp), built with -DIGV_FUZZ=ON and clang; each is one ctest test
+# libFuzzer targets (tests/fuzz/fuzz_*.cpp), built with -DIGV_FUZZ=ON and clang; each is one ctest test
 # labelled "fuzz" that replays the kept corpus (tests/fuzz/<target>/, inputs that once failed) and
 # then fuzzes for IGV_FUZZ_SECONDS from a fixed seed (a failure reproduces with the same command).
 set(IGV_FUZZ_SECONDS 30 CACHE STRING "seconds each fuzz test runs")
-file(GLOB IGV_FUZZ_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/fuzz_*.cpp)
+file(GLOB IGV_FUZZ_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_*.cpp)
 foreach(src IN LISTS IGV_FUZZ_SOURCES)
   get_filename_component(name ${src} NAME_WE)
   add_executable(${name} ${src})

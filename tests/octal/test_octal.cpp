@@ -4,16 +4,16 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/octal_code.h"
-#include "core/octal_naive.h"
-#include "core/octal_period.h"
-#include "core/octal_period_check.h"
-#include "core/octal_sparse.h"
-#include "core/octal_strip.h"
-#include "properties/octal_properties.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/octal/octal_certificate_check.h"
+#include "core/octal/octal_fast_sparse.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_period.h"
+#include "core/octal/octal_rules.h"
+#include "core/octal/octal_strip.h"
+#include "properties/octal/octal_properties.h"
 
 using namespace igv;
 

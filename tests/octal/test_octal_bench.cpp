@@ -8,12 +8,12 @@
 #include <fstream>
 #include <string>
 
-#include "core/octal_code.h"
-#include "core/octal_naive.h"
-#include "core/octal_period.h"
-#include "core/octal_period_check.h"
-#include "core/octal_sparse.h"
-#include "core/octal_values.h"
+#include "core/octal/octal_certificate_check.h"
+#include "core/octal/octal_fast_sparse.h"
+#include "core/octal/octal_fast_values.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_period.h"
+#include "core/octal/octal_rules.h"
 
 namespace {
 

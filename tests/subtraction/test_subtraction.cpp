@@ -2,13 +2,13 @@
 // periods are the minimal ones, corrupted certificates are rejected, bad input throws.
 #include <boost/test/unit_test.hpp>
 
-#include "core/errors.h"
-#include "core/kernel_registry.h"
-#include "core/subtraction_certificate_check.h"
-#include "core/subtraction_family.h"
-#include "core/subtraction_naive.h"
-#include "core/subtraction_period.h"
-#include "core/subtraction_window.h"
+#include "core/base/errors.h"
+#include "core/base/kernel_registry.h"
+#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/subtraction_family.h"
+#include "core/subtraction/subtraction_fast_window.h"
+#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/subtraction_period.h"
 
 using namespace igv;
 

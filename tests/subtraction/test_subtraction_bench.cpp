@@ -9,14 +9,14 @@
 #include <chrono>
 #include <iostream>
 
-#include "core/subtraction_certificate_check.h"
-#include "core/subtraction_naive.h"
-#include "core/subtraction_period.h"
-#include "core/subtraction_proof.h"
-#include "core/subtraction_window.h"
-#include "properties/checker.h"
-#include "properties/claims_file.h"
-#include "tests/test_subtraction_claims_loader.h"
+#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/subtraction_fast_window.h"
+#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/subtraction_period.h"
+#include "core/subtraction/subtraction_proof.h"
+#include "properties/base/checker.h"
+#include "properties/base/claims_file.h"
+#include "tests/subtraction/test_subtraction_claims_loader.h"
 
 using namespace igv;
 
@@ -49,13 +49,13 @@ BOOST_AUTO_TEST_CASE(table_2357c_to_5000) {
   for (std::int64_t c = 11; c <= 5000; ++c) {
     const auto proved =
         prove_subtraction_period(make_subtraction_set({2, 3, 5, 7, c}), SubtractionPlay::normal);
-    largest_preperiod = std::max(largest_preperiod, proved.preperiod);
-    largest_period = std::max(largest_period, proved.period);
+    largest_preperiod = std::max(largest_preperiod, proved.proved().preperiod);
+    largest_period = std::max(largest_period, proved.proved().period);
     const std::int64_t r = c % 18;
     const std::int64_t l = r == 1 ? 2 * c - 4 : (r == 10 ? c + 5 : 0);
     const std::int64_t p =
         (r == 0 || r == 8 || r == 9 || r == 10 || r == 17) ? c + 2 : (r == 1 ? 4 : 9);
-    if (l != proved.preperiod || p != proved.period) ++formula_disagreements;
+    if (l != proved.proved().preperiod || p != proved.proved().period) ++formula_disagreements;
   }
   std::cout << "{2,3,5,7,c}, c = 11..5000, every period proved: " << seconds_since(start)
             << " s; largest preperiod " << largest_preperiod << ", largest period "

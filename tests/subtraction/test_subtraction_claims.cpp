@@ -4,9 +4,9 @@
 #include <chrono>
 #include <iostream>
 
-#include "properties/checker.h"
-#include "properties/claims_file.h"
-#include "tests/test_subtraction_claims_loader.h"
+#include "properties/base/checker.h"
+#include "properties/base/claims_file.h"
+#include "tests/subtraction/test_subtraction_claims_loader.h"
 
 using namespace igv;
 

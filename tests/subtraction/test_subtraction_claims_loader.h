@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "properties/claims_file.h"
+#include "properties/base/claims_file.h"
 
 namespace igv::test {
 

@@ -9,19 +9,20 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/errors.h"
-#include "core/game_family.h"
-#include "core/kernel_registry.h"
-#include "core/welter_conway.h"
-#include "core/welter_inverse.h"
-#include "core/welter_naive.h"
-#include "core/welter_relations.h"
-#include "core/welter_start.h"
-#include "core/welter_svg.h"
-#include "properties/checker.h"
-#include "properties/claims_file.h"
-#include "properties/runner.h"
-#include "properties/welter_properties.h"
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/welter/welter_fast_conway.h"
+#include "core/welter/welter_fast_inverse.h"
+#include "core/welter/welter_naive.h"
+#include "core/welter/welter_relations.h"
+#include "core/welter/welter_start.h"
+#include "properties/base/checker.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/runner.h"
+#include "properties/welter/welter_properties.h"
+#include "reports/welter/welter_svg.h"
+#include "tests/base/claim_schema_checks.h"
 
 using namespace igv;
 
@@ -255,6 +256,71 @@ BOOST_AUTO_TEST_CASE(checkers_refute_wrong_printed_values) {
   const Outcome o = find_checker("welter.start_values")->fn(s, ctx);
   BOOST_TEST((o.verdict == Verdict::refuted));
   BOOST_TEST(o.counterexample.at("index").get<int>() == 11);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// ------------------------------------------------------------------------------------------------
+// Schemas (issue 12): every welter.* checker declares its parameters and asserted value; bad
+// parameters do not load; stated domains are checked whole; the asserted statement is decided.
+// ------------------------------------------------------------------------------------------------
+BOOST_AUTO_TEST_SUITE(welter_schemas, *boost::unit_test::label("welter"))
+
+using namespace igv::schema_checks;
+
+BOOST_AUTO_TEST_CASE(every_checker_is_declared_and_its_example_loads) {
+  const auto list = checkers_with_prefix("welter.");
+  BOOST_TEST(list.size() == 13U);
+  require_declared_examples_and_misspellings(list);
+}
+
+BOOST_AUTO_TEST_CASE(bad_parameters_do_not_load) {
+  require_load_error(one_claim("welter.relation_zero", "{ exhaustive_max_square = 40 }"),
+                     {"t.claim", "exhaustive_max_square"});
+  require_load_error(one_claim("welter.relation_zero", "{ exhaustive_max_sqaure = 4 }"),
+                     {"t.claim", "exhaustive_max_sqaure", "exhaustive_max_square"});
+  require_load_error(one_claim("welter.routes_agree", R"({ route = "trie" })"),
+                     {"t.claim", "route"});
+  require_load_error(
+      one_claim("welter.block_values", R"({ family = "middle" })", "{ value_even = 0 }"),
+      {"t.claim", "family"});
+  require_load_error(one_claim("welter.block_values", R"({ family = "lower", value_even = 0 })",
+                               "{ value_odd = 1 }"),
+                     {"t.claim", "value_even"});  // the statement is the asserted value now
+  require_load_error(
+      one_claim("welter.position_value", R"({ position = "1,3,6,10" })", "{ value = \"ten\" }"),
+      {"t.claim", "asserted.value"});
+  require_load_error(one_claim("welter.start_recursion", R"({ form = "as printed" })"),
+                     {"t.claim", "form"});
+  // An asserted table stating nothing loads (every key is optional) but cannot be decided.
+  const Claim empty = load_one("welter.block_values", R"({ family = "lower" })", "{ }");
+  BOOST_CHECK_THROW(find_checker("welter.block_values")->fn(empty, CheckContext{}), InputError);
+}
+
+BOOST_AUTO_TEST_CASE(block_values_decide_the_asserted_values) {
+  CheckContext ctx;
+  const auto run = [&](const std::string& asserted) {
+    return find_checker("welter.block_values")
+        ->fn(load_one("welter.block_values", R"({ family = "lower", max_n = 64 })", asserted), ctx);
+  };
+  BOOST_TEST(to_string(run("{ value_even = 0, value_odd = 1 }").verdict) == "verified");
+  const Outcome wrong_even = run("{ value_even = 1, value_odd = 1 }");
+  BOOST_TEST(to_string(wrong_even.verdict) == "refuted");
+  BOOST_TEST(wrong_even.counterexample["n"] == 2);  // the least even n
+  const Outcome wrong_odd = run("{ value_even = 0, value_odd = 2 }");
+  BOOST_TEST(to_string(wrong_odd.verdict) == "refuted");
+  BOOST_TEST(wrong_odd.counterexample["n"] == 1);
+}
+
+BOOST_AUTO_TEST_CASE(stated_domains_are_checked_whole) {
+  CheckContext ctx;
+  ctx.budget = 0.1;
+  const auto cases = [&](const std::string& params) {
+    const Claim c = load_one("welter.block_values", params, "{ value_even = 0, value_odd = 1 }");
+    return find_checker("welter.block_values")->fn(c, ctx).evidence["cases"];
+  };
+  BOOST_TEST(cases(R"({ family = "lower", max_n = 300 })") == 300);
+  BOOST_TEST(cases(R"({ family = "lower" })") == 204);  // the default 2048, scaled by 0.1
 }
 
 BOOST_AUTO_TEST_SUITE_END()

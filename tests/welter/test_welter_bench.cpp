@@ -10,13 +10,13 @@
 #include <random>
 #include <string>
 
-#include "core/welter_conway.h"
-#include "core/welter_inverse.h"
-#include "core/welter_naive.h"
-#include "core/welter_relations.h"
-#include "core/welter_start.h"
-#include "properties/claims_file.h"
-#include "properties/runner.h"
+#include "core/welter/welter_fast_conway.h"
+#include "core/welter/welter_fast_inverse.h"
+#include "core/welter/welter_naive.h"
+#include "core/welter/welter_relations.h"
+#include "core/welter/welter_start.h"
+#include "properties/base/claims_file.h"
+#include "properties/base/runner.h"
 
 using namespace igv;
 

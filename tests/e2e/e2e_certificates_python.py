@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""The two certificate checkers agree: `verify check-certificate` (C++) and
+verify/check_certificate.py (Python, written from core/CERTIFICATES.md alone).
+
+1. Every certificate `verify period` writes for the games below, every certificate file in
+   tests/data/certificates and every certificate embedded in reports/published/report.json is
+   accepted by both.
+2. Corruption across families: programmatic edits of real certificates (each number changed by
+   +1 and -1, each field dropped, fields swapped, every array shortened, the period doubled and
+   halved, the preperiod moved, descriptive text changed, the file reformatted). An edit that
+   makes the certificate assert something false must be rejected by both (exit 1 or 2); an edit
+   that keeps it true (descriptive text, reformatting, another octal mask) must be accepted by
+   both. A table of the edits tried per family and how each was answered is printed.
+Usage (from ctest): e2e_certificates_python.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import contextlib
+import copy
+import glob
+import io
+import json
+import os
+import sys
+from collections import Counter, defaultdict
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+sys.path.insert(0, os.path.join(SRC, "verify"))
+import check_certificate  # noqa: E402  (the Python checker, run in this process to save time)
+
+GAMES = ["octal:0.07", "octal:0.137", "octal:4.7", "subtraction:1,3,4", "subtraction:2,5,7",
+         "subtraction-misere:1,3,4", "subtraction:powers-of-2", "rook-misere:5",
+         "digital-deletion:5"]
+EDITED = ["octal:0.07", "subtraction:1,3,4", "subtraction:2,5,7", "subtraction-misere:1,3,4",
+          "subtraction:powers-of-2", "rook-misere:5", "digital-deletion:5"]
+DESCRIPTIVE = {"theorem", "checked", "checker", "convention", "producer"}
+
+
+def write(name, doc, indent=2):
+    path = os.path.join(WORK, name)
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=indent, ensure_ascii=False)
+    return path
+
+
+def both(path):
+    """(C++ exit code, Python exit code) on one file."""
+    cpp = run(["check-certificate", path]).returncode
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        py = check_certificate.main(["check_certificate.py", path])
+    if py == 1:
+        check(out.getvalue().startswith("s NOT VERIFIED: "), f"python exit 1 without a reason: {out.getvalue()!r}")
+    if py == 2:
+        check(err.getvalue().startswith("verify: error: ") and err.getvalue().count("\n") == 1,
+              f"python exit 2: {err.getvalue()!r}")
+    return cpp, py
+
+
+def family(game):
+    name = game.split(":")[0]
+    return {"subtraction-misere": "subtraction", "digital-deletion": "frolov",
+            "rook-misere": "frolov"}.get(name, name)
+
+
+def leaves(doc, at=()):
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from leaves(v, at + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from leaves(v, at + (i,))
+    else:
+        yield at
+
+
+def containers(doc, at=()):
+    if isinstance(doc, (dict, list)):
+        yield at, doc
+        for k, v in (doc.items() if isinstance(doc, dict) else enumerate(doc)):
+            yield from containers(v, at + (k,))
+
+
+def get(doc, at):
+    for k in at:
+        doc = doc[k]
+    return doc
+
+
+def put(doc, at, value):
+    get(doc, at[:-1])[at[-1]] = value
+
+
+def keeps_true(doc, at):
+    """Edits that leave the certificate true: descriptive text, and the octal masks' values (the
+    rare/common argument holds for every mask, core/CERTIFICATES.md)."""
+    if at and at[-1] in DESCRIPTIVE and isinstance(get(doc, at), str):
+        return True
+    return doc["game"].startswith("octal:") and len(at) == 4 and at[:2] == ("certificate", "masks") and at[3] == 1
+
+
+def edits(doc):
+    """(name, edited document, kept true?) for every programmatic edit of one certificate."""
+    for at in leaves(doc):
+        v, where = get(doc, at), "/".join(map(str, at))
+        if isinstance(v, bool):
+            candidates = [("flip", not v)]
+        elif isinstance(v, int):
+            candidates = [("+1", v + 1), ("-1", v - 1)]
+        elif isinstance(v, str):
+            candidates = [("text", v + " (edited)")]
+        else:
+            candidates = [("null->0", 0)]
+        for how, new in candidates:
+            e = copy.deepcopy(doc)
+            put(e, at, new)
+            yield f"{where} {how}", e, keeps_true(doc, at) and not (isinstance(new, int) and new < 0)
+    for at, c in containers(doc):
+        where = "/".join(map(str, at)) or "top"
+        if isinstance(c, dict):
+            for k in c:
+                e = copy.deepcopy(doc)
+                del get(e, at)[k]
+                yield f"{where}/{k} dropped", e, False
+        elif c:
+            e = copy.deepcopy(doc)
+            get(e, at).pop()
+            yield f"{where} shortened", e, False
+            if len(c) > 1 and c[0] != c[-1]:
+                e = copy.deepcopy(doc)
+                x = get(e, at)
+                x[0], x[-1] = x[-1], x[0]
+                yield f"{where} first and last swapped", e, False
+    p, l = doc["period"], doc["preperiod"]
+    for how, period in (("doubled", 2 * p), ("halved", p // 2)):
+        e = copy.deepcopy(doc)
+        e["period"] = period
+        if doc["game"].split(":")[0] in ("rook-misere", "digital-deletion"):
+            e["saltus"] = period
+        yield f"period {how}", e, False
+    for how, pre in (("moved +2", l + 2), ("moved -2", l - 2), ("moved to 0", 0 if l else 1)):
+        e = copy.deepcopy(doc)
+        e["preperiod"] = pre
+        yield f"preperiod {how}", e, False
+    if l != p:
+        e = copy.deepcopy(doc)
+        e["preperiod"], e["period"] = p, l
+        yield "preperiod and period swapped", e, False
+
+
+# 1. Round trips and published certificates.
+certificates = {}
+for game in GAMES:
+    r = run(["period", game, "--format", "json"])
+    check(r.returncode == 0, f"verify period {game}: exit {r.returncode} {r.stderr}")
+    certificates[game] = json.loads(r.stdout)
+    check(both(write("period.json", certificates[game])) == (0, 0), f"{game}: not accepted by both")
+for path in sorted(glob.glob(os.path.join(SRC, "tests", "data", "certificates", "*.json"))):
+    with open(path) as f:
+        doc = json.load(f)
+    check(both(path) == (0, 0), f"{path}: not accepted by both")
+published = []
+with open(os.path.join(SRC, "reports", "published", "report.json")) as f:
+    report = json.load(f)
+for claim in report["claims"]:
+    for at, c in containers(claim.get("evidence") or {}):
+        if isinstance(c, dict) and isinstance(c.get("certificate"), dict) and "certificate_version" in c["certificate"]:
+            published.append((claim["id"], c))
+check(published, "reports/published holds no certificate")
+for i, (cid, c) in enumerate(published):
+    check(both(write(f"published_{i}.json", c)) == (0, 0), f"{cid}: published certificate not accepted by both")
+print(f"{len(published)} certificates in reports/published accepted by both checkers")
+
+# 2. Corruption.
+table = defaultdict(Counter)
+for game, doc in certificates.items():
+    if game not in EDITED:
+        continue
+    fam = family(game)
+    check(both(write("original.json", doc)) == (0, 0), f"{game}: not accepted by both")
+    check(both(write("compact.json", doc, indent=None)) == (0, 0), f"{game}: reformatted file not accepted")
+    table[fam]["kept true: reformatted"] += 1
+    for name, edited, kept in edits(doc):
+        cpp, py = both(write("edited.json", edited))
+        if kept:
+            check((cpp, py) == (0, 0), f"{game}: {name} keeps the certificate true but got {cpp}/{py}")
+            table[fam]["kept true: accepted by both"] += 1
+        else:
+            check(cpp != 0 and py != 0, f"{game}: {name} asserts something false but got C++ {cpp}, Python {py}")
+            table[fam][f"false: C++ exit {cpp}, Python exit {py}"] += 1
+
+print("\nedits per family (C++ `verify check-certificate` / verify/check_certificate.py):")
+for fam, counts in sorted(table.items()):
+    print(f"  {fam}: {sum(counts.values())} edits")
+    for answer, n in sorted(counts.items()):
+        print(f"    {n:5d}  {answer}")
+finish("e2e_certificates_python")

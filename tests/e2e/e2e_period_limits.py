@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""End-to-end test of the limits of `verify period` (--time-limit, --memory-limit).
+
+A search that reaches its limit answers `inconclusive` and exits 3 (2 stays for usage and input
+errors): with --format json one object {"game", "verdict": "inconclusive", "reason", "reached"},
+where "reached" says how far it got (octal: heaps computed and the largest period and preperiod
+a search of that length could certify; Frolov rows: the rows proved and the columns computed).
+A memory limit the answer cannot fit is answered at once. A proved period is unchanged: exit 0,
+and the certificate passes both checkers.
+Usage (from ctest): e2e_period_limits.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+
+
+def timed(args):
+    start = time.monotonic()
+    r = run(args)
+    return r, time.monotonic() - start
+
+
+def inconclusive(args, limit, most_seconds):
+    """Runs `verify period ARGS --format json`; requires exit 3 within most_seconds and the JSON
+    verdict inconclusive reached by `limit`. Returns the parsed object (or {})."""
+    r, seconds = timed(["period"] + args + ["--format", "json"])
+    what = "verify period " + " ".join(args)
+    print(f"{what}: exit {r.returncode} in {seconds:.2f} s")
+    check(r.returncode == 3, f"{what}: exit 3 expected, got {r.returncode}: {r.stderr!r}")
+    check(seconds < most_seconds, f"{what}: took {seconds:.1f} s (at most {most_seconds} expected)")
+    try:
+        j = json.loads(r.stdout)
+    except ValueError:
+        check(False, f"{what}: output is not JSON: {r.stdout!r}")
+        return {}
+    check(set(j) == {"game", "verdict", "reason", "reached"}, f"{what}: fields {sorted(j)}")
+    check(j.get("verdict") == "inconclusive", f"{what}: verdict {j.get('verdict')!r}")
+    check(isinstance(j.get("reason"), str) and j["reason"], f"{what}: no reason")
+    reached = j.get("reached", {})
+    check(reached.get("limit") == limit, f"{what}: limit {reached.get('limit')!r}, expected {limit!r}")
+    check(r.stderr == "", f"{what}: inconclusive is an answer, not an error: {r.stderr!r}")
+    return j
+
+
+def main():
+    # Octal .777: no period within a time limit of 2 s.
+    j = inconclusive(["octal:0.777", "--time-limit", "2"], "time", 10)
+    if j:
+        reached = j["reached"]
+        check(j["game"] == "octal:0.777", f"octal game {j['game']!r}")
+        heaps = reached.get("heaps_computed", 0)
+        check(heaps > 1000, f"octal .777: heaps computed {heaps}")
+        check(0 < reached.get("largest_certifiable_period", 0) <= heaps // 4,
+              f"octal .777: largest certifiable period {reached.get('largest_certifiable_period')}")
+        check(0 < reached.get("largest_certifiable_preperiod", 0) <= heaps // 2,
+              f"octal .777: largest certifiable preperiod {reached.get('largest_certifiable_preperiod')}")
+        check("candidate" in reached, "octal .777: candidate recorded (null when none)")
+
+    # Frolov's row 14 (period expected far beyond 10^8): the columns computed so far.
+    for game in ("rook-misere:14", "digital-deletion:14"):
+        j = inconclusive([game, "--time-limit", "2"], "time", 10)
+        if j:
+            reached = j["reached"]
+            rows = reached.get("rows_found", [])
+            check(len(rows) >= 10, f"{game}: rows proved {len(rows)}")
+            row = reached.get("row", {})
+            check(row.get("columns_computed", 0) > 0, f"{game}: columns computed {row}")
+            check(reached.get("cells_computed", 0) >= row.get("columns_computed", 0),
+                  f"{game}: cells computed {reached.get('cells_computed')}")
+
+    # A memory limit the answer cannot fit: at once.
+    j = inconclusive(["octal:0.777", "--memory-limit", "1K"], "memory", 2)
+    if j:
+        check(j["reached"].get("heaps_computed", 10**9) <= 1024, f"octal 1K: heaps {j['reached']}")
+    j = inconclusive(["rook-misere:14", "--memory-limit", "64M"], "memory", 30)
+    if j:
+        # A byte a column for the producer, and the checker's byte and bit a column after it.
+        row = j["reached"].get("row", {})
+        check(row.get("columns_needed_next", 0) * 9 // 8 > 64 << 20 > row.get("columns_computed", 0),
+              f"rook-misere:14 64M: {j['reached']}")
+
+    # The inconclusive answer is not a certificate: both checkers reject it as malformed (exit 2).
+    r = run(["period", "octal:0.777", "--time-limit", "0.5", "--format", "json"])
+    path = os.path.join(WORK, "inconclusive.json")
+    with open(path, "w") as f:
+        f.write(r.stdout)
+    c = run(["check-certificate", path])
+    check(c.returncode == 2, f"inconclusive answer given to check-certificate: {c.returncode} {c.stdout!r}")
+    p = subprocess.run([sys.executable, os.path.join(SRC, "verify", "check_certificate.py"), path],
+                       capture_output=True, text=True, timeout=600)
+    check(p.returncode == 2, f"inconclusive answer given to check_certificate.py: {p.returncode} {p.stdout!r}")
+
+    # Subtraction: the search's windows of s_k values, known before computing: at once.
+    j = inconclusive(["subtraction:1,100000000000", "--memory-limit", "1G"], "memory", 2)
+    if j:
+        check(j["reached"].get("window_length") == 100000000000, f"subtraction: {j['reached']}")
+
+    # Text: the same answer, exit 3.
+    r = run(["period", "octal:0.777", "--time-limit", "1"])
+    check(r.returncode == 3 and "verdict:    inconclusive" in r.stdout, f"text answer: {r.returncode} {r.stdout!r}")
+
+    # Usage errors stay exit 2.
+    for args in (["--time-limit", "-1"], ["--time-limit", "x"], ["--memory-limit", "1P"],
+                 ["--memory-limit", "nonsense"]):
+        r = run(["period", "octal:0.07"] + args)
+        check(r.returncode == 2 and r.stderr.startswith("verify: error: "),
+              f"verify period octal:0.07 {' '.join(args)}: exit {r.returncode} {r.stderr!r}")
+
+    # Proved: exit 0, unchanged certificate, both checkers accept it.
+    for game, args in (("octal:0.07", ["--time-limit", "60"]), ("rook-misere:9", []),
+                       ("subtraction:1,3,4", ["--memory-limit", "1G"])):
+        r, seconds = timed(["period", game, "--format", "json"] + args)
+        print(f"verify period {game}: exit {r.returncode} in {seconds:.2f} s")
+        check(r.returncode == 0, f"{game}: exit {r.returncode}: {r.stderr!r}")
+        if r.returncode != 0:
+            continue
+        doc = json.loads(r.stdout)
+        check("verdict" not in doc, f"{game}: the certificate's fields are unchanged")
+        path = os.path.join(WORK, game.replace(":", "_").replace(",", "-") + ".json")
+        with open(path, "w") as f:
+            f.write(r.stdout)
+        c = run(["check-certificate", path])
+        check(c.returncode == 0 and c.stdout.startswith("s VERIFIED"), f"{game}: C++ checker {c.stdout!r} {c.stderr!r}")
+        p = subprocess.run([sys.executable, os.path.join(SRC, "verify", "check_certificate.py"), path],
+                           capture_output=True, text=True, timeout=600)
+        check(p.returncode == 0 and p.stdout.startswith("s VERIFIED"),
+              f"{game}: python checker {p.returncode} {p.stdout!r} {p.stderr!r}")
+
+
+main()
+finish("e2e_period_limits")
