@@ -90,6 +90,11 @@ class GameInstance {
   [[nodiscard]] virtual Position sample(std::uint64_t seed, std::int64_t size) const;
 };
 
+/// What a family's kernels compute: Sprague–Grundy values (normal play, and misère values whose
+/// 0 marks the P-positions), or outcome codes of a game that is not normal play (SOS: 0 loss and
+/// 1 win for the player to move, 2 draw). The generic claims read it to know what a value means.
+enum class ValueKind { grundy, outcome };
+
 /// A family: its name, its parameters' syntax, how to make an instance.
 struct GameFamily {
   std::string name;             ///< "subtraction"
@@ -105,6 +110,8 @@ struct GameFamily {
   /// The exhaustive range (GameInstance::domain) of the automatic cross-check; random positions
   /// beyond it have sizes range+1 .. range+3. Keep the naive kernel's work small.
   std::int64_t cross_check_range = 8;
+  /// What the kernels' values are (see ValueKind).
+  ValueKind value_kind = ValueKind::grundy;
 };
 
 /// Adds a family; a second family of the same name is a programming error (aborts at start-up).

@@ -124,7 +124,8 @@ GameFamily sos_family() {
         return std::make_unique<SosGame>(static_cast<int>(n));
       },
       {"sos:4", "sos:7"},
-      4};
+      4,
+      ValueKind::outcome};
 }
 IGV_REGISTER_GAME(sos_family);
 
