@@ -71,6 +71,10 @@ SubtractionPeriodCertificate parse_subtraction_period_json(const json& period_js
     throw InputError("certificate: game '" + spec + "' is not written canonically (expected '" +
                      subtraction_spec(cert.set, cert.play) + "')");
   }
+  if (cert.set.rule_defined()) {
+    throw InputError("certificate: " + spec + " has no period certificate (S = " +
+                     cert.set.to_string() + " is infinite and no period theorem applies)");
+  }
   const json& certificate = cert_field(period_json, "certificate", "");
   require_certificate_version(certificate, kSubtractionCertificateVersion);
   // The claim and the bound: numbers in range, whatever else is wrong with the file.

@@ -8,6 +8,7 @@
 #include "core/base/kernel_registry.h"
 #include "core/subtraction/subtraction_certificate.h"
 #include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
 #include "core/subtraction/subtraction_naive.h"
 #include "core/subtraction/subtraction_proof.h"
@@ -20,6 +21,10 @@ namespace {
 constexpr std::int64_t kDirectWindowLimit = 20'000'000;
 /// The naive kernel keeps every value; it refuses prefixes longer than this.
 constexpr std::int64_t kNaiveLimit = 50'000'000;
+/// The largest heap `verify value` evaluates for squares, fibonacci, primes (the member kernel,
+/// from 0: about 2·10^9 options for the squares, a few seconds; the primes stop earlier, at the
+/// member kernel's option limit, around heap 3·10^5).
+constexpr std::int64_t kMemberKernelHeapLimit = 2'000'000;
 
 std::string play_name(SubtractionPlay play) {
   return play == SubtractionPlay::normal ? "normal" : "misere";
@@ -43,12 +48,19 @@ Position SubtractionGame::parse_position(std::string_view text) const {
 }
 
 const CheckedSubtractionCertificate& SubtractionGame::proved_period() const {
+  if (set_.rule_defined()) {
+    throw InputError(spec() + ": no period is claimed: S = " + set_.to_string() +
+                     " is infinite, so no window lemma applies, and no period theorem for this "
+                     "set is known to the harness (values only: verify value " +
+                     spec() + " N)");
+  }
   std::call_once(period_once_, [this] { period_ = prove_subtraction_period(set_, play_); });
   return *period_;
 }
 
 Value SubtractionGame::fast_value(std::int64_t n) const {
   if (n < 0) throw InputError(spec() + ": heap " + std::to_string(n) + " (heaps are 0 or more)");
+  if (set_.rule_defined()) return subtraction_values_members(set_, play_, n + 1).back();
   if (set_.powers_of_two) {
     if (play_ == SubtractionPlay::misere) return subtraction_value_naive(set_, play_, n);
     return subtraction_value_by_period(proved_period(), n);
@@ -65,10 +77,28 @@ Value SubtractionGame::fast_value(std::int64_t n) const {
 nlohmann::json SubtractionGame::value(const Position& p) const {
   if (p.size() != 1) throw InputError(spec() + " position: expected one heap size");
   const std::int64_t n = p[0];
-  const Value v = fast_value(n);
+  if (n < 0) throw InputError(spec() + ": heap " + std::to_string(n) + " (heaps are 0 or more)");
   nlohmann::json moves = nlohmann::json::array();
-  for (auto option : SubtractionRules{set_}.moves(n)) {
-    if (fast_value(option) == 0) moves.push_back(format_position({option}));
+  Value v = 0;
+  if (set_.rule_defined()) {
+    // No window and no period: every value up to n, once, by the member kernel (which refuses,
+    // before computing, a heap whose options are too many to examine).
+    if (n > kMemberKernelHeapLimit) {
+      throw InputError("verify value " + spec() + ": heap " + std::to_string(n) +
+                       " is above the largest heap evaluated for an infinite S (" +
+                       std::to_string(kMemberKernelHeapLimit) +
+                       "): every value below it is needed and no period is known");
+    }
+    const auto g = subtraction_values_members(set_, play_, n + 1);
+    v = g.back();
+    for (auto option : SubtractionRules{set_}.moves(n)) {
+      if (g[static_cast<std::size_t>(option)] == 0) moves.push_back(format_position({option}));
+    }
+  } else {
+    v = fast_value(n);
+    for (auto option : SubtractionRules{set_}.moves(n)) {
+      if (fast_value(option) == 0) moves.push_back(format_position({option}));
+    }
   }
   std::string how = play_ == SubtractionPlay::normal
                         ? "G(n) = mex{G(n-s) : s in S, s <= n}"
@@ -80,8 +110,9 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
           {"outcome", v == 0 ? "P" : "N"},
           {"play", play_name(play_)},
           {"winning_moves", moves},
-          {"kernel",
-           set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma" : "window"},
+          {"kernel", set_.rule_defined()                                      ? "members"
+                     : set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma"
+                                                                              : "window"},
           {"how", how}};
 }
 
@@ -90,6 +121,7 @@ nlohmann::json SubtractionGame::period() const {
 }
 
 nlohmann::json SubtractionGame::period_limited(const PeriodRequest& request) const {
+  if (set_.rule_defined()) return period();  // InputError: no period is claimed
   if (set_.powers_of_two) return period();
   return subtraction_period_json(
       prove_subtraction_period(set_, play_, 4'000'000'000ULL, 400'000'000, request.limits));
@@ -142,20 +174,24 @@ std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(Subtraction
 GameFamily normal_family() {
   return {"subtraction",
           "SUB(S): remove s in S chips from one heap; last mover wins",
-          "subtraction:S (S a comma list of distinct positive integers, or powers-of-2)",
+          "subtraction:S (S a comma list of distinct positive integers, or powers-of-2, squares, "
+          "fibonacci, primes)",
           "n (heap size)",
           maker(SubtractionPlay::normal),
           {"subtraction:1,3,4", "subtraction:2,3,5,7,11", "subtraction:3,5,9",
-           "subtraction:powers-of-2"},
+           "subtraction:powers-of-2", "subtraction:squares", "subtraction:fibonacci",
+           "subtraction:primes"},
           2000};
 }
 GameFamily misere_family() {
   return {"subtraction-misere",
           "SUB(S) in misère play: last mover loses",
-          "subtraction-misere:S (S a comma list of distinct positive integers)",
+          "subtraction-misere:S (S a comma list of distinct positive integers, or powers-of-2, "
+          "squares, fibonacci, primes)",
           "n (heap size)",
           maker(SubtractionPlay::misere),
-          {"subtraction-misere:1,2,3", "subtraction-misere:2,5"},
+          {"subtraction-misere:1,2,3", "subtraction-misere:2,5", "subtraction-misere:squares",
+           "subtraction-misere:primes"},
           2000};
 }
 IGV_REGISTER_GAME(normal_family);
@@ -186,12 +222,32 @@ Kernel window_kernel(const char* family) {
             const auto& sub = as_subtraction(g);
             std::vector<Value> out;
             const std::int64_t most = largest_heap(ps);
+            if (sub.set().rule_defined()) {
+              // No finite window for an infinite S: the member kernel's exact mex.
+              const auto values = subtraction_values_members(sub.set(), sub.play(), most + 1);
+              for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
+              return out;
+            }
             if (!sub.set().powers_of_two && most < kDirectWindowLimit) {
               const auto values = subtraction_values_window(sub.set(), sub.play(), most + 1);
               for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
               return out;
             }
             for (const auto& p : ps) out.push_back(sub.fast_value(p.at(0)));
+            return out;
+          }};
+}
+
+Kernel members_kernel(const char* family) {
+  return {family, "members", false,
+          "incremental mex over the members of S up to n, listed once (a sieve for the primes); "
+          "exact for every S (core/subtraction/subtraction_fast_members.cpp)",
+          [](const GameInstance& g, std::span<const Position> ps) {
+            const auto& sub = as_subtraction(g);
+            const auto values =
+                subtraction_values_members(sub.set(), sub.play(), largest_heap(ps) + 1);
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
             return out;
           }};
 }
@@ -212,6 +268,14 @@ IGV_REGISTER_KERNEL(normal_naive);
 IGV_REGISTER_KERNEL(normal_window);
 IGV_REGISTER_KERNEL(misere_naive);
 IGV_REGISTER_KERNEL(misere_window);
+Kernel normal_members() {
+  return members_kernel("subtraction");
+}
+Kernel misere_members() {
+  return members_kernel("subtraction-misere");
+}
+IGV_REGISTER_KERNEL(normal_members);
+IGV_REGISTER_KERNEL(misere_members);
 
 }  // namespace
 }  // namespace igv

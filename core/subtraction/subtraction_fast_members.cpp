@@ -1,0 +1,63 @@
+#include "core/subtraction/subtraction_fast_members.h"
+
+#include <string>
+
+#include "core/base/errors.h"
+
+namespace igv {
+
+namespace {
+/// The values are kept as 32-bit words: 2^28 of them (1 GiB) at most.
+constexpr std::int64_t kMostValues = std::int64_t{1} << 28;
+}  // namespace
+
+std::uint64_t subtraction_members_work(const std::vector<std::int64_t>& members,
+                                       std::int64_t count) {
+  std::uint64_t work = 0;
+  for (auto s : members) {
+    if (s < count) work += static_cast<std::uint64_t>(count - s);
+  }
+  return work;
+}
+
+std::vector<Value> subtraction_values_members(const SubtractionSet& set, SubtractionPlay play,
+                                              std::int64_t count, std::uint64_t max_options) {
+  if (count < 0) throw InputError("subtraction: negative prefix length " + std::to_string(count));
+  if (count > kMostValues) {
+    throw BudgetExceeded("subtraction member kernel: " + std::to_string(count) +
+                         " values are more than the " + std::to_string(kMostValues) + " it keeps");
+  }
+  std::vector<Value> out;
+  if (count == 0) return out;
+  const std::vector<std::int64_t> members = subtraction_members_up_to(set, count - 1);
+  const std::uint64_t work = subtraction_members_work(members, count);
+  if (work > max_options) {
+    throw BudgetExceeded("subtraction member kernel on " + set.to_string() + ": " +
+                         std::to_string(work) + " options to examine for heaps below " +
+                         std::to_string(count) + ", more than the limit of " +
+                         std::to_string(max_options));
+  }
+  std::vector<std::uint32_t> g(static_cast<std::size_t>(count), 0);
+  // A heap n has at most members.size() options, so its mex is at most members.size().
+  std::vector<std::uint32_t> stamp(members.size() + 2, 0);
+  for (std::int64_t n = 0; n < count; ++n) {
+    const auto mark = static_cast<std::uint32_t>(n + 1);
+    std::size_t moves = 0;
+    for (auto s : members) {
+      if (s > n) break;
+      stamp[g[static_cast<std::size_t>(n - s)]] = mark;
+      ++moves;
+    }
+    std::uint32_t v = 0;
+    if (moves == 0 && play == SubtractionPlay::misere) {
+      v = 1;  // misère: a heap with no move is won by the player to move
+    } else {
+      while (stamp[v] == mark) ++v;
+    }
+    g[static_cast<std::size_t>(n)] = v;
+  }
+  out.assign(g.begin(), g.end());
+  return out;
+}
+
+}  // namespace igv
