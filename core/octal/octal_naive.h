@@ -14,4 +14,8 @@ namespace igv {
 /// G(0), …, G(n_max) by a mex over every option listed by octal_options().
 std::vector<Value> octal_values_naive(const OctalCode& code, std::int64_t n_max);
 
+/// G(0), …, G(n_max) of a hexadecimal game by a mex over every option listed by hex_options()
+/// (O(n^3) with three-heap splits: the reference, for small heaps).
+std::vector<Value> hex_values_naive(const HexCode& code, std::int64_t n_max);
+
 }  // namespace igv

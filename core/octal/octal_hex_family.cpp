@@ -1,0 +1,223 @@
+// The game family `hex:CODE` (a sum of heaps of one hexadecimal game, Winning Ways ch. 4: the
+// octal codes with a fourth bit, 8 = leave three non-empty heaps) and its kernels: "naive"
+// (reference: mex over every option, O(n^3) with three-way splits) and "sets" (the option-set
+// kernel of core/octal/octal_fast_hex.h, O(n^2)).
+//
+// Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
+// Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
+// No period is claimed for hexadecimal games (`verify period hex:CODE` is an input error): the
+// harness has no checked periodicity or arithmetic-periodicity certificate for them.
+#include <algorithm>
+#include <limits>
+#include <random>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/octal/octal_fast_hex.h"
+#include "core/octal/octal_naive.h"
+#include "core/octal/octal_rules.h"
+
+namespace igv {
+namespace {
+
+std::string join_hex_heaps(const Position& p) {
+  std::string s;
+  for (auto h : p) {
+    if (h == 0) continue;
+    if (!s.empty()) s += '+';
+    s += std::to_string(h);
+  }
+  return s.empty() ? "0" : s;
+}
+
+std::int64_t largest_hex_heap(std::span<const Position> ps) {
+  std::int64_t m = 0;
+  for (const auto& p : ps)
+    for (auto h : p) m = std::max(m, h);
+  return m;
+}
+
+class HexGame : public GameInstance {
+ public:
+  explicit HexGame(HexCode code) : code_(std::move(code)) {}
+  [[nodiscard]] std::string spec() const override { return "hex:" + code_.canonical(); }
+  [[nodiscard]] const HexCode& code() const { return code_; }
+
+  [[nodiscard]] Position parse_position(std::string_view text) const override {
+    std::string body(text);
+    std::replace(body.begin(), body.end(), '+', ',');
+    if (body.empty()) {
+      throw InputError(spec() + " position: empty (expected heap sizes such as 35, 3+5 or 3,5)");
+    }
+    Position p = parse_int_list(body, spec() + " position (heap sizes such as 35, 3+5 or 3,5)");
+    for (auto h : p) {
+      if (h < 0)
+        throw InputError(spec() + " position: heap sizes must be >= 0, got " + std::to_string(h));
+    }
+    return p;
+  }
+  [[nodiscard]] std::string format_position(const Position& p) const override {
+    return join_hex_heaps(p);
+  }
+
+  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
+  }
+
+  [[nodiscard]] nlohmann::json value_limited(const Position& p,
+                                             const ValueRequest& request) const override {
+    const std::int64_t top = p.empty() ? 0 : *std::max_element(p.begin(), p.end());
+    HexSetSolver solver(code_);
+    if (solver.estimated_work(top + 1) > HexSetSolver::kMostWork) {
+      throw InputError("verify value " + spec() + ": heap " + std::to_string(top) +
+                       " needs about " + std::to_string(solver.estimated_work(top + 1)) +
+                       " word operations, more than the " +
+                       std::to_string(HexSetSolver::kMostWork) +
+                       " the hexadecimal kernel does (no period is known to shorten it)");
+    }
+    // The winning moves examine every option (about n^2/12 three-way splits of a heap n).
+    constexpr std::int64_t kMaxOptionsExamined = 100'000'000;
+    const auto threes = static_cast<std::int64_t>(code_.three_heap_removals().size());
+    std::int64_t options = 0;
+    for (auto h : p) {
+      options += h / 2 + 2 +
+                 (threes > 0 ? std::min<std::int64_t>(h, 1'000'000) *
+                                   std::min<std::int64_t>(h, 1'000'000) / 12 * threes
+                             : 0);
+      options = std::min<std::int64_t>(options, std::int64_t{1} << 60);
+    }
+    if (request.max_moves != 0 && options > kMaxOptionsExamined) {
+      throw InputError("verify value " + spec() + ": the winning moves of this position need " +
+                       std::to_string(options) + " options examined, more than the " +
+                       std::to_string(kMaxOptionsExamined) +
+                       " that fit; ask for the value alone with --max-moves 0");
+    }
+    solver.extend_to(top + 1);
+    const auto g = [&](std::int64_t n) { return solver.value(n); };
+    Value total = 0;
+    for (auto h : p) total = nim_sum(total, g(h));
+    nlohmann::json moves = nlohmann::json::array();
+    std::size_t count = 0;
+    if (total != 0 && request.max_moves != 0) {
+      for (std::size_t j = 0; j < p.size(); ++j) {
+        const Value rest = nim_sum(total, g(p[j]));
+        for_each_hex_option(code_, p[j], [&](const HexHeapOption& o) {
+          if (nim_sum(nim_sum(g(o.first), g(o.second)), g(o.third)) != rest) return;
+          if (count++ >= request.max_moves) return;
+          Position next;
+          for (std::size_t m = 0; m < p.size(); ++m) {
+            if (m != j) {
+              next.push_back(p[m]);
+            } else {
+              next.push_back(o.first);
+              next.push_back(o.second);
+              next.push_back(o.third);
+            }
+          }
+          moves.push_back(join_hex_heaps(next));
+        });
+      }
+    }
+    nlohmann::json heap_values = nlohmann::json::array();
+    for (auto h : p) heap_values.push_back(g(h));
+    nlohmann::json j = {{"game", spec()},
+                        {"position", join_hex_heaps(p)},
+                        {"value", total},
+                        {"heap_values", heap_values},
+                        {"winning_moves", moves},
+                        {"kernel", "sets"},
+                        {"how", "option-value sets (core/octal/octal_fast_hex.h) for heaps 0.." +
+                                    std::to_string(top) +
+                                    "; the value of a sum is the nim-sum of its heaps' values"}};
+    if (request.max_moves == 0) {
+      j.erase("winning_moves");
+    } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
+      limit_winning_moves(j, request, count);
+    }
+    return j;
+  }
+
+  [[nodiscard]] nlohmann::json period() const override {
+    throw InputError("verify period " + spec() +
+                     ": no period is claimed for hexadecimal games — the harness has no checked "
+                     "certificate (periodic or arithmetic-periodic) for them; values only "
+                     "(verify value " +
+                     spec() + " N)");
+  }
+  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest&) const override {
+    return period();
+  }
+
+  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
+    std::vector<Position> out;
+    for (std::int64_t n = 0; n <= size; ++n) out.push_back({n});
+    const std::int64_t small = std::min<std::int64_t>(size, 10);
+    for (std::int64_t a = 1; a <= small; ++a)
+      for (std::int64_t b = a; b <= small; ++b) out.push_back({a, b});
+    return out;
+  }
+  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
+    std::mt19937_64 rng(seed);
+    Position p(1 + rng() % 3);
+    for (auto& h : p) h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1));
+    return p;
+  }
+
+ private:
+  HexCode code_;
+};
+
+GameFamily hex_family() {
+  return {
+      "hex",
+      "hexadecimal games d0.d1d2...: take-and-break heap games leaving up to three heaps "
+      "(Winning Ways ch. 4)",
+      "hex:CODE (e.g. hex:0.F, hex:0.B, hex:4.33F; d0 is 0, 4, 8 or C, digits 0-9, A-F, "
+      "either case)",
+      "heap sizes joined by '+' or ',' (e.g. 35, 3+5, 3,5)",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (params.empty()) throw InputError("game 'hex' needs a code, e.g. hex:0.F");
+        return std::make_unique<HexGame>(HexCode::parse(params));
+      },
+      {"hex:0.F", "hex:0.B", "hex:0.33F", "hex:0.8", "hex:4.9", "hex:C.1", "hex:0.07", "hex:0.A3"},
+      60};
+}
+IGV_REGISTER_GAME(hex_family);
+
+const HexCode& hex_code_of(const GameInstance& game) {
+  const auto* hex = dynamic_cast<const HexGame*>(&game);
+  if (!hex) throw InputError("hexadecimal kernel given a game that is not hex: " + game.spec());
+  return hex->code();
+}
+
+std::vector<Value> sums(const std::vector<Value>& g, std::span<const Position> ps) {
+  std::vector<Value> out;
+  for (const auto& p : ps) {
+    Value v = 0;
+    for (auto h : p) v = nim_sum(v, g[static_cast<std::size_t>(h)]);
+    out.push_back(v);
+  }
+  return out;
+}
+
+Kernel hex_naive_kernel() {
+  return {"hex", "naive", true,
+          "mex over every option of each heap (three-way splits: O(n^3)); sums by nim-sum",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            return sums(hex_values_naive(hex_code_of(game), largest_hex_heap(ps)), ps);
+          }};
+}
+Kernel hex_sets_kernel() {
+  return {"hex", "sets", false,
+          "option-value sets: two-way split sets kept per total, three-way splits by value "
+          "class and xor-permutation, O(n^2) word operations; sums by nim-sum",
+          [](const GameInstance& game, std::span<const Position> ps) {
+            return sums(hex_values_fast(hex_code_of(game), largest_hex_heap(ps) + 1), ps);
+          }};
+}
+IGV_REGISTER_KERNEL(hex_naive_kernel);
+IGV_REGISTER_KERNEL(hex_sets_kernel);
+
+}  // namespace
+}  // namespace igv
