@@ -20,7 +20,7 @@ namespace {
 
 /// `verify value` computes G(0..n) for the largest heap n of the position up to this heap
 /// (two bytes per heap, a few seconds per million heaps); larger heaps are refused at once.
-constexpr std::int64_t kMaxValueHeap = 20'000'000;
+constexpr std::int64_t kMaxValueHeap = 10'000'000;
 /// The kernels refuse heaps beyond these at once instead of allocating (the naive kernel is
 /// O(n^2) in time).
 constexpr std::int64_t kMaxNaiveKernelHeap = 1'000'000;

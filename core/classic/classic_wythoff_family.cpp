@@ -50,7 +50,7 @@ class WythoffGame : public GameInstance {
     }
     const std::int64_t x = p[0], y = p[1];
     // The Grundy value needs the sweep of (min + 1) x (max + 1) squares: refused at once
-    // (BudgetExceeded, before allocating) beyond 2^28 squares or 256 MiB.
+    // (BudgetExceeded, before allocating) beyond 2^27 squares or 256 MiB.
     const Value v = wythoff_grundy_value(x, y);
     const bool p_position = wythoff_is_p_position(x, y);
     if (p_position != (v == 0)) {

@@ -45,6 +45,6 @@ class WythoffGrundyTable {
 /// sweep would hold more than `max_bytes` or visit more than `max_squares` squares.
 Value wythoff_grundy_value(std::int64_t x, std::int64_t y,
                            std::uint64_t max_bytes = std::uint64_t{1} << 28,
-                           std::uint64_t max_squares = std::uint64_t{1} << 28);
+                           std::uint64_t max_squares = std::uint64_t{1} << 27);
 
 }  // namespace igv
