@@ -15,6 +15,12 @@
 // value rare and every heap a full scan); the mask decides only the speed. The solver chooses,
 // at every power of two, the mask that makes the fewest rare heaps so far.
 //
+// Measured (tests/classic/test_classic_bench.cpp): from heap 16384 on the mask is 254 (510 from
+// 2^23), and there are 1273 rare heaps, the last one 82860, so the pairing costs 1273 look-ups
+// per heap. Most heaps still need a scan (a rare value such as 0 comes from two common heaps),
+// a few thousand splits deep on average; only 1622 heaps, all small, need the full scan.
+// G(0..10^7) takes about 22 s of CPU and 25 MB.
+//
 // Memory: two bytes per heap plus four bytes per rare heap.
 #pragma once
 

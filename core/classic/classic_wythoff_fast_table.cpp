@@ -25,14 +25,19 @@ void check_size(std::int64_t rows, std::int64_t cols) {
   }
 }
 
-/// The sweep: calls visit(x, y, G(x, y)) for every square, row by row.
-template <class Visit>
+/// The sweep: calls visit(x, y, G(x, y)) for every square, row by row. With `upper` (and
+/// rows <= cols) only the squares y >= x: G is symmetric (the rules treat the two heaps alike),
+/// so the values of row x left of the diagonal, G(x, y') for y' < x, are those of column x
+/// above it, G(y', x), already computed: the row's set starts as a copy of column x's.
+template <bool upper, class Visit>
 void sweep(std::int64_t rows, std::int64_t cols, Visit&& visit) {
   if (rows == 0 || cols == 0) return;
+  if (upper && rows > cols) throw std::logic_error("Wythoff upper sweep with rows > cols");
   const std::uint64_t words = words_per_set(rows, cols);
   const auto R = static_cast<std::size_t>(rows), C = static_cast<std::size_t>(cols);
-  std::vector<std::uint64_t> row(words), col(C * words), diag((R + C - 1) * words);
-  std::vector<std::uint64_t> col_low(C, 0), diag_low(R + C - 1, 0);
+  const std::size_t diagonals = upper ? C : R + C - 1;
+  std::vector<std::uint64_t> row(words), col(C * words), diag(diagonals * words);
+  std::vector<std::uint64_t> col_low(C, 0), diag_low(diagonals, 0);
   const auto has = [](const std::uint64_t* set, std::uint64_t v) {
     return ((set[v / 64] >> (v % 64)) & 1) != 0;
   };
@@ -41,11 +46,20 @@ void sweep(std::int64_t rows, std::int64_t cols, Visit&& visit) {
     while (has(set, low)) ++low;
   };
   for (std::size_t x = 0; x < R; ++x) {
-    std::fill(row.begin(), row.end(), 0);
     std::uint64_t row_low = 0;
-    for (std::size_t y = 0; y < C; ++y) {
+    std::size_t y0 = 0;
+    if constexpr (upper) {
+      std::copy(col.begin() + static_cast<std::ptrdiff_t>(x * words),
+                col.begin() + static_cast<std::ptrdiff_t>((x + 1) * words), row.begin());
+      row_low = col_low[x];
+      y0 = x;
+    } else {
+      std::fill(row.begin(), row.end(), 0);
+    }
+    for (std::size_t y = y0; y < C; ++y) {
       std::uint64_t* c = col.data() + y * words;
-      const std::size_t d = y + R - 1 - x;  // diagonal y - x, shifted to be >= 0
+      // Diagonal y - x, shifted to be >= 0 when the sweep has squares below the diagonal.
+      const std::size_t d = upper ? y - x : y + R - 1 - x;
       std::uint64_t* g = diag.data() + d * words;
       // Every value below `from` is in one of the three sets.
       const std::uint64_t from = std::max({row_low, col_low[y], diag_low[d]});
@@ -89,7 +103,7 @@ WythoffGrundyTable::WythoffGrundyTable(std::int64_t rows, std::int64_t cols,
                          std::to_string(max_bytes >> 20) + " MiB allowed");
   }
   table_.resize(static_cast<std::size_t>(rows * cols));
-  sweep(rows, cols, [&](std::int64_t x, std::int64_t y, std::uint64_t v) {
+  sweep<false>(rows, cols, [&](std::int64_t x, std::int64_t y, std::uint64_t v) {
     if (v > 0xFFFFFFFFu) throw BudgetExceeded("Wythoff table: a value above 2^32");
     table_[static_cast<std::size_t>(x * cols + y)] = static_cast<std::uint32_t>(v);
   });
@@ -119,7 +133,7 @@ Value wythoff_grundy_value(std::int64_t x, std::int64_t y, std::uint64_t max_byt
                          std::to_string(max_bytes >> 20) + " MiB are swept)");
   }
   Value out = -1;
-  sweep(rows, cols, [&](std::int64_t a, std::int64_t b, std::uint64_t v) {
+  sweep<true>(rows, cols, [&](std::int64_t a, std::int64_t b, std::uint64_t v) {
     if (a == rows - 1 && b == cols - 1) out = static_cast<Value>(v);
   });
   return out;

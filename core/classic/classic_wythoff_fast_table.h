@@ -40,8 +40,9 @@ class WythoffGrundyTable {
   std::vector<std::uint32_t> table_;
 };
 
-/// G(x, y) alone: the sweep of rows 0..min(x, y) over columns 0..max(x, y) (G is symmetric by
-/// the rules, so the shorter side is swept), keeping no table. Throws BudgetExceeded when the
+/// G(x, y) alone: the sweep of rows 0..min(x, y) over columns 0..max(x, y), only the squares
+/// on or above the diagonal (G is symmetric: the rules treat the two heaps alike), keeping no
+/// table. Throws BudgetExceeded when the
 /// sweep would hold more than `max_bytes` or visit more than `max_squares` squares.
 Value wythoff_grundy_value(std::int64_t x, std::int64_t y,
                            std::uint64_t max_bytes = std::uint64_t{1} << 28,

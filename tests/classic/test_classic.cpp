@@ -153,6 +153,11 @@ BOOST_AUTO_TEST_CASE(wythoff_table_kernel_equals_naive_up_to_48) {
     }
   }
   BOOST_CHECK_THROW((void)table.value(n + 1, 0), std::out_of_range);
+  // The single-value sweep (upper triangle, by symmetry) on every square.
+  for (std::int64_t x = 0; x <= n; ++x)
+    for (std::int64_t y = 0; y <= n; ++y)
+      BOOST_TEST_REQUIRE(wythoff_grundy_value(x, y) == table.value(x, y),
+                         "(" << x << "," << y << ")");
 }
 
 BOOST_AUTO_TEST_CASE(wythoff_table_kernel_is_symmetric_and_larger_tables_agree_with_sweeps) {
