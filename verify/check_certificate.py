@@ -138,6 +138,76 @@ def check_octal(doc):
 
 
 # ------------------------------------------------------------------------------------------
+# hexadecimal games: the periodicity theorem with three-way splits (ordinary periods only)
+# ------------------------------------------------------------------------------------------
+HEX_LIMIT = 1 << 11
+
+
+def hex_values(digits, count):
+    """G(0..count-1) from the rules: the mex of G(a)^G(b)^G(c) over every option."""
+    g, two = [], []  # two[m]: the values G(a)^G(m-a) of the splits of m into two non-empty heaps
+    for n in range(count):
+        two.append({g[a] ^ g[n - a] for a in range(1, n // 2 + 1)})
+        options = set()
+        for i, d in enumerate(digits):
+            rest = n - i
+            if rest < 0:
+                break
+            if d & 1 and rest == 0 and i > 0:
+                options.add(0)
+            if d & 2 and rest >= 1 and i > 0:
+                options.add(g[rest])
+            if d & 4:
+                options |= two[rest]
+            if d & 8:  # three heaps a + (b + c): a is any part, b + c any two-way split of rest - a
+                for a in range(1, rest - 1):
+                    options.update(g[a] ^ x for x in two[rest - a])
+        g.append(mex(options))
+    return g
+
+
+def check_hex(doc):
+    top = fields(doc, ["game", "preperiod", "period", "saltus", "last_exceptional_value", "certificate"], "")
+    code = top["game"][len("hex:"):]
+    head, dot, tail = code.partition(".")
+    hexdigits = "0123456789ABCDEF"
+    if not dot or head not in ("0", "4", "8", "C") or not tail or any(c not in hexdigits for c in tail):
+        raise Malformed(f"game '{top['game']}' is not a canonical finite hexadecimal code")
+    digits = [int(head, 16)] + [int(c, 16) for c in tail]
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    if code != head + "." + ("".join(hexdigits[d] for d in digits[1:]) or "0"):
+        raise Malformed(f"game '{top['game']}' is not written canonically")
+    k = len(digits) - 1
+    c = fields(top["certificate"], ["certificate_version", "theorem", "bound", "values", "checked", "checker"],
+               "certificate")
+    e = integer(top["preperiod"], "preperiod", 0, HEX_LIMIT)
+    p = integer(top["period"], "period", 1, HEX_LIMIT)
+    integer(top["saltus"], "saltus")
+    lev = top["last_exceptional_value"]
+    if lev is not None:
+        integer(lev, "last_exceptional_value")
+    integer(c["bound"], "certificate.bound")
+    claimed = array(c["values"], "certificate.values")
+    if len(claimed) > HEX_LIMIT:
+        raise Malformed(f"certificate.values holds {len(claimed)} values, above the limit 2^11")
+    claimed = [integer(v, f"certificate.values[{i}]", 0, 65535) for i, v in enumerate(claimed)]
+    e1 = max(e, 1)
+    need(len(claimed) == 3 * e1 + 3 * p + k,
+         f"{len(claimed)} values; the theorem needs exactly 3*max(e,1)+3p+k = {3 * e1 + 3 * p + k}")
+    need(c["bound"] == len(claimed), f"certificate.bound is {c['bound']} but there are {len(claimed)} values")
+    g = hex_values(digits, len(claimed))
+    for n, (mine, theirs) in enumerate(zip(g, claimed)):
+        need(mine == theirs, f"G({n}) is {mine}, not {theirs}")
+    for n in range(e, 3 * e1 + 2 * p + k):
+        need(g[n + p] == g[n], f"G({n + p}) != G({n}) inside the window")
+    least_period_and_preperiod(lambda n: g[n], e, p, "G")
+    need(top["saltus"] == 0, "saltus must be 0")
+    need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
+    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by the three-heap window; both least"
+
+
+# ------------------------------------------------------------------------------------------
 # subtraction games: window lemma; powers of 2: mod-3 residue lemma
 # ------------------------------------------------------------------------------------------
 def subtraction_values(moves, misere, count):
@@ -307,6 +377,8 @@ def check(doc):
     family = doc["game"].split(":", 1)[0]
     if family == "octal":
         return check_octal(doc)
+    if family == "hex":
+        return check_hex(doc)
     if family in ("subtraction", "subtraction-misere"):
         return check_subtraction(doc)
     if family in ("rook-misere", "digital-deletion"):

@@ -136,4 +136,66 @@ OctalPeriodCertificate parse_octal_period_json(const json& period_json) {
   return cert;
 }
 
+std::int64_t hex_period_bound(std::int64_t preperiod, std::int64_t period, int last_digit) {
+  return 3 * std::max<std::int64_t>(preperiod, 1) + 3 * period + last_digit;
+}
+
+json hex_period_json(const HexPeriodCertificate& cert, int last_digit, const std::string& checked) {
+  return {{"game", "hex:" + cert.code},
+          {"preperiod", cert.preperiod},
+          {"period", cert.period},
+          {"saltus", 0},
+          {"last_exceptional_value", cert.preperiod > 0 ? json(cert.preperiod - 1) : json(nullptr)},
+          {"certificate",
+           {{"certificate_version", kHexCertificateVersion},
+            {"theorem",
+             "periodicity theorem for hexadecimal games (Guy–Smith's argument with three-way "
+             "splits, core/CERTIFICATES.md): G(n+p) = G(n) for e <= n < 3·max(e,1)+2p+k implies it "
+             "for all n >= e; k = " +
+                 std::to_string(last_digit)},
+            {"bound", cert.bound()},
+            {"values", cert.values},
+            {"checked", checked},
+            {"checker", "check_hex_period_certificate (core/octal/octal_certificate_check.cpp)"}}}};
+}
+
+HexPeriodCertificate parse_hex_period_json(const json& period_json) {
+  if (!period_json.is_object()) throw InputError("certificate: not a JSON object");
+  const json& game = cert_field(period_json, "game", "");
+  if (!game.is_string()) throw InputError("certificate: field 'game' must be a string");
+  const std::string spec = game.get<std::string>();
+  if (spec.rfind("hex:", 0) != 0) throw InputError("certificate: game '" + spec + "' is not hex");
+  const HexCode code = HexCode::parse(spec.substr(4));
+  if (code.canonical() != spec.substr(4)) {
+    throw InputError("certificate: game '" + spec +
+                     "' is not written canonically (expected 'hex:" + code.canonical() + "')");
+  }
+  const json& certificate = cert_field(period_json, "certificate", "");
+  require_certificate_version(certificate, kHexCertificateVersion);
+  HexPeriodCertificate cert;
+  cert.code = code.canonical();
+  cert.preperiod =
+      cert_integer(cert_field(period_json, "preperiod", ""), "preperiod", 0, kLargestHexFile);
+  cert.period = cert_integer(cert_field(period_json, "period", ""), "period", 1, kLargestHexFile);
+  (void)cert_integer(cert_field(period_json, "saltus", ""), "saltus", 0, kLargestOctalValue);
+  (void)cert_integer(cert_field(certificate, "bound", "certificate"), "certificate.bound", 0,
+                     kLargestHexFile);
+  const json& values = cert_field(certificate, "values", "certificate");
+  if (!values.is_array())
+    throw InputError("certificate: field 'certificate.values' must be an array");
+  if (static_cast<std::int64_t>(values.size()) > kLargestHexFile) {
+    throw InputError("certificate: 'certificate.values' holds more than " +
+                     std::to_string(kLargestHexFile) + " values (the checker's limit)");
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    cert.values.push_back(cert_integer(values[i], "certificate.values[" + std::to_string(i) + "]",
+                                       0, kLargestOctalValue));
+  }
+  const json& lev = cert_field(period_json, "last_exceptional_value", "");
+  if (!lev.is_null()) (void)cert_integer(lev, "last_exceptional_value", 0, kLargestHexFile);
+  // Every field present, with its kind (the descriptive text is compared by kind only).
+  require_same_shape(hex_period_json(cert, code.max_removal(), ""), period_json, "");
+  return cert;
+}
+
 }  // namespace igv

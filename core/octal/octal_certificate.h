@@ -78,6 +78,41 @@ std::int64_t guy_smith_bound(std::int64_t preperiod, std::int64_t period, int la
 nlohmann::json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
                                  const std::string& checked);
 
+// ---------------------------------------------------------------------------------------------
+// Hexadecimal games (`verify period hex:CODE --format json`, core/CERTIFICATES.md, section
+// "hexadecimal", certificate_version 1): ordinary periodicity only (saltus 0), by the
+// periodicity theorem for games that leave at most three heaps (core/octal/octal_hex_period.h):
+// G(n + p) = G(n) for e <= n < 3·max(e,1) + 2p + k implies it for every n >= e. The certificate
+// holds exactly the values G(0 .. 3·max(e,1) + 3p + k - 1); the checker recomputes every one
+// with the naive kernel (so a certificate holds at most kLargestHexFile values).
+// ---------------------------------------------------------------------------------------------
+
+/// Version of the hexadecimal certificate file format (core/CERTIFICATES.md).
+inline constexpr int kHexCertificateVersion = 1;
+/// Values a hexadecimal certificate may hold: the naive recomputation is O(N^3).
+inline constexpr std::int64_t kLargestHexFile = std::int64_t{1} << 11;
+
+struct HexPeriodCertificate {
+  std::string code;            ///< canonical hexadecimal code, e.g. "0.33F"
+  std::int64_t preperiod = 0;  ///< least e with G(n + p) = G(n) for all n >= e
+  std::int64_t period = 0;     ///< least p
+  std::vector<Value> values;   ///< claimed G(0 .. bound - 1)
+  [[nodiscard]] std::int64_t bound() const { return static_cast<std::int64_t>(values.size()); }
+};
+
+/// The number of values the hexadecimal theorem needs: 3·max(e, 1) + 3p + k.
+std::int64_t hex_period_bound(std::int64_t preperiod, std::int64_t period, int last_digit);
+
+/// The JSON that `verify period hex:CODE --format json` prints; `checked` is descriptive.
+nlohmann::json hex_period_json(const HexPeriodCertificate& cert, int last_digit,
+                               const std::string& checked);
+
+/// Reads a hexadecimal certificate file back (the inverse of hex_period_json). Throws
+/// InputError naming the field when the file is malformed (a field missing, unexpected or of
+/// the wrong kind, a number out of range, more than kLargestHexFile values, another version, a
+/// game that is not a canonical hexadecimal code).
+HexPeriodCertificate parse_hex_period_json(const nlohmann::json& period_json);
+
 /// Reads a certificate file back (the inverse of octal_period_json). Throws InputError naming
 /// the field when the file is malformed: a field missing, unexpected or of the wrong kind, a
 /// number out of range, an unsupported certificate_version, a game that is not a canonical

@@ -6,6 +6,7 @@
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
+#include "core/octal/octal_naive.h"
 #include "core/octal/octal_rules.h"
 
 namespace igv {
@@ -226,6 +227,96 @@ CertificateVerdict check_octal_period_json(const nlohmann::json& period_json) {
   if (!verdict.accepted) return verdict;
   const OctalCode code = OctalCode::parse(cert.code);
   const nlohmann::json expected = octal_period_json(cert, code.max_removal(), verdict.reason);
+  if (auto difference = first_difference(expected, period_json, "")) {
+    return reject("the values and the period were verified, but " + *difference);
+  }
+  return verdict;
+}
+
+CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert,
+                                                const std::function<void()>& tick) {
+  HexCode code;
+  try {
+    code = HexCode::parse(cert.code);
+  } catch (const InputError& e) {
+    return reject(std::string("the code is not a finite hexadecimal code: ") + e.what());
+  }
+  if (code.canonical() != cert.code) return reject("the code is not written canonically");
+  const int k = code.max_removal();
+  const std::int64_t e = cert.preperiod;
+  const std::int64_t p = cert.period;
+  if (e < 0 || p < 1) return reject("preperiod must be >= 0 and period >= 1");
+  if (e > kLargestHexFile || p > kLargestHexFile) return reject("preperiod or period too large");
+  const std::int64_t e1 = std::max<std::int64_t>(e, 1);
+  const std::int64_t needed = 3 * e1 + 3 * p + k;
+  const std::int64_t n_values = cert.bound();
+  if (n_values != needed) {
+    return reject("the certificate holds " + std::to_string(n_values) +
+                  " values; the theorem's window for preperiod " + std::to_string(e) + ", period " +
+                  std::to_string(p) + " and k = " + std::to_string(k) +
+                  " needs exactly 3·max(e,1)+3p+k = " + std::to_string(needed));
+  }
+  if (n_values > kLargestHexFile) {
+    return reject("more than " + std::to_string(kLargestHexFile) + " values");
+  }
+  if (tick) tick();
+  // 1. The values are the Sprague–Grundy values: recomputed from the rules, every one.
+  const std::vector<Value> g = hex_values_naive(code, n_values - 1);
+  for (std::int64_t n = 0; n < n_values; ++n) {
+    if (g[static_cast<std::size_t>(n)] != cert.values[static_cast<std::size_t>(n)]) {
+      return reject("G(" + std::to_string(n) + ") is " +
+                    std::to_string(g[static_cast<std::size_t>(n)]) + ", not " +
+                    std::to_string(cert.values[static_cast<std::size_t>(n)]) +
+                    " (recomputed by the naive kernel)");
+    }
+  }
+  const auto at = [&](std::int64_t n) { return g[static_cast<std::size_t>(n)]; };
+  // 2. The theorem's window.
+  const std::int64_t window_end = 3 * e1 + 2 * p + k;
+  for (std::int64_t n = e; n < window_end; ++n) {
+    if (at(n + p) != at(n)) {
+      return reject("G(" + std::to_string(n + p) + ") = " + std::to_string(at(n + p)) + " != G(" +
+                    std::to_string(n) + ") = " + std::to_string(at(n)) + " inside the window");
+    }
+  }
+  // 3. Least preperiod and least period.
+  if (e > 0 && at(e - 1) == at(e - 1 + p)) {
+    return reject("preperiod " + std::to_string(e) + " is not the least: G(" +
+                  std::to_string(e - 1) + ") = G(" + std::to_string(e - 1 + p) + ")");
+  }
+  for (std::int64_t q : prime_factors(p)) {
+    const std::int64_t shorter = p / q;
+    bool differs = false;
+    for (std::int64_t n = e; n < e + p && !differs; ++n) differs = at(n) != at(n + shorter);
+    if (!differs) {
+      return reject("period " + std::to_string(p) + " is not the least: " +
+                    std::to_string(shorter) + " is also a period from " + std::to_string(e));
+    }
+  }
+  CertificateVerdict v;
+  v.accepted = true;
+  v.values_checked = n_values;
+  v.details = {{"window_checked", window_end - e}};
+  ProvedPeriod proved;
+  proved.what = "hex:" + code.canonical();
+  proved.preperiod = e;
+  proved.period = p;
+  for (std::int64_t n = 0; n < e + p; ++n)
+    proved.residues.push_back(static_cast<std::int32_t>(at(n)));
+  v.proved.push_back(std::move(proved));
+  v.reason = "values G(0.." + std::to_string(n_values - 1) +
+             ") recomputed by the naive kernel; G(n+" + std::to_string(p) + ") = G(n) for " +
+             std::to_string(e) + " <= n < " + std::to_string(window_end) +
+             " (the three-heap window); preperiod and period least";
+  return v;
+}
+
+CertificateVerdict check_hex_period_json(const nlohmann::json& period_json) {
+  const HexPeriodCertificate cert = parse_hex_period_json(period_json);
+  CertificateVerdict verdict = check_hex_period_certificate(cert);
+  if (!verdict.accepted) return verdict;
+  const HexCode code = HexCode::parse(cert.code);
+  const nlohmann::json expected = hex_period_json(cert, code.max_removal(), verdict.reason);
   if (auto difference = first_difference(expected, period_json, "")) {
     return reject("the values and the period were verified, but " + *difference);
   }

@@ -41,4 +41,19 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
 /// Throws InputError naming the field when the file is malformed.
 CertificateVerdict check_octal_period_json(const nlohmann::json& period_json);
 
+/// The checker of hexadecimal periodicity certificates (core/CERTIFICATES.md, "hexadecimal"):
+///  1. the code is a finite hexadecimal code, the certificate holds exactly
+///     N = 3·max(e,1) + 3p + k values (k its last non-zero digit), at most kLargestHexFile;
+///  2. every value equals the naive kernel's G(n) (hex_values_naive: a mex over every option
+///     the rules list — nothing of the producer or the fast kernel);
+///  3. the theorem's window: G(n + p) = G(n) for e <= n < 3·max(e,1) + 2p + k;
+///  4. e and p least (as for octal certificates).
+/// `tick` (if set) is called before the recomputation; it may throw BudgetExceeded.
+CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert,
+                                                const std::function<void()>& tick = {});
+
+/// Re-checks a hexadecimal certificate file: the certificate is checked, then every other field
+/// must be what it implies. Throws InputError naming the field when the file is malformed.
+CertificateVerdict check_hex_period_json(const nlohmann::json& period_json);
+
 }  // namespace igv

@@ -114,24 +114,41 @@ void HexSetSolver::extend_to(std::int64_t n_end, const std::function<void()>& ti
     for (int i : code_.three_heap_removals()) {
       const std::int64_t rest = n - i;
       if (rest < 3) continue;
-      // Per value class v = G(a): the union of T(rest - a).
+      // Per value class v = G(a): the union of T(rest - a); a class's words are cleared when
+      // it is first met at this heap (class_stamp_), so only the classes met are touched.
       const std::size_t range = w_count * kWordBits;
-      class_union_.assign(range * w_count, 0);
+      if (class_union_.size() < range * w_count) class_union_.resize(range * w_count);
+      if (class_stamp_.size() < range) class_stamp_.resize(range, 0);
+      ++stamp_;
       classes_touched_.clear();
       for (std::int64_t a = 1; a <= rest - 2; ++a) {
         const std::uint32_t v = g_[static_cast<std::size_t>(a)];
         std::uint64_t* u = class_union_.data() + static_cast<std::size_t>(v) * w_count;
+        if (class_stamp_[v] != stamp_) {
+          class_stamp_[v] = stamp_;
+          classes_touched_.push_back(v);
+          std::fill(u, u + w_count, 0);
+        }
         const std::uint64_t* set = two_way_.data() + static_cast<std::size_t>(rest - a) * w_count;
         for (std::size_t w = 0; w < w_count; ++w) u[w] |= set[w];
       }
-      for (std::size_t v = 0; v < range; ++v) {
-        const std::uint64_t* u = class_union_.data() + v * w_count;
+      for (std::uint32_t v : classes_touched_) {
+        const std::uint64_t* u = class_union_.data() + static_cast<std::size_t>(v) * w_count;
         const std::size_t word_xor = v / kWordBits;
         const auto bit_xor = static_cast<unsigned>(v % kWordBits);
         for (std::size_t w = 0; w < w_count; ++w) {
           if (u[w] != 0) option_[w ^ word_xor] |= xor_permute_word(u[w], bit_xor);
         }
       }
+      work_done_ += static_cast<std::uint64_t>(rest) * w_count + classes_touched_.size() * w_count;
+    }
+    work_done_ += static_cast<std::uint64_t>(n) * w_count / 2 + static_cast<std::uint64_t>(k);
+    if (work_done_ > kMostWork) {
+      throw BudgetExceeded("hexadecimal kernel on " + code_.canonical() + ": more than " +
+                           std::to_string(kMostWork) + " word operations by heap " +
+                           std::to_string(n) + " (values up to " +
+                           std::to_string(words_ * kWordBits) + " make every set " +
+                           std::to_string(words_) + " words wide)");
     }
     std::uint32_t mex = static_cast<std::uint32_t>(w_count * kWordBits);
     for (std::size_t w = 0; w < w_count; ++w) {

@@ -30,9 +30,11 @@ class HexSetSolver {
  public:
   explicit HexSetSolver(HexCode code);
 
-  /// Computes G(n) for every n < n_end. Throws BudgetExceeded (before computing) when the
-  /// word operations or the memory of the sets would exceed the kernel's limits; `tick` (if
-  /// set) is called every 2^8 heaps and may throw.
+  /// Computes G(n) for every n < n_end. Throws BudgetExceeded before computing when the
+  /// estimated word operations (with one-word sets) or the memory of the sets would exceed the
+  /// kernel's limits, and while computing when the word operations actually done (sets widen
+  /// as the values grow) pass kMostWork; `tick` (if set) is called every 2^8 heaps and may
+  /// throw.
   void extend_to(std::int64_t n_end, const std::function<void()>& tick = {});
 
   [[nodiscard]] std::int64_t size() const { return static_cast<std::int64_t>(g_.size()); }
@@ -42,8 +44,8 @@ class HexSetSolver {
 
   /// Word operations (about) and bytes the sets need to reach heap n_end from nothing.
   [[nodiscard]] std::uint64_t estimated_work(std::int64_t n_end) const;
-  /// The most word operations extend_to accepts (about a minute).
-  static constexpr std::uint64_t kMostWork = std::uint64_t{1} << 35;
+  /// The most word operations extend_to does (some seconds).
+  static constexpr std::uint64_t kMostWork = std::uint64_t{1} << 33;
   /// The most bytes the two-way split sets may hold.
   static constexpr std::uint64_t kMostBytes = std::uint64_t{1} << 31;
 
@@ -58,6 +60,9 @@ class HexSetSolver {
   std::vector<std::uint64_t> two_way_;               // T(m) for m = 0 .. size(), W words each
   std::vector<std::uint64_t> option_, class_union_;  // scratch
   std::vector<std::uint32_t> classes_touched_;
+  std::vector<std::uint64_t> class_stamp_;  // stamp_ when the class was cleared at this heap
+  std::uint64_t stamp_ = 0;
+  std::uint64_t work_done_ = 0;  // word operations so far (checked against kMostWork)
 };
 
 /// G(0) .. G(n_end - 1) by HexSetSolver.

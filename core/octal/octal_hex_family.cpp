@@ -5,16 +5,22 @@
 //
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
-// No period is claimed for hexadecimal games (`verify period hex:CODE` is an input error): the
-// harness has no checked periodicity or arithmetic-periodicity certificate for them.
+// `verify period hex:CODE` proves ordinary periods (saltus 0) with a certificate re-checked by
+// check_hex_period_certificate (core/octal/octal_hex_period.h, core/CERTIFICATES.md); an
+// arithmetic-periodic code is inconclusive: no arithmetic-periodicity theorem is checked.
 #include <algorithm>
 #include <limits>
 #include <random>
 
+#include "core/base/certificate.h"
+#include "core/base/certificate_json.h"
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/limits.h"
+#include "core/octal/octal_certificate_check.h"
 #include "core/octal/octal_fast_hex.h"
+#include "core/octal/octal_hex_period.h"
 #include "core/octal/octal_naive.h"
 #include "core/octal/octal_rules.h"
 
@@ -138,15 +144,33 @@ class HexGame : public GameInstance {
     return j;
   }
 
-  [[nodiscard]] nlohmann::json period() const override {
-    throw InputError("verify period " + spec() +
-                     ": no period is claimed for hexadecimal games — the harness has no checked "
-                     "certificate (periodic or arithmetic-periodic) for them; values only "
-                     "(verify value " +
-                     spec() + " N)");
+  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
+
+  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override {
+    // The producer (option-set kernel) proposes; the checker (naive recomputation, in the
+    // checker library) decides. Arithmetic periodicity is never claimed: the producer throws
+    // LimitReached (inconclusive) for it.
+    const HexPeriodCertificate cert = find_hex_period(code_, request.limits);
+    const CertificateVerdict verdict = check_hex_period_certificate(cert, [&] {
+      if (request.limits.out_of_time()) {
+        throw LimitReached("hex " + code_.canonical() +
+                               ": time limit reached before the checker re-checked the "
+                               "certificate",
+                           "time", {{"certificate_checked", false}});
+      }
+    });
+    if (!verdict.accepted) {
+      throw std::logic_error("hexadecimal period certificate rejected by the checker: " +
+                             verdict.reason);
+    }
+    return hex_period_json(cert, code_.max_removal(), verdict.reason);
   }
-  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest&) const override {
-    return period();
+
+  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {
+    require_certificate_game(period_json, spec());
+    return certificate_verdict_json(check_hex_period_json(period_json), spec(),
+                                    "check_hex_period_certificate "
+                                    "(core/octal/octal_certificate_check.cpp)");
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

@@ -3,17 +3,30 @@
 // same values as the octal kernels), a few values worked out by hand, `verify value`'s winning
 // moves, and no period claimed.
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/octal/octal_certificate_check.h"
 #include "core/octal/octal_fast_hex.h"
 #include "core/octal/octal_fast_sparse.h"
+#include "core/octal/octal_hex_period.h"
 #include "core/octal/octal_naive.h"
 #include "core/octal/octal_rules.h"
+#include "tests/base/certificate_edits.h"
 
 using namespace igv;
+using nlohmann::json;
+
+namespace {
+/// Codes with a proved ordinary period (the three-heap window fits in the certificate limit):
+/// with preperiod 0 and with a preperiod, with and without three-way splits in the last digit.
+const std::vector<std::string> kPeriodic = {"hex:0.F",  "hex:0.B",  "hex:0.33F", "hex:0.F1",
+                                            "hex:0.B1", "hex:0.A2", "hex:0.A"};
+}  // namespace
 
 BOOST_AUTO_TEST_SUITE(octal_hex, *boost::unit_test::label("octal"))
 
@@ -147,11 +160,160 @@ BOOST_AUTO_TEST_CASE(value_lists_winning_moves_that_lead_to_zero) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(no_period_is_claimed) {
-  const auto game = make_game("hex:0.F");
-  BOOST_CHECK_THROW((void)game->period(), InputError);
-  BOOST_CHECK_THROW((void)game->period_limited({}), InputError);
-  BOOST_CHECK_THROW((void)game->check_certificate(nlohmann::json::object()), InputError);
+BOOST_AUTO_TEST_CASE(periods_are_proved_and_checked) {
+  // Computed here (the brief's reference tables were not available to compare with): 0.F and
+  // 0.B are n mod 2, 0.33F is n mod 4 (preperiod 0, saltus 0); 0.F1 has preperiod 3, period 2.
+  const auto f = make_game("hex:0.F")->period();
+  BOOST_TEST(f.at("preperiod").get<int>() == 0);
+  BOOST_TEST(f.at("period").get<int>() == 2);
+  BOOST_TEST(f.at("saltus").get<int>() == 0);
+  const auto t = make_game("hex:0.33F")->period();
+  BOOST_TEST(t.at("period").get<int>() == 4);
+  BOOST_TEST(t.at("preperiod").get<int>() == 0);
+  const auto f1 = make_game("hex:0.F1")->period();
+  BOOST_TEST(f1.at("preperiod").get<int>() == 3);
+  BOOST_TEST(f1.at("period").get<int>() == 2);
+  for (const auto& spec : kPeriodic) {
+    const json j = json::parse(make_game(spec)->period().dump(2));
+    BOOST_TEST_CONTEXT(spec) {
+      BOOST_TEST(make_game(spec)->check_certificate(j).at("accepted").get<bool>());
+      BOOST_TEST(check_hex_period_json(j).accepted);
+      // The proved period agrees with the naive kernel far beyond the certificate.
+      const auto cert = parse_hex_period_json(j);
+      const auto g = hex_values_naive(HexCode::parse(cert.code), 400);
+      for (std::int64_t n = cert.preperiod; n + cert.period <= 400; ++n)
+        BOOST_REQUIRE(g[n] == g[n + cert.period]);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(certificate_files_in_the_test_data_are_accepted) {
+  const auto dir =
+      std::filesystem::path(IGV_SOURCE_DIR) / "tests" / "data" / "certificates" / "hex";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json") continue;
+    std::ifstream in(entry.path());
+    const json j = json::parse(in);
+    BOOST_TEST_CONTEXT(entry.path().filename()) {
+      BOOST_TEST(check_hex_period_json(j).accepted);
+      BOOST_TEST(make_game(j.at("game").get<std::string>())
+                     ->check_certificate(j)
+                     .at("accepted")
+                     .get<bool>());
+    }
+    ++files;
+  }
+  BOOST_TEST(files >= 2);
+}
+
+BOOST_AUTO_TEST_CASE(every_single_edit_of_a_certificate_is_caught) {
+  for (const auto& spec : kPeriodic) {
+    const json original = make_game(spec)->period();
+    std::vector<json::json_pointer> leaves;
+    test::collect_leaves(original, json::json_pointer(), leaves);
+    for (const auto& at : leaves) {
+      const json& v = original.at(at);
+      std::vector<json> edits;
+      if (v.is_number_integer()) {
+        edits.push_back(v.get<std::int64_t>() + 1);
+        edits.push_back(v.get<std::int64_t>() - 1);
+      } else if (v.is_string()) {
+        edits.push_back(v.get<std::string>() + " (edited)");
+      } else if (v.is_null()) {
+        edits.push_back(0);
+      }
+      for (const json& e : edits) {
+        json edited = original;
+        edited[at] = e;
+        const auto got = test::certificate_outcome(spec, edited);
+        BOOST_TEST_CONTEXT(spec << " " << at.to_string() << " = " << e.dump()) {
+          if (test::is_descriptive_leaf(original, at)) {
+            BOOST_TEST(test::to_string(got) == "accepted");
+          } else {
+            BOOST_TEST(test::to_string(got) != "accepted");
+          }
+        }
+      }
+    }
+    // Structural edits: a member dropped, the values cut or lengthened, the period doubled,
+    // the preperiod moved up by one period: never accepted.
+    std::vector<json::json_pointer> members;
+    test::collect_members(original, json::json_pointer(), members);
+    for (const auto& at : members) {
+      json edited = original;
+      edited[at.parent_pointer()].erase(at.back());
+      BOOST_TEST(test::to_string(test::certificate_outcome(spec, edited)) != "accepted");
+    }
+    json shorter = original;
+    shorter["certificate"]["values"].erase(shorter["certificate"]["values"].size() - 1);
+    shorter["certificate"]["bound"] = shorter["certificate"]["values"].size();
+    BOOST_TEST(test::to_string(test::certificate_outcome(spec, shorter)) != "accepted");
+    // A doubled period with the values its window needs (true values, so only minimality fails).
+    const auto cert = parse_hex_period_json(original);
+    const auto code = HexCode::parse(cert.code);
+    for (const auto& [e, p] : {std::pair{cert.preperiod, 2 * cert.period},
+                               std::pair{cert.preperiod + cert.period, cert.period},
+                               std::pair{cert.preperiod + 1, cert.period}}) {
+      HexPeriodCertificate other = cert;
+      other.preperiod = e;
+      other.period = p;
+      const auto n = hex_period_bound(e, p, code.max_removal());
+      other.values = hex_values_naive(code, n - 1);
+      const json j = hex_period_json(other, code.max_removal(), "");
+      BOOST_TEST_CONTEXT(spec << " e = " << e << ", p = " << p) {
+        BOOST_TEST(!check_hex_period_certificate(other).accepted);
+        BOOST_TEST(test::to_string(test::certificate_outcome(spec, j)) != "accepted");
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(false_periods_are_rejected_with_true_values) {
+  // 0.8 grows (G(n+3) = G(n) + 1): no period holds, whatever the window asserts.
+  const auto code = HexCode::parse("0.8");
+  for (std::int64_t p = 1; p <= 6; ++p) {
+    HexPeriodCertificate cert;
+    cert.code = code.canonical();
+    cert.preperiod = 1;
+    cert.period = p;
+    cert.values = hex_values_naive(code, hex_period_bound(1, p, 1) - 1);
+    BOOST_TEST(!check_hex_period_certificate(cert).accepted);
+  }
+  // A certificate for another game, or of another version, is malformed.
+  json j = make_game("hex:0.F")->period();
+  BOOST_CHECK_THROW((void)make_game("hex:0.B")->check_certificate(j), InputError);
+  j["certificate"]["certificate_version"] = 2;
+  BOOST_CHECK_THROW((void)make_game("hex:0.F")->check_certificate(j), InputError);
+  json lower = make_game("hex:0.F")->period();
+  lower["game"] = "hex:0.f";
+  BOOST_CHECK_THROW((void)check_hex_period_json(lower), InputError);
+  json big = make_game("hex:0.F")->period();
+  big["certificate"]["values"] = json::array();
+  for (int i = 0; i < 3000; ++i) big["certificate"]["values"].push_back(i % 2);
+  BOOST_CHECK_THROW((void)check_hex_period_json(big), InputError);
+}
+
+BOOST_AUTO_TEST_CASE(arithmetic_periodicity_is_inconclusive_not_proved) {
+  for (const char* spec : {"hex:0.8", "hex:4.9", "hex:0.C"}) {
+    BOOST_TEST_CONTEXT(spec) {
+      try {
+        (void)make_game(spec)->period();
+        BOOST_FAIL("a period was claimed");
+      } catch (const LimitReached& e) {
+        BOOST_TEST(e.reached.contains("observed_arithmetic_period"));
+        BOOST_TEST(std::string(e.what()).find("not a proof") != std::string::npos);
+      }
+    }
+  }
+  try {
+    (void)find_hex_period(HexCode::parse("0.8"));
+    BOOST_FAIL("a period was found");
+  } catch (const LimitReached& e) {
+    const auto& a = e.reached.at("observed_arithmetic_period");
+    BOOST_TEST(a.at("period").get<int>() == 3);
+    BOOST_TEST(a.at("saltus").get<int>() == 1);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(every_kernel_agrees_with_the_reference_on_the_examples) {
