@@ -263,13 +263,15 @@ std::string validate_claim_against(const CheckerSchema& schema, const nlohmann::
       return "has an asserted value, but this checker decides a statement that takes none "
              "(see `verify checkers NAME`)";
     }
-    return "";
+    return schema.validate ? schema.validate(params, asserted) : "";
   }
   if (asserted.is_null()) {
     return "lacks the asserted value (" + schema.asserted->describe() + ": " +
            schema.asserted->meaning + ")";
   }
-  return validate_field(*schema.asserted, asserted, "asserted");
+  auto e = validate_field(*schema.asserted, asserted, "asserted");
+  if (!e.empty() || !schema.validate) return e;
+  return schema.validate(params, asserted);
 }
 
 std::string to_toml_value(const nlohmann::json& v) {

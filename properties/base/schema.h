@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -125,6 +126,11 @@ struct CheckerSchema {
   /// A complete example claim's params and asserted value (it must load: tested).
   nlohmann::json example_params = nlohmann::json::object();
   nlohmann::json example_asserted = nullptr;
+  /// What the field shapes cannot say (a position that must parse in the claim's game, a formula
+  /// that must parse, two parameters of which exactly one is stated): called at load time after
+  /// the fields validate; returns "" when the claim is well formed, else one line naming the key.
+  std::function<std::string(const nlohmann::json& params, const nlohmann::json& asserted)>
+      validate = nullptr;
 
   /// The parameter named `key`, or nullptr.
   [[nodiscard]] const Field* param(std::string_view key) const;
