@@ -23,6 +23,9 @@ struct Kernel {
   /// Values of a batch of positions of one instance (batching lets sequence kernels compute a
   /// prefix once). Returns one value per position, in order.
   std::function<std::vector<Value>(const GameInstance&, std::span<const Position>)> values;
+  /// The kernel `verify values` and the generic claims use by default (at most one a family;
+  /// without one, the family's first fast kernel).
+  bool preferred = false;
 };
 
 /// Adds a kernel; (family, name) must be unique.

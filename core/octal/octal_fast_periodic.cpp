@@ -1,0 +1,43 @@
+// The octal kernel "periodic": the sparse kernel up to the window of a proved period, and the
+// period beyond it. The period is used only after the independent checker accepted its
+// certificate (octal_value_table, core/octal/octal_fast_values.h): G(n) = G(e + (n - e) mod p)
+// for n >= e is then the Guy–Smith theorem, not an extrapolation. Without a proved period the
+// values are the sparse kernel's. `verify values` and the generic claims use it by default.
+#include <algorithm>
+#include <span>
+
+#include "core/base/errors.h"
+#include "core/base/game_family.h"
+#include "core/base/kernel_registry.h"
+#include "core/octal/octal_fast_values.h"
+
+namespace igv {
+namespace {
+
+Kernel octal_periodic_kernel() {
+  Kernel k{"octal", "periodic", false,
+           "sparse kernel up to a proved period's window, the checked period beyond; sums by "
+           "nim-sum",
+           [](const GameInstance& game, std::span<const Position> ps) {
+             const std::string spec = game.spec();
+             const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
+             std::int64_t largest = 0;
+             for (const auto& p : ps)
+               for (auto h : p) largest = std::max(largest, h);
+             const auto table = octal_value_table(code, largest + 1, true);
+             std::vector<Value> out;
+             out.reserve(ps.size());
+             for (const auto& p : ps) {
+               Value v = 0;
+               for (auto h : p) v = nim_sum(v, table[h]);
+               out.push_back(v);
+             }
+             return out;
+           }};
+  k.preferred = true;
+  return k;
+}
+IGV_REGISTER_KERNEL(octal_periodic_kernel);
+
+}  // namespace
+}  // namespace igv

@@ -1,0 +1,91 @@
+#include "properties/base/game_values.h"
+
+#include <span>
+#include <stdexcept>
+
+#include "core/base/errors.h"
+
+namespace igv {
+
+std::string GameKernels::family_name(const std::string& spec) {
+  return spec.substr(0, spec.find(':'));
+}
+
+GameKernels GameKernels::make(const std::string& spec, const std::string& kernel_name) {
+  GameKernels gk;
+  gk.game = make_game(spec);
+  const std::string name = family_name(spec);
+  for (const auto* f : game_families()) {
+    if (f->name == name) gk.family = f;
+  }
+  if (gk.family == nullptr) throw InputError("unknown game '" + spec + "'");
+  const auto ks = kernels(name);
+  for (const auto* k : ks) {
+    if (k->reference && gk.reference == nullptr) gk.reference = k;
+  }
+  if (gk.reference == nullptr) throw InputError("game '" + name + "' has no reference kernel");
+  if (!kernel_name.empty()) {
+    gk.kernel = &find_kernel(name, kernel_name);
+  } else {
+    for (const auto* k : ks) {
+      if (k->preferred) gk.kernel = k;
+    }
+    for (const auto* k : ks) {
+      if (!k->reference && gk.kernel == nullptr) gk.kernel = k;
+    }
+    if (gk.kernel == nullptr) gk.kernel = gk.reference;
+  }
+  return gk;
+}
+
+std::vector<Value> game_values(const GameKernels& gk, const std::vector<Position>& positions,
+                               std::size_t naive_prefix, std::size_t* checked_by_naive) {
+  const std::span<const Position> all(positions);
+  auto values = gk.kernel->values(*gk.game, all);
+  if (values.size() != positions.size()) {
+    throw std::logic_error("kernel " + gk.kernel->name + " returned " +
+                           std::to_string(values.size()) + " values for " +
+                           std::to_string(positions.size()) + " positions");
+  }
+  const std::size_t k = std::min(naive_prefix, positions.size());
+  if (k > 0 && gk.reference != gk.kernel) {
+    const auto naive = gk.reference->values(*gk.game, all.first(k));
+    if (naive.size() != k) throw std::logic_error("the reference kernel returned too few values");
+    for (std::size_t i = 0; i < k; ++i) {
+      if (naive[i] != values[i]) {
+        throw std::logic_error("kernels disagree at position " +
+                               gk.game->format_position(positions[i]) + " of " + gk.game->spec() +
+                               ": " + gk.kernel->name + " gives " + std::to_string(values[i]) +
+                               ", " + gk.reference->name + " gives " + std::to_string(naive[i]));
+      }
+    }
+  }
+  if (checked_by_naive != nullptr) *checked_by_naive = k;
+  return values;
+}
+
+Position integer_position(const GameInstance& game, const std::vector<std::int64_t>& coords) {
+  std::string text;
+  for (std::size_t i = 0; i < coords.size(); ++i) {
+    text += (i ? "," : "") + std::to_string(coords[i]);
+  }
+  return game.parse_position(text);
+}
+
+Position position_from_json(const GameInstance& game, const nlohmann::json& j) {
+  if (j.is_string()) return game.parse_position(j.get<std::string>());
+  if (j.is_number_integer()) return game.parse_position(std::to_string(j.get<std::int64_t>()));
+  if (j.is_array()) {
+    std::vector<std::int64_t> coords;
+    for (const auto& x : j) {
+      if (!x.is_number_integer())
+        throw InputError("a position given as a list must hold integers, got " + j.dump());
+      coords.push_back(x.get<std::int64_t>());
+    }
+    return integer_position(game, coords);
+  }
+  throw InputError("a position is a string in the game's syntax or a list of integers, got " +
+                   j.dump());
+}
+
+}  // namespace igv

@@ -1,0 +1,714 @@
+// The generic claims: statements about any game the harness knows, so that a new paper needs a
+// claims file, not C++ (README.md, "Generic claims"). Each takes `params.game`, a game
+// specification of any registered family, and computes through the family's kernels (the first
+// fast kernel unless `kernel` names another; the reference kernel recomputes the first
+// `naive_prefix` positions as an independent check):
+//
+//   game.values      the values of positions first, first+1, … or of listed positions
+//   game.value       the value (or outcome) of one position, and optionally its winning moves
+//   game.p_positions the P-positions in a range, listed or as residues modulo m
+//   game.formula     G(n) (or G(x, y)) equals a formula on a range (properties/base/formula.h)
+//
+// Every refutation names the least counterexample in the order the domain is stated (increasing
+// n; for two coordinates, increasing x then y).
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/base/errors.h"
+#include "properties/base/check_helpers.h"
+#include "properties/base/formula.h"
+#include "properties/base/game_values.h"
+
+namespace igv {
+namespace {
+
+/// Positions of a 1- or 2-coordinate domain: at most this many (the values are held in memory).
+constexpr std::int64_t kMaxDomain = 20'000'000;
+
+Field game_field() {
+  return field::game("game", "the game: any specification `verify games` lists, e.g. octal:0.07")
+      .needed();
+}
+Field kernel_field() {
+  return field::string("kernel",
+                       "the kernel the values come from (`verify kernels`); default: the "
+                       "family's first fast kernel")
+      .nonempty();
+}
+Field naive_prefix_field() {
+  return field::integer("naive_prefix",
+                        "how many leading positions the reference (naive) kernel recomputes as "
+                        "an independent check (a disagreement is an error)")
+      .in(0, 1'000'000)
+      .fallback(300)
+      .budget_scaled();
+}
+Field range_field() {
+  return field::list("range", field::integer("", "a bound").at_least(0),
+                     "[a, b]: the integer positions a..b (both ends included); with two "
+                     "coordinates, every [x, y] with x and y in a..b")
+      .items(2, 2)
+      .needed();
+}
+Field coordinates_field() {
+  return field::integer("coordinates",
+                        "1 for positions n (one heap), 2 for positions x,y (two heaps)")
+      .in(1, 2)
+      .fallback(1);
+}
+
+std::string kernel_name(const Claim& c) {
+  return stated(c, "kernel") ? c.params.at("kernel").get<std::string>() : std::string();
+}
+
+/// Load-time check shared by the checkers: the game (and the kernel, when named) exist, and the
+/// game's kernels give Sprague–Grundy values when `need_grundy`.
+std::string check_game(const nlohmann::json& params, bool need_grundy) {
+  try {
+    const auto gk =
+        GameKernels::make(params.at("game").get<std::string>(),
+                          params.contains("kernel") ? params.at("kernel").get<std::string>() : "");
+    if (need_grundy && gk.family->value_kind != ValueKind::grundy) {
+      return "parameter 'game': " + gk.family->name +
+             " has outcomes, not Sprague-Grundy values: state its outcomes with game.value "
+             "(asserted.outcome) or game.p_positions";
+    }
+  } catch (const InputError& e) {
+    return std::string(params.contains("kernel") ? "parameter 'kernel': " : "parameter 'game': ") +
+           e.what();
+  }
+  return "";
+}
+
+std::pair<std::int64_t, std::int64_t> range_of(const nlohmann::json& params) {
+  const auto& r = params.at("range");
+  return {r.at(0).get<std::int64_t>(), r.at(1).get<std::int64_t>()};
+}
+
+std::string check_range(const nlohmann::json& params, int coords) {
+  const auto [a, b] = range_of(params);
+  if (a > b)
+    return "parameter 'range': [" + std::to_string(a) + ", " + std::to_string(b) +
+           "] is empty (a must be at most b)";
+  const double side = static_cast<double>(b - a) + 1.0;
+  const double count = coords == 2 ? side * side : side;
+  if (count > static_cast<double>(kMaxDomain)) {
+    return "parameter 'range': " + std::to_string(static_cast<long double>(count)) +
+           " positions; at most " + std::to_string(kMaxDomain) + " are held in memory";
+  }
+  return "";
+}
+
+/// The integer positions of a range, in the stated order.
+std::vector<std::vector<std::int64_t>> range_points(std::int64_t a, std::int64_t b, int coords) {
+  std::vector<std::vector<std::int64_t>> out;
+  for (std::int64_t x = a; x <= b; ++x) {
+    if (coords == 1) {
+      out.push_back({x});
+    } else {
+      for (std::int64_t y = a; y <= b; ++y) out.push_back({x, y});
+    }
+  }
+  return out;
+}
+
+nlohmann::json point_json(const std::vector<std::int64_t>& p) {
+  return p.size() == 1 ? nlohmann::json(p[0]) : nlohmann::json(p);
+}
+
+std::string method_text(const GameKernels& gk, std::size_t naive) {
+  std::string s = "kernel '" + gk.kernel->name + "' of " + gk.family->name + " (" +
+                  gk.kernel->description + ")";
+  if (gk.kernel != gk.reference) {
+    s += "; the reference kernel '" + gk.reference->name + "' recomputed the first " +
+         std::to_string(naive) + " and agreed";
+  }
+  return s;
+}
+
+/// Values of integer points of a game, with the memory guard.
+std::vector<Value> values_of_points(const GameKernels& gk,
+                                    const std::vector<std::vector<std::int64_t>>& points,
+                                    const Claim& c, const CheckContext& ctx, std::size_t* naive) {
+  ctx.require_memory(points.size() * 64, "the positions of " + gk.game->spec());
+  std::vector<Position> ps;
+  ps.reserve(points.size());
+  for (const auto& p : points) ps.push_back(integer_position(*gk.game, p));
+  return game_values(gk, ps, static_cast<std::size_t>(domain_param(c, ctx, "naive_prefix", 0)),
+                     naive);
+}
+
+// ---------------------------------------------------------------------------------------------
+// game.values
+// ---------------------------------------------------------------------------------------------
+Outcome check_values(const Claim& c, const CheckContext& ctx) {
+  const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
+  std::vector<Position> ps;
+  nlohmann::json labels = nlohmann::json::array();
+  ctx.require_memory(c.asserted.size() * 64, "the positions of " + gk.game->spec());
+  if (stated(c, "positions")) {
+    for (const auto& p : c.params.at("positions")) {
+      ps.push_back(position_from_json(*gk.game, p));
+      labels.push_back(gk.game->format_position(ps.back()));
+    }
+  } else {
+    const auto first = param<std::int64_t>(c, "first");
+    for (std::size_t i = 0; i < c.asserted.size(); ++i) {
+      const std::int64_t n = first + static_cast<std::int64_t>(i);
+      ps.push_back(integer_position(*gk.game, {n}));
+      labels.push_back(n);
+    }
+  }
+  if (ps.size() != c.asserted.size())
+    throw std::invalid_argument("claim " + c.id + ": one asserted value per position");
+  std::size_t naive = 0;
+  const auto values = game_values(
+      gk, ps, static_cast<std::size_t>(domain_param(c, ctx, "naive_prefix", 0)), &naive);
+  Outcome o;
+  nlohmann::json computed = nlohmann::json::array();
+  nlohmann::json mismatches = nlohmann::json::array();
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    computed.push_back(values[i]);
+    if (c.asserted[i].get<Value>() != values[i]) {
+      mismatches.push_back(
+          {{"position", labels[i]}, {"asserted", c.asserted[i]}, {"computed", values[i]}});
+    }
+  }
+  o.evidence = {
+      {"game", gk.game->spec()},
+      {"domain", stated(c, "positions")
+                     ? "the " + std::to_string(ps.size()) + " listed positions"
+                     : "positions " + labels.front().dump() + ".." + labels.back().dump()},
+      {"positions", labels},
+      {"computed", computed},
+      {"terms_compared", ps.size()},
+      {"terms_disagreeing", mismatches.size()},
+      {"naive_checked", naive},
+      {"method", method_text(gk, naive)}};
+  if (mismatches.empty()) {
+    o.verdict = Verdict::verified;
+    o.summary = "all " + std::to_string(ps.size()) + " values agree";
+  } else {
+    o.verdict = Verdict::refuted;
+    o.evidence["mismatches"] = mismatches;
+    o.counterexample = mismatches.front();
+    o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(ps.size()) +
+                " values disagree; first at position " + mismatches.front()["position"].dump() +
+                ": asserted " + mismatches.front()["asserted"].dump() + ", computed " +
+                mismatches.front()["computed"].dump();
+  }
+  return o;
+}
+
+std::string validate_values(const nlohmann::json& params, const nlohmann::json& asserted) {
+  if (auto e = check_game(params, true); !e.empty()) return e;
+  const auto gk = GameKernels::make(
+      params.at("game").get<std::string>(),
+      params.contains("kernel") ? params.at("kernel").get<std::string>() : std::string());
+  try {
+    if (params.contains("positions")) {
+      if (params.contains("first"))
+        return "states both 'first' and 'positions': a claim lists its positions one way";
+      const auto& ps = params.at("positions");
+      if (ps.size() != asserted.size()) {
+        return "parameter 'positions': " + std::to_string(ps.size()) + " positions but " +
+               std::to_string(asserted.size()) + " asserted values (one value per position)";
+      }
+      for (std::size_t i = 0; i < ps.size(); ++i) {
+        try {
+          (void)position_from_json(*gk.game, ps[i]);
+        } catch (const InputError& e) {
+          return "parameter 'positions[" + std::to_string(i) + "]': " + e.what();
+        }
+      }
+    } else {
+      const std::int64_t first =
+          params.contains("first") ? params.at("first").get<std::int64_t>() : 0;
+      if (static_cast<double>(first) + static_cast<double>(asserted.size()) >
+          static_cast<double>(kMaxDomain)) {
+        return "parameter 'first': positions beyond " + std::to_string(kMaxDomain) +
+               " (list them in 'positions')";
+      }
+      try {
+        (void)integer_position(*gk.game, {first});
+      } catch (const InputError& e) {
+        return "parameter 'first': " + gk.family->name +
+               " does not take integer positions n (list them in 'positions'): " + e.what();
+      }
+    }
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+CheckerSchema values_schema() {
+  return {
+      .establishes =
+          "the game's values at the stated positions equal the asserted list, term by "
+          "term (fast kernel; the naive kernel recomputes the leading positions)",
+      .params = {game_field(),
+                 field::integer("first",
+                                "the first integer position: the values are those of first, "
+                                "first+1, … (an OEIS offset); not with 'positions'")
+                     .at_least(0)
+                     .fallback(0),
+                 field::list("positions",
+                             field::any("",
+                                        "a position: a string in the game's syntax, or a "
+                                        "list of integers"),
+                             "the positions, one per asserted value; not with 'first'")
+                     .items(1),
+                 kernel_field(), naive_prefix_field()},
+      .asserted = field::list("", field::integer("", "a value").at_least(0),
+                              "the values, in the order of the positions")
+                      .items(1),
+      .example_params = {{"game", "octal:0.07"}, {"first", 1}},
+      .example_asserted = {0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3},
+      .validate = validate_values,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// game.value
+// ---------------------------------------------------------------------------------------------
+/// "P"/"loss" and "N"/"win" name the same outcomes (for the player to move).
+std::string normal_outcome(const std::string& s) {
+  if (s == "P" || s == "loss") return "loss";
+  if (s == "N" || s == "win") return "win";
+  return s;
+}
+
+Outcome check_value(const Claim& c, const CheckContext& ctx) {
+  (void)ctx;
+  const auto gk = GameKernels::make(param<std::string>(c, "game"));
+  const Position p = position_from_json(*gk.game, c.params.at("position"));
+  ValueRequest request;
+  request.max_moves = 100'000;
+  const nlohmann::json j = gk.game->value_limited(p, request);
+  Outcome o;
+  o.evidence = {{"game", gk.game->spec()},
+                {"position", gk.game->format_position(p)},
+                {"computed", j},
+                {"method", j.value("how", std::string()) + " (kernel " +
+                               j.value("kernel", std::string("?")) + ")"}};
+  nlohmann::json faults = nlohmann::json::array();
+  if (c.asserted.contains("value")) {
+    if (!j.contains("value")) throw std::logic_error("the family computed no value");
+    if (j.at("value") != c.asserted.at("value")) {
+      faults.push_back(
+          {{"what", "value"}, {"asserted", c.asserted.at("value")}, {"computed", j.at("value")}});
+    }
+  }
+  if (c.asserted.contains("outcome")) {
+    std::string computed;
+    if (j.contains("outcome")) {
+      computed = j.at("outcome").get<std::string>();
+    } else {
+      computed = j.at("value").get<Value>() == 0 ? "loss" : "win";
+    }
+    const std::string asserted = c.asserted.at("outcome").get<std::string>();
+    if (normal_outcome(asserted) != normal_outcome(computed)) {
+      faults.push_back({{"what", "outcome (for the player to move)"},
+                        {"asserted", asserted},
+                        {"computed", normal_outcome(computed) == "loss"  ? "P (loss)"
+                                     : normal_outcome(computed) == "win" ? "N (win)"
+                                                                         : computed}});
+    }
+  }
+  if (c.asserted.contains("winning_moves")) {
+    const auto count = j.at("winning_moves_count").get<std::size_t>();
+    if (count > j.at("winning_moves").size()) {
+      throw BudgetExceeded(std::to_string(count) + " winning moves: more than the " +
+                           std::to_string(request.max_moves) + " compared at most");
+    }
+    std::set<std::string> computed, asserted;
+    for (const auto& m : j.at("winning_moves")) {
+      computed.insert(gk.game->format_position(gk.game->parse_position(m.get<std::string>())));
+    }
+    for (const auto& m : c.asserted.at("winning_moves")) {
+      asserted.insert(gk.game->format_position(position_from_json(*gk.game, m)));
+    }
+    if (computed != asserted) {
+      nlohmann::json missing = nlohmann::json::array(), extra = nlohmann::json::array();
+      for (const auto& m : computed)
+        if (!asserted.count(m)) missing.push_back(m);
+      for (const auto& m : asserted)
+        if (!computed.count(m)) extra.push_back(m);
+      faults.push_back({{"what", "winning moves"},
+                        {"asserted", asserted},
+                        {"computed", computed},
+                        {"not_listed", missing},
+                        {"not_winning", extra}});
+    }
+  }
+  if (faults.empty()) {
+    o.verdict = Verdict::verified;
+    o.summary = "the asserted " + std::string(c.asserted.contains("value") ? "value" : "outcome") +
+                std::string(c.asserted.contains("winning_moves") ? " and winning moves" : "") +
+                " of " + gk.game->format_position(p) + " agree";
+  } else {
+    o.verdict = Verdict::refuted;
+    o.counterexample = faults.front();
+    o.evidence["disagreements"] = faults;
+    o.summary = faults.front()["what"].get<std::string>() + ": asserted " +
+                faults.front()["asserted"].dump() + ", computed " +
+                faults.front()["computed"].dump();
+  }
+  return o;
+}
+
+std::string validate_value(const nlohmann::json& params, const nlohmann::json& asserted) {
+  if (auto e = check_game(params, false); !e.empty()) return e;
+  if (asserted.contains("value") == asserted.contains("outcome"))
+    return "asserted: exactly one of 'value' and 'outcome'";
+  const auto gk = GameKernels::make(params.at("game").get<std::string>());
+  if (asserted.contains("value") && gk.family->value_kind != ValueKind::grundy)
+    return "asserted 'value': " + gk.family->name + " has outcomes, not values: assert 'outcome'";
+  if (asserted.contains("outcome") && asserted.at("outcome") == "draw" &&
+      gk.family->value_kind == ValueKind::grundy)
+    return "asserted 'outcome': a game of " + gk.family->name + " ends, it has no draws";
+  try {
+    (void)position_from_json(*gk.game, params.at("position"));
+  } catch (const InputError& e) {
+    return std::string("parameter 'position': ") + e.what();
+  }
+  if (asserted.contains("winning_moves")) {
+    const auto& ms = asserted.at("winning_moves");
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+      try {
+        (void)position_from_json(*gk.game, ms[i]);
+      } catch (const InputError& e) {
+        return "asserted 'winning_moves[" + std::to_string(i) + "]': " + e.what();
+      }
+    }
+  }
+  return "";
+}
+
+CheckerSchema value_schema() {
+  return {
+      .establishes =
+          "the position's value (or outcome for the player to move) is the asserted "
+          "one and, when listed, its winning moves are exactly the asserted ones",
+      .params = {game_field(),
+                 field::any("position",
+                            "the position: a string in the game's syntax, or a list of integers")
+                     .needed()},
+      .asserted = field::object(
+          "",
+          {field::integer("value", "the Sprague–Grundy value").at_least(0),
+           field::choice("outcome", {"P", "N", "win", "loss", "draw"},
+                         "the outcome for the player to move: P (= loss), N (= win), draw"),
+           field::list("winning_moves",
+                       field::any("", "the position after a winning move, in the game's syntax"),
+                       "every winning move, as the position it leaves (optional)")},
+          "the value or the outcome (exactly one), and optionally the winning moves"),
+      .example_params = {{"game", "digits"}, {"position", "618034"}},
+      .example_asserted = {{"value", 1}, {"winning_moves", {"612034"}}},
+      .validate = validate_value,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// game.p_positions
+// ---------------------------------------------------------------------------------------------
+Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
+  const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
+  const int coords = param<int>(c, "coordinates");
+  const auto [a, b] = range_of(c.params);
+  const auto points = range_points(a, b, coords);
+  std::size_t naive = 0;
+  const auto values = values_of_points(gk, points, c, ctx, &naive);
+  const bool residues = c.asserted.is_object();
+  std::set<std::vector<std::int64_t>> listed;
+  std::int64_t m = 1;
+  std::set<std::int64_t> rs;
+  nlohmann::json outside = nlohmann::json::array();
+  if (residues) {
+    m = c.asserted.at("modulus").get<std::int64_t>();
+    for (const auto& r : c.asserted.at("residues")) rs.insert(r.get<std::int64_t>());
+  } else {
+    for (const auto& e : c.asserted) {
+      std::vector<std::int64_t> p =
+          e.is_array() ? e.get<std::vector<std::int64_t>>() : std::vector<std::int64_t>{e};
+      for (auto x : p) {
+        if (x < a || x > b) outside.push_back(point_json(p));
+      }
+      listed.insert(std::move(p));
+    }
+  }
+  Outcome o;
+  nlohmann::json found = nlohmann::json::array();
+  nlohmann::json faults = nlohmann::json::array();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const bool p_pos = values[i] == 0;
+    if (p_pos) found.push_back(point_json(points[i]));
+    const bool claimed =
+        residues ? rs.count(((points[i][0] % m) + m) % m) > 0 : listed.count(points[i]) > 0;
+    if (p_pos != claimed) {
+      faults.push_back({{"position", point_json(points[i])},
+                        {"asserted", claimed ? "P" : "N"},
+                        {"computed", p_pos ? "P" : "N"},
+                        {"value", values[i]}});
+    }
+  }
+  const std::string domain = coords == 1
+                                 ? "n in " + std::to_string(a) + ".." + std::to_string(b)
+                                 : "x, y in " + std::to_string(a) + ".." + std::to_string(b);
+  o.evidence = {{"game", gk.game->spec()},    {"domain", domain},
+                {"positions", points.size()}, {"p_positions_found", found.size()},
+                {"naive_checked", naive},     {"method", method_text(gk, naive)}};
+  if (found.size() <= 2000) o.evidence["p_positions"] = found;
+  if (!outside.empty()) {
+    o.verdict = Verdict::refuted;
+    o.counterexample = {{"position", outside.front()}, {"what", "listed, but outside the range"}};
+    o.summary = "a listed P-position lies outside the range: " + outside.front().dump();
+    return o;
+  }
+  if (faults.empty()) {
+    o.verdict = Verdict::verified;
+    o.summary = "the " + std::to_string(found.size()) + " P-positions with " + domain +
+                " are exactly the asserted ones";
+  } else {
+    o.verdict = Verdict::refuted;
+    o.counterexample = faults.front();
+    if (faults.size() > 100) faults.erase(faults.begin() + 100, faults.end());
+    o.evidence["disagreements"] = faults;
+    o.summary = "position " + faults.front()["position"].dump() + " is " +
+                faults.front()["computed"].get<std::string>() + " (value " +
+                faults.front()["value"].dump() + "), asserted " +
+                faults.front()["asserted"].get<std::string>();
+  }
+  return o;
+}
+
+std::string validate_p_positions(const nlohmann::json& params, const nlohmann::json& asserted) {
+  if (auto e = check_game(params, false); !e.empty()) return e;
+  const int coords = params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
+  if (auto e = check_range(params, coords); !e.empty()) return e;
+  const auto gk = GameKernels::make(params.at("game").get<std::string>());
+  try {
+    const auto [a, b] = range_of(params);
+    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, a));
+    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, b));
+  } catch (const InputError& e) {
+    return "parameter 'range': " + gk.family->name + " does not take these positions with " +
+           std::to_string(coords) + " coordinate(s): " + e.what();
+  }
+  if (asserted.is_object()) {
+    if (coords != 1) return "asserted: residues modulo m are for one coordinate only";
+    for (const auto& [k, v] : asserted.items()) {
+      if (k != "modulus" && k != "residues")
+        return "asserted: unknown key '" + k + "' (accepted: modulus, residues)";
+    }
+    if (!asserted.contains("modulus") || !asserted.at("modulus").is_number_integer() ||
+        asserted.at("modulus").get<std::int64_t>() < 1)
+      return "asserted.modulus: a positive integer expected";
+    const auto m = asserted.at("modulus").get<std::int64_t>();
+    if (!asserted.contains("residues") || !asserted.at("residues").is_array())
+      return "asserted.residues: a list of residues expected";
+    std::int64_t last = -1;
+    for (const auto& r : asserted.at("residues")) {
+      if (!r.is_number_integer() || r.get<std::int64_t>() < 0 || r.get<std::int64_t>() >= m)
+        return "asserted.residues: each residue is an integer in 0.." + std::to_string(m - 1);
+      if (r.get<std::int64_t>() <= last) return "asserted.residues: in increasing order, each once";
+      last = r.get<std::int64_t>();
+    }
+    return "";
+  }
+  if (!asserted.is_array())
+    return "asserted: a list of P-positions, or { modulus = m, residues = [...] }";
+  for (std::size_t i = 0; i < asserted.size(); ++i) {
+    const auto& e = asserted[i];
+    const bool ok = coords == 1 ? e.is_number_integer()
+                                : e.is_array() && e.size() == 2 && e[0].is_number_integer() &&
+                                      e[1].is_number_integer();
+    if (!ok) {
+      return "asserted[" + std::to_string(i) + "]: " +
+             (coords == 1 ? std::string("an integer position n expected")
+                          : std::string("a position [x, y] expected (coordinates = 2)"));
+    }
+  }
+  return "";
+}
+
+CheckerSchema p_positions_schema() {
+  return {
+      .establishes =
+          "the P-positions (the player to move loses) in the range are exactly the "
+          "asserted ones, or exactly those n with n mod m among the residues",
+      .params = {game_field(), range_field(), coordinates_field(), kernel_field(),
+                 naive_prefix_field()},
+      .asserted = field::any("",
+                             "the P-positions in the range, in increasing order (integers n, or "
+                             "[x, y] pairs with coordinates = 2), or { modulus = m, residues = "
+                             "[r, ...] }"),
+      .example_params = {{"game", "subtraction:1,3,4"}, {"range", {0, 100}}},
+      .example_asserted = {{"modulus", 7}, {"residues", {0, 2}}},
+      .validate = validate_p_positions,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// game.formula
+// ---------------------------------------------------------------------------------------------
+std::vector<std::string> formula_variables(int coords) {
+  return coords == 1 ? std::vector<std::string>{"n"} : std::vector<std::string>{"x", "y"};
+}
+
+/// Values of other games for G("SPEC", …) in a formula: integer positions of one coordinate are
+/// computed in a batch up to the largest asked (doubling), others one by one.
+class OtherGames {
+ public:
+  explicit OtherGames(const CheckContext& ctx) : ctx_(ctx) {}
+
+  std::int64_t operator()(const std::string& spec, const std::vector<std::int64_t>& coords) {
+    auto it = games_.find(spec);
+    if (it == games_.end()) it = games_.emplace(spec, GameKernels::make(spec)).first;
+    const GameKernels& gk = it->second;
+    for (auto x : coords) {
+      if (x < 0) throw FormulaError("G(\"" + spec + "\", …) of a negative position");
+    }
+    if (coords.size() == 1) {
+      auto& cache = prefix_[spec];
+      const std::int64_t n = coords[0];
+      if (n >= static_cast<std::int64_t>(cache.size())) {
+        const std::int64_t want = std::max<std::int64_t>(n + 1, 2 * cache.size());
+        if (want > kMaxDomain)
+          throw FormulaError("G(\"" + spec + "\", " + std::to_string(n) + "): beyond " +
+                             std::to_string(kMaxDomain));
+        ctx_.require_memory(static_cast<std::uint64_t>(want) * 64, "the values of " + spec);
+        std::vector<Position> ps;
+        for (std::int64_t k = 0; k < want; ++k) ps.push_back(integer_position(*gk.game, {k}));
+        cache = game_values(gk, ps, 0);
+      }
+      return cache[static_cast<std::size_t>(n)];
+    }
+    const auto key = spec + "|" + std::to_string(coords[0]) + "," + std::to_string(coords[1]);
+    auto hit = single_.find(key);
+    if (hit != single_.end()) return hit->second;
+    const std::vector<Position> one{integer_position(*gk.game, coords)};
+    const auto v = game_values(gk, one, 0).at(0);
+    single_[key] = v;
+    return v;
+  }
+
+ private:
+  const CheckContext& ctx_;
+  std::map<std::string, GameKernels> games_;
+  std::map<std::string, std::vector<Value>> prefix_;
+  std::map<std::string, Value> single_;
+};
+
+Outcome check_formula(const Claim& c, const CheckContext& ctx) {
+  const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
+  const int coords = param<int>(c, "coordinates");
+  const auto [a, b] = range_of(c.params);
+  const Formula f = Formula::parse(c.asserted.get<std::string>(), formula_variables(coords));
+  const auto points = range_points(a, b, coords);
+  std::size_t naive = 0;
+  const auto values = values_of_points(gk, points, c, ctx, &naive);
+  OtherGames others(ctx);
+  const GameValueFn other = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
+    try {
+      return others(spec, p);
+    } catch (const InputError& e) {
+      throw FormulaError(std::string("G(\"") + spec + "\", …): " + e.what());
+    }
+  };
+  Outcome o;
+  o.evidence = {{"game", gk.game->spec()},
+                {"formula", f.text()},
+                {"domain", (coords == 1 ? "n in " : "x, y in ") + std::to_string(a) + ".." +
+                               std::to_string(b)},
+                {"positions", points.size()},
+                {"naive_checked", naive},
+                {"method", method_text(gk, naive) + "; the formula in exact 64-bit arithmetic"}};
+  if (!f.games().empty()) o.evidence["other_games"] = f.games();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if ((i & 0xFFFF) == 0) ctx.require_time("the formula on " + gk.game->spec());
+    std::int64_t want = 0;
+    try {
+      want = f.evaluate(points[i], other);
+    } catch (const FormulaError& e) {
+      throw std::invalid_argument("the formula cannot be evaluated at " +
+                                  point_json(points[i]).dump() + ": " + e.what());
+    }
+    if (want != values[i]) {
+      o.verdict = Verdict::refuted;
+      o.counterexample = {{coords == 1 ? "n" : "position", point_json(points[i])},
+                          {"computed", values[i]},
+                          {"formula", want}};
+      o.summary = "fails at " + point_json(points[i]).dump() +
+                  ": G = " + std::to_string(values[i]) + ", the formula gives " +
+                  std::to_string(want);
+      o.evidence["cases_before_failure"] = i;
+      return o;
+    }
+  }
+  o.verdict = Verdict::verified;
+  o.summary = "the formula gives the value of all " + std::to_string(points.size()) + " positions";
+  return o;
+}
+
+std::string validate_formula(const nlohmann::json& params, const nlohmann::json& asserted) {
+  if (auto e = check_game(params, true); !e.empty()) return e;
+  const int coords = params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
+  if (auto e = check_range(params, coords); !e.empty()) return e;
+  const auto gk = GameKernels::make(params.at("game").get<std::string>());
+  try {
+    const auto [a, b] = range_of(params);
+    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, a));
+    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, b));
+  } catch (const InputError& e) {
+    return "parameter 'range': " + gk.family->name + " does not take these positions: " + e.what();
+  }
+  try {
+    const Formula f = Formula::parse(asserted.get<std::string>(), formula_variables(coords));
+    for (const auto& spec : f.games()) {
+      nlohmann::json p = {{"game", spec}};
+      if (auto e = check_game(p, true); !e.empty()) return "asserted: in G(\"" + spec + "\"): " + e;
+    }
+  } catch (const FormulaError& e) {
+    return std::string("asserted: ") + e.what();
+  }
+  return "";
+}
+
+CheckerSchema formula_schema() {
+  return {
+      .establishes =
+          "G(n) (or G(x, y)) equals the asserted formula at every position of the "
+          "range, in exact 64-bit integer arithmetic",
+      .params = {game_field(), range_field(), coordinates_field(), kernel_field(),
+                 naive_prefix_field()},
+      .asserted = field::string("",
+                                "a formula in n (or x, y): + - * // % xor and or, comparisons, "
+                                "min, max, abs, if(c, a, b), G(\"SPEC\", a) (README.md, "
+                                "\"Generic claims\")")
+                      .nonempty(),
+      .example_params = {{"game", "octal:0.1377"}, {"range", {1, 200}}},
+      .example_asserted = "G(\"octal:0.77\", (n + 1) // 2)",
+      .validate = validate_formula,
+  };
+}
+
+IGV_REGISTER_CHECKER("game.values",
+                     "the values of any game at positions first, first+1, … or "
+                     "at listed positions",
+                     check_values, values_schema());
+IGV_REGISTER_CHECKER("game.value",
+                     "the value or outcome of one position of any game, and its "
+                     "winning moves",
+                     check_value, value_schema());
+IGV_REGISTER_CHECKER("game.p_positions",
+                     "the P-positions of any game in a range, listed or by "
+                     "residues",
+                     check_p_positions, p_positions_schema());
+IGV_REGISTER_CHECKER("game.formula", "G(n) or G(x, y) of any game equals a formula on a range",
+                     check_formula, formula_schema());
+
+}  // namespace
+}  // namespace igv
