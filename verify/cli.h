@@ -18,6 +18,7 @@ int cmd_run(const std::vector<std::string>& args);
 int cmd_list(const std::vector<std::string>& args);
 int cmd_show(const std::vector<std::string>& args);
 int cmd_value(const std::vector<std::string>& args);
+int cmd_values(const std::vector<std::string>& args);
 int cmd_period(const std::vector<std::string>& args);
 int cmd_cross_check(const std::vector<std::string>& args);
 int cmd_check_certificate(const std::vector<std::string>& args);
@@ -70,6 +71,12 @@ std::int64_t parse_int_in_range(const std::string& text, const std::string& what
 
 /// A --seed: decimal digits, 0 … 2^64 − 1 (no sign); throws InputError.
 std::uint64_t parse_seed(const std::string& text);
+
+/// Positions given on a command line: each argument is a position, or @FILE for a file of
+/// positions, one per line ('#' comments and blank lines skipped); throws InputError past
+/// `max_positions` (verify/cmd_values.cpp).
+std::vector<std::string> positions_from_arguments(const std::vector<std::string>& items,
+                                                  std::size_t max_positions);
 
 /// "8G", "512M", "1024" (bytes) -> bytes; throws InputError.
 std::uint64_t parse_size(const std::string& text, const std::string& what);

@@ -16,6 +16,7 @@
 #include "core/base/kernel_registry.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
+#include "properties/base/game_values.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
@@ -30,7 +31,9 @@ int cmd_value(const std::vector<std::string>& args) {
   opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
       "max-moves", po::value<std::string>()->default_value("1000"),
       "list at most N winning moves (their number is always given); 0: the value alone")(
-      "args", po::value<std::vector<std::string>>(), "GAME POSITION");
+      "kernel", po::value<std::string>(),
+      "the value by this kernel alone (`verify kernels`); winning moves need the family's own "
+      "route and are not listed")("args", po::value<std::vector<std::string>>(), "GAME POSITION");
   po::positional_options_description pos;
   pos.add("args", -1);
   const auto p = parse(args, opts, pos, "verify value GAME POSITION [--format text|json]");
@@ -44,6 +47,31 @@ int cmd_value(const std::vector<std::string>& args) {
   request.max_moves = static_cast<std::size_t>(
       parse_int_in_range(p.vm["max-moves"].as<std::string>(), "--max-moves", 0, 1'000'000));
   const auto position = game->parse_position(rest[1]);
+  if (p.vm.count("kernel") != 0U) {
+    const auto gk = GameKernels::make(rest[0], p.vm["kernel"].as<std::string>());
+    const std::vector<Position> one{position};
+    const Value v = game_values(gk, one, 0).at(0);
+    nlohmann::json k = {{"game", gk.game->spec()},
+                        {"position", gk.game->format_position(position)},
+                        {"kernel", gk.kernel->name},
+                        {"how", gk.kernel->description}};
+    if (gk.family->value_kind == ValueKind::outcome) {
+      k["outcome"] = v == 0 ? "loss" : v == 1 ? "win" : "draw";
+    } else {
+      k["value"] = v;
+    }
+    if (format.front() == "json") {
+      std::cout << k.dump(2) << "\n";
+    } else {
+      std::cout << "game:          " << k["game"].get<std::string>() << "\n"
+                << "position:      " << k["position"].get<std::string>() << "\n"
+                << (k.contains("value") ? "value:         " + k["value"].dump()
+                                        : "outcome:       " + k["outcome"].get<std::string>())
+                << "\nkernel:        " << gk.kernel->name << " (" << gk.kernel->description
+                << ")\n";
+    }
+    return 0;
+  }
   const auto j = game->value_limited(position, request);
   if (format.front() == "json") {
     std::cout << j.dump(2) << "\n";

@@ -22,9 +22,11 @@ const char* kUsage =
     "  list [SPEC…]           list claims: id, expected verdict, source, tags\n"
     "  show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n"
     "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
+    "  values GAME a..b|POS…|@FILE  the values of many positions (text, json, csv, bfile)\n"
     "  period GAME            proved preperiod, period and saltus, with the certificate;\n"
     "                         inconclusive (exit 3) at --time-limit (600 s) or --memory-limit\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
+    "  cross-check GAME --values B-FILE | --external 'CMD'  compare a table or a program\n"
     "  check-certificate FILE  re-check a period certificate (from `verify period --format json`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
     "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
@@ -48,6 +50,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "list") return igv::cli::cmd_list(args);
   if (command == "show") return igv::cli::cmd_show(args);
   if (command == "value") return igv::cli::cmd_value(args);
+  if (command == "values") return igv::cli::cmd_values(args);
   if (command == "period") return igv::cli::cmd_period(args);
   if (command == "cross-check") return igv::cli::cmd_cross_check(args);
   if (command == "merge") return igv::cli::cmd_merge(args);

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""The generic claims and the bulk commands (issue #15), as a researcher uses them.
+
+- tests/data/generic_claims.toml: every claim as expected; each altered claim refuted with its
+  least counterexample.
+- A claim that does not say exactly one thing does not load: a misspelt or out-of-range key, a
+  position the game does not take, a formula that does not parse, a value asserted of a game
+  with outcomes — one `verify: error:` line naming the key, exit 2.
+- `verify values` (text, csv, json, bfile), `verify value --kernel`, `verify cross-check
+  --values B-FILE` (a wrong line exits 1 naming it) and `--external 'CMD'`.
+Usage (from ctest): e2e_generic.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import json
+import os
+import sys
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+GENERIC = os.path.join(SRC, "tests", "data", "generic_claims.toml")
+
+
+def clean_error(r, what, naming=None):
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(r.returncode == 2, f"{what}: exit 2 expected, got {r.returncode}: {r.stderr[-300:]!r}")
+    check(len(lines) == 1 and lines[0].startswith("verify: error: "),
+          f"{what}: one 'verify: error:' line expected, got {r.stderr[-300:]!r}")
+    if naming:
+        check(naming in r.stderr, f"{what}: the error names {naming!r}: {r.stderr!r}")
+
+
+def write(name, text):
+    path = os.path.join(WORK, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def one_claim(name, checker, params, asserted=None):
+    body = ('[document]\nid = "g"\n\n[[claim]]\nid = "g.' + name + '"\nlocator = "test"\n'
+            'statement = "test"\nkind = "example"\n'
+            f'checker = "{checker}"\nexpected_verdict = "verified"\nparams = {params}\n')
+    if asserted is not None:
+        body += f"asserted = {asserted}\n"
+    return write(name + ".toml", body)
+
+
+# --- the test claims file ---------------------------------------------------------------------
+out = os.path.join(WORK, "generic")
+r = run(["run", "--claims", GENERIC, "--out", out, "--jobs", "2"])
+check(r.returncode == 0, f"generic claims: every verdict as expected: {r.stdout[-2000:]}{r.stderr}")
+report = json.load(open(os.path.join(out, "report.json"), encoding="utf-8"))
+by_id = {c["id"]: c for c in report["claims"]}
+check(all(c["as_expected"] for c in report["claims"]), "every generic claim as expected")
+check(sum(c["verdict"] == "refuted" for c in report["claims"]) == 9, "the 9 altered claims refuted")
+least = {
+    "generic.kayles.altered": {"position": 27, "asserted": 9, "computed": 8},
+    "generic.fibonacci_nim.lucas_wrong": {"position": 2, "asserted": "N", "computed": "P"},
+    "generic.sub123.mod3_wrong": {"n": 3, "computed": 3, "formula": 0},
+    "generic.rook.plus_wrong": {"position": [1, 1], "computed": 0, "formula": 2},
+    "generic.wythoff.p_positions_wrong": {"position": [4, 6], "asserted": "P", "computed": "N"},
+    "generic.grundy.shifted_wrong": {"position": 3, "asserted": 0, "computed": 1},
+}
+for cid, want in least.items():
+    got = by_id.get(cid, {}).get("counterexample") or {}
+    check(all(got.get(k) == v for k, v in want.items()),
+          f"{cid}: least counterexample {want}, got {got}")
+check(by_id["generic.kayles.oeis"]["evidence"]["naive_checked"] == 84,
+      "the reference kernel recomputes the leading positions")
+
+# --- claims that do not say exactly one thing do not load ----------------------------------
+bad = [
+    ("misspelt", "game.values", '{ game = "octal:0.07", frist = 1 }', "[0, 1]", "frist"),
+    ("both_ways", "game.values", '{ game = "nim", first = 1, positions = ["1"] }', "[1]", "first"),
+    ("count", "game.values", '{ game = "nim", positions = ["1", "2"] }', "[1]", "positions"),
+    ("outcome_values", "game.values", '{ game = "sos:4" }', "[0]", "outcomes"),
+    ("bad_position", "game.value", '{ game = "nim", position = "3,x" }', "{ value = 1 }",
+     "position"),
+    ("value_and_outcome", "game.value", '{ game = "nim", position = "3" }',
+     '{ value = 3, outcome = "N" }', "exactly one"),
+    ("draw_in_nim", "game.value", '{ game = "nim", position = "3" }', '{ outcome = "draw" }',
+     "draw"),
+    ("bad_move", "game.value", '{ game = "nim", position = "3" }',
+     '{ value = 3, winning_moves = ["-1"] }', "winning_moves"),
+    ("reversed", "game.p_positions", '{ game = "nim", range = [5, 1] }', "[]", "range"),
+    ("too_big", "game.p_positions", '{ game = "nim", range = [0, 100000000] }', "[]", "range"),
+    ("pairs_1d", "game.p_positions", '{ game = "rook", range = [0, 3] }', "[[0, 0]]",
+     "coordinate"),
+    ("pairs_in_1d", "game.p_positions", '{ game = "nim", range = [0, 3] }', "[[0, 0]]",
+     "asserted"),
+    ("residue", "game.p_positions", '{ game = "nim", range = [0, 9] }',
+     "{ modulus = 3, residues = [3] }", "residues"),
+    ("unknown_kernel", "game.formula", '{ game = "nim", range = [0, 9], kernel = "fast" }',
+     '"n"', "kernel"),
+    ("formula_syntax", "game.formula", '{ game = "nim", range = [0, 9] }', '"n / 2"',
+     "asserted"),
+    ("formula_name", "game.formula", '{ game = "nim", range = [0, 9] }', '"m + 1"', "asserted"),
+    ("formula_game", "game.formula", '{ game = "nim", range = [0, 9] }',
+     "'G(\"octal:9.9\", n)'", "octal:9.9"),
+    ("no_asserted", "game.formula", '{ game = "nim", range = [0, 9] }', None, "asserted"),
+]
+for name, checker, params, asserted, naming in bad:
+    path = one_claim(name, checker, params, asserted)
+    clean_error(run(["list", "--claims", path]), f"claim {name} must not load", naming)
+    check(not os.path.exists(os.path.join(WORK, "out-" + name)), f"{name}: nothing written")
+
+# A formula undefined somewhere is an error, not a verdict.
+path = one_claim("div_zero", "game.formula", '{ game = "subtraction:1,2,3", range = [0, 9] }',
+                 '"n % 4 + 0 * (10 // (n - 5))"')
+r = run(["run", "--claims", path, "--out", os.path.join(WORK, "div")])
+j = json.load(open(os.path.join(WORK, "div", "report.json"), encoding="utf-8"))
+check(j["claims"][0]["verdict"] == "error" and "division by zero" in j["claims"][0]["summary"],
+      f"a formula that divides by zero is an error: {j['claims'][0]['summary']}")
+
+# --- verify values --------------------------------------------------------------------------
+r = run(["values", "octal:0.07", "0..40", "--format", "bfile"])
+lines = [l for l in r.stdout.splitlines() if not l.startswith("#")]
+check(r.returncode == 0 and len(lines) == 41 and lines[5] == "5 0" and lines[34] == "34 4",
+      f"values as a b-file: {r.stdout[:200]}{r.stderr}")
+r = run(["values", "octal:0.07", "1..3", "--format", "bfile", "--offset", "0"])
+check([l for l in r.stdout.splitlines() if not l.startswith("#")] == ["0 0", "1 1", "2 1"],
+      f"--offset: {r.stdout}")
+r = run(["values", "nim", "3,5,6", "1,2", "--format", "json"])
+j = json.loads(r.stdout or "{}")
+check(j.get("values") == [0, 3] and j.get("positions") == ["3,5,6", "1,2"],
+      f"values of listed positions: {r.stdout}{r.stderr}")
+positions = write("positions.txt", "# Nim positions\n3,5,6\n\n7\n")
+r = run(["values", "nim", "@" + positions, "--format", "csv"])
+check(r.stdout.splitlines() == ["position,value", '"3,5,6",0', '"7",7'],
+      f"values of a positions file: {r.stdout}{r.stderr}")
+r = run(["values", "subtraction:1,3,4", "0..20", "--kernel", "naive", "--format", "json"])
+check(json.loads(r.stdout or "{}").get("kernel") == "naive", f"--kernel: {r.stdout}{r.stderr}")
+clean_error(run(["values", "nim", "5..1"]), "a reversed range")
+clean_error(run(["values", "nim", "0..100000000"]), "a range beyond the cap")
+clean_error(run(["values", "nim", "0..5", "--kernel", "fast"]), "an unknown kernel", "fast")
+clean_error(run(["values", "nim", "@/dev/zero"]), "a device as a positions file")
+clean_error(run(["values", "nim", "0..5", "--format", "xml"]), "an unknown format")
+r = run(["value", "octal:0.07", "1000", "--kernel", "naive", "--format", "json"])
+check(json.loads(r.stdout or "{}").get("value") == 4 and "winning_moves" not in r.stdout,
+      f"value --kernel: {r.stdout}{r.stderr}")
+
+# --- cross-check --values and --external ----------------------------------------------------
+bfile = write("b.txt", run(["values", "octal:0.07", "0..2000", "--format", "bfile"]).stdout)
+r = run(["cross-check", "octal:0.07", "--values", bfile])
+check(r.returncode == 0 and "agree:     yes" in r.stdout, f"a right b-file: {r.stdout}{r.stderr}")
+text = open(bfile, encoding="utf-8").read().splitlines()
+text[101] = text[101].split()[0] + " 7"  # line 102 holds a(100); a(100) is not 7
+wrong = write("wrong.txt", "\n".join(text) + "\n")
+r = run(["cross-check", "octal:0.07", "--values", wrong])
+check(r.returncode == 1 and "line 102" in r.stdout and "a(100)" in r.stdout,
+      f"a b-file with one wrong line exits 1 naming it: {r.stdout}{r.stderr}")
+clean_error(run(["cross-check", "octal:0.07", "--values", write("junk.txt", "1 2 3\n")]),
+            "a malformed b-file", "line 1")
+ext = write("sub134.py", "import sys\nS = [1, 3, 4]\ng = [0]\nfor line in sys.stdin:\n"
+            "    n = int(line)\n    while len(g) <= n:\n        m = len(g)\n"
+            "        s = {g[m - x] for x in S if x <= m}\n        v = 0\n"
+            "        while v in s:\n            v += 1\n        g.append(v)\n    print(g[n])\n")
+r = run(["cross-check", "subtraction:1,3,4", "--external", f"{sys.executable} {ext}",
+         "--range", "100", "--cases", "20"])
+check(r.returncode == 0 and "agree:     yes" in r.stdout, f"a right program: {r.stdout}{r.stderr}")
+r = run(["cross-check", "subtraction:1,3,4", "--external",
+         "while read n; do echo 0; done",
+         "--range", "60", "--cases", "0", "--format", "json"])
+j = json.loads(r.stdout or "{}")
+check(r.returncode == 1 and j.get("disagreement", {}).get("position") is not None,
+      f"a wrong program exits 1 with the position: {r.stdout}{r.stderr}")
+clean_error(run(["cross-check", "nim", "--external", "exit 3"]), "a failing program")
+
+finish("e2e_generic")

@@ -1,0 +1,169 @@
+// verify values: the values of many positions in one call (a range of integer positions, the
+// positions of a file, or positions given as arguments), as text, JSON, CSV or an OEIS b-file.
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+#include "core/base/errors.h"
+#include "core/base/json_input.h"
+#include "core/base/position.h"
+#include "properties/base/game_values.h"
+#include "verify/cli.h"
+
+namespace po = boost::program_options;
+
+namespace igv::cli {
+
+namespace {
+
+/// At most this many positions in one call (their values are held in memory).
+constexpr std::int64_t kMaxValuesPositions = 20'000'000;
+
+/// "a..b" -> {a, b}, or nullopt when `text` is not a range.
+std::optional<std::pair<std::int64_t, std::int64_t>> integer_range(const std::string& text) {
+  const auto dots = text.find("..");
+  if (dots == std::string::npos || text.find(',') != std::string::npos) return std::nullopt;
+  const auto a = parse_int(text.substr(0, dots), "the range's first position");
+  const auto b = parse_int(text.substr(dots + 2), "the range's last position");
+  if (a < 0 || b < a) {
+    throw InputError("range " + text + ": expected a..b with 0 <= a <= b");
+  }
+  if (b - a + 1 > kMaxValuesPositions) {
+    throw InputError("range " + text + ": " + std::to_string(b - a + 1) + " positions; at most " +
+                     std::to_string(kMaxValuesPositions) + " in one call (split the range)");
+  }
+  return std::make_pair(a, b);
+}
+
+}  // namespace
+
+std::vector<std::string> positions_from_arguments(const std::vector<std::string>& items,
+                                                  std::size_t max_positions) {
+  std::vector<std::string> out;
+  for (const auto& item : items) {
+    if (!item.empty() && item[0] == '@') {
+      const std::string text =
+          read_input_file(item.substr(1), "positions file '" + item.substr(1) + "'");
+      std::istringstream in(text);
+      std::string line;
+      while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const auto first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#') continue;
+        out.push_back(line.substr(first));
+        if (out.size() > max_positions)
+          throw InputError("more than " + std::to_string(max_positions) + " positions");
+      }
+    } else {
+      out.push_back(item);
+      if (out.size() > max_positions)
+        throw InputError("more than " + std::to_string(max_positions) + " positions");
+    }
+  }
+  return out;
+}
+
+int cmd_values(const std::vector<std::string>& args) {
+  po::options_description opts("verify values options");
+  opts.add_options()("format", po::value<std::string>()->default_value("text"),
+                     "text, json, csv or bfile (OEIS b-file: `n a(n)` per line)")(
+      "offset", po::value<std::string>(),
+      "bfile: the index of the first line (default: the first position of a range, else 0)")(
+      "kernel", po::value<std::string>(),
+      "the kernel the values come from (`verify kernels`; default: the family's first fast "
+      "kernel)")("check", po::value<std::string>()->default_value("300"),
+                 "how many leading positions the reference (naive) kernel recomputes; a "
+                 "disagreement is an error (exit 1)")("args", po::value<std::vector<std::string>>(),
+                                                      "GAME RANGE|POSITION…|@FILE");
+  po::positional_options_description pos;
+  pos.add("args", -1);
+  const auto p = parse(args, opts, pos,
+                       "verify values GAME a..b | POSITION… | @FILE [--format text|json|csv|bfile] "
+                       "[--offset K] [--kernel NAME] [--check N]");
+  if (p.help) return 0;
+  const auto rest = positional(p.vm, "args");
+  if (rest.size() < 2) {
+    throw InputError(
+        "verify values takes GAME and a range a..b, positions, or @FILE, e.g. `verify values "
+        "octal:0.07 0..100`");
+  }
+  const auto format =
+      split_formats(p.vm["format"].as<std::string>(), {"text", "json", "csv", "bfile"});
+  const auto gk = GameKernels::make(
+      rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
+  const auto check = static_cast<std::size_t>(
+      parse_int_in_range(p.vm["check"].as<std::string>(), "--check", 0, 1'000'000));
+
+  std::vector<Position> positions;
+  std::vector<std::string> labels;
+  std::int64_t offset = 0;
+  const std::vector<std::string> items(rest.begin() + 1, rest.end());
+  const auto range = items.size() == 1 ? integer_range(items[0]) : std::nullopt;
+  if (range) {
+    offset = range->first;
+    const auto count = static_cast<std::size_t>(range->second - range->first + 1);
+    positions.reserve(count);
+    labels.reserve(count);
+    for (std::int64_t n = range->first; n <= range->second; ++n) {
+      positions.push_back(integer_position(*gk.game, {n}));
+      labels.push_back(std::to_string(n));
+    }
+  } else {
+    for (const auto& text :
+         positions_from_arguments(items, static_cast<std::size_t>(kMaxValuesPositions))) {
+      positions.push_back(gk.game->parse_position(text));
+      labels.push_back(gk.game->format_position(positions.back()));
+    }
+  }
+  if (p.vm.count("offset")) {
+    offset = parse_int_in_range(p.vm["offset"].as<std::string>(), "--offset", -1'000'000'000,
+                                1'000'000'000'000'000);
+  }
+  std::size_t naive = 0;
+  std::vector<Value> values;
+  try {
+    values = game_values(gk, positions, check, &naive);
+  } catch (const std::logic_error& e) {
+    std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
+    return 1;
+  }
+  const bool outcomes = gk.family->value_kind == ValueKind::outcome;
+  const auto word = [&](Value v) -> std::string {
+    if (!outcomes) return std::to_string(v);
+    return v == 0 ? "loss" : v == 1 ? "win" : v == 2 ? "draw" : std::to_string(v);
+  };
+  const std::string& f = format.front();
+  if (f == "json") {
+    nlohmann::json j = {{"game", gk.game->spec()},
+                        {"kernel", gk.kernel->name},
+                        {"naive_checked", naive},
+                        {"positions", labels}};
+    if (outcomes) {
+      nlohmann::json os = nlohmann::json::array();
+      for (auto v : values) os.push_back(word(v));
+      j["outcomes"] = os;
+    } else {
+      j["values"] = values;
+    }
+    std::cout << j.dump(2) << "\n";
+  } else if (f == "bfile") {
+    std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values")
+              << " by kernel " << gk.kernel->name << " (verify values)\n";
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      std::cout << offset + static_cast<std::int64_t>(i) << ' ' << values[i] << '\n';
+    }
+  } else if (f == "csv") {
+    std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      std::cout << '"' << labels[i] << "\"," << word(values[i]) << '\n';
+    }
+  } else {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      std::cout << labels[i] << ' ' << word(values[i]) << '\n';
+    }
+  }
+  return 0;
+}
+
+}  // namespace igv::cli
