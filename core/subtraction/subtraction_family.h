@@ -1,7 +1,8 @@
 // The game families `subtraction:S` (normal play) and `subtraction-misere:S` (misère play), S a
-// comma list of distinct positive integers or `powers-of-2`; positions are heap sizes n >= 0.
-// `verify value`, `verify period` and `verify check-certificate` reach SUB(S) through
-// SubtractionGame.
+// comma list of distinct positive integers, `powers-of-2`, or one of the infinite rule-defined
+// sets `squares`, `fibonacci`, `primes` (values by the member kernel; no period is claimed for
+// them); positions are heap sizes n >= 0. `verify value`, `verify period` and
+// `verify check-certificate` reach SUB(S) through SubtractionGame.
 #pragma once
 
 #include <memory>
