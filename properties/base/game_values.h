@@ -33,9 +33,11 @@ struct GameKernels {
   static std::string family_name(const std::string& spec);
 };
 
-/// Values of `positions` by gk.kernel, with the first `naive_prefix` of them recomputed by the
-/// reference kernel (throws std::logic_error naming the first position where the two disagree).
-/// `checked_by_naive` receives how many were recomputed.
+/// Values of `positions` by gk.kernel. Those of the first `naive_prefix` positions that lie in
+/// the family's exhaustive cross-check domain (GameInstance::domain(cross_check_range): where
+/// its naive kernel is known to be quick) are recomputed by the reference kernel; throws
+/// std::logic_error naming the first position where the two disagree. `checked_by_naive`
+/// receives how many were recomputed.
 std::vector<Value> game_values(const GameKernels& gk, const std::vector<Position>& positions,
                                std::size_t naive_prefix, std::size_t* checked_by_naive = nullptr);
 

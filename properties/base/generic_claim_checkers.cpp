@@ -39,7 +39,8 @@ Field kernel_field() {
 Field naive_prefix_field() {
   return field::integer("naive_prefix",
                         "how many leading positions the reference (naive) kernel recomputes as "
-                        "an independent check (a disagreement is an error)")
+                        "an independent check, those within the family's cross-check domain (a "
+                        "disagreement is an error)")
       .in(0, 1'000'000)
       .fallback(300)
       .budget_scaled();
