@@ -8,6 +8,7 @@
 //   game.value       the value (or outcome) of one position, and optionally its winning moves
 //   game.p_positions the P-positions in a range, listed or as residues modulo m
 //   game.formula     G(n) (or G(x, y)) equals a formula on a range (properties/base/formula.h)
+//   game.period      the least period, preperiod and saltus, proved by the family's certificate
 //
 // Every refutation names the least counterexample in the order the domain is stated (increasing
 // n; for two coordinates, increasing x then y).
@@ -16,6 +17,7 @@
 #include <set>
 
 #include "core/base/errors.h"
+#include "core/base/limits.h"
 #include "properties/base/check_helpers.h"
 #include "properties/base/formula.h"
 #include "properties/base/game_values.h"
@@ -696,6 +698,134 @@ CheckerSchema formula_schema() {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// game.period
+// ---------------------------------------------------------------------------------------------
+Outcome check_period(const Claim& c, const CheckContext& ctx) {
+  const auto gk = GameKernels::make(param<std::string>(c, "game"));
+  PeriodRequest request;
+  request.limits.deadline = ctx.deadline;
+  request.limits.memory_bytes = ctx.memory_limit_bytes;
+  nlohmann::json j;
+  try {
+    j = gk.game->period_limited(request);
+  } catch (const LimitReached&) {
+    throw;  // inconclusive, with the reason and what was reached
+  } catch (const InputError& e) {
+    throw BudgetExceeded(std::string("no period can be proved for ") + gk.game->spec() + ": " +
+                         e.what());
+  }
+  // The certificate is re-checked from the printed JSON alone by the family's independent
+  // checker: `proved` rests on that, not on the producer.
+  const auto check = gk.game->check_certificate(j);
+  if (!check.value("accepted", false)) {
+    throw std::logic_error("the producer's certificate for " + gk.game->spec() +
+                           " was rejected by the checker: " + check.value("reason", ""));
+  }
+  const std::int64_t period = j.at("period").get<std::int64_t>();
+  const std::int64_t preperiod = j.at("preperiod").get<std::int64_t>();
+  const std::int64_t saltus = j.value("saltus", std::int64_t{0});
+  const std::int64_t last_exceptional = j.value("last_exceptional_value", preperiod - 1);
+  Outcome o;
+  o.evidence = {{"game", gk.game->spec()},
+                {"period", period},
+                {"preperiod", preperiod},
+                {"saltus", saltus},
+                {"certificate", j.at("certificate")},
+                {"checker", check.value("reason", std::string("accepted"))}};
+  nlohmann::json faults = nlohmann::json::array();
+  const auto compare = [&](const char* key, std::int64_t computed) {
+    if (!c.asserted.contains(key)) return;
+    if (c.asserted.at(key).get<std::int64_t>() != computed) {
+      faults.push_back({{"what", key}, {"asserted", c.asserted.at(key)}, {"proved", computed}});
+    }
+  };
+  compare("period", period);
+  compare("preperiod", preperiod);
+  compare("last_exceptional_value", last_exceptional);
+  if (c.asserted.value("saltus", std::int64_t{0}) != saltus) {
+    faults.push_back({{"what", "saltus"},
+                      {"asserted", c.asserted.value("saltus", std::int64_t{0})},
+                      {"proved", saltus}});
+  }
+  bool by_kernels = false;
+  if (faults.empty() && c.asserted.contains("exceptions")) {
+    // Every n < e with G(n) != G(n + jp) - js, jp the least multiple of p reaching e: the values
+    // below e + p come from the kernels (the certificate proves the period, not this list), so a
+    // claim that lists exceptions is at most verified.
+    by_kernels = true;
+    const std::int64_t end = preperiod + period;
+    ctx.require_memory(static_cast<std::uint64_t>(end) * 64, "the values below e + p");
+    std::vector<Position> ps;
+    for (std::int64_t n = 0; n < end; ++n) ps.push_back(integer_position(*gk.game, {n}));
+    std::size_t naive = 0;
+    const auto g = game_values(gk, ps, 300, &naive);
+    std::vector<std::int64_t> found;
+    for (std::int64_t n = 0; n < preperiod; ++n) {
+      const std::int64_t jumps = (preperiod - n + period - 1) / period;
+      if (g[static_cast<std::size_t>(n)] !=
+          g[static_cast<std::size_t>(n + jumps * period)] - jumps * saltus)
+        found.push_back(n);
+    }
+    const auto asserted = c.asserted.at("exceptions").get<std::vector<std::int64_t>>();
+    o.evidence["exceptions"] = found;
+    o.evidence["exceptions_method"] = method_text(gk, naive);
+    if (asserted != found) {
+      faults.push_back({{"what", "exceptions"}, {"asserted", asserted}, {"computed", found}});
+    }
+  }
+  if (faults.empty()) {
+    o.verdict = by_kernels ? Verdict::verified : Verdict::proved;
+    o.summary = "period " + std::to_string(period) + ", preperiod " + std::to_string(preperiod) +
+                ", saltus " + std::to_string(saltus) + " proved (certificate accepted)" +
+                (by_kernels ? "; the exceptions agree (kernels)" : "");
+  } else {
+    o.verdict = Verdict::refuted;
+    o.counterexample = faults.front();
+    o.evidence["disagreements"] = faults;
+    o.summary =
+        faults.front()["what"].get<std::string>() + ": asserted " +
+        faults.front()["asserted"].dump() + ", " +
+        (faults.front().contains("proved") ? "proved " + faults.front()["proved"].dump()
+                                           : "computed " + faults.front()["computed"].dump());
+  }
+  return o;
+}
+
+std::string validate_period(const nlohmann::json& params, const nlohmann::json& asserted) {
+  if (auto e = check_game(params, true); !e.empty()) return e;
+  if (!asserted.contains("period") && !asserted.contains("preperiod") &&
+      !asserted.contains("last_exceptional_value"))
+    return "asserted: at least one of period, preperiod, last_exceptional_value";
+  if (asserted.contains("preperiod") && asserted.contains("last_exceptional_value"))
+    return "asserted: preperiod or last_exceptional_value, not both (e = last + 1)";
+  return "";
+}
+
+CheckerSchema period_schema() {
+  return {
+      .establishes =
+          "the least period, preperiod and saltus of the game's values are the "
+          "asserted ones (proved: a certificate its family's independent checker "
+          "accepted; with exceptions listed, verified)",
+      .params = {game_field()},
+      .asserted = field::object(
+          "",
+          {field::integer("period", "the least period p").at_least(1),
+           field::integer("preperiod", "the least preperiod e: G(n + p) = G(n) + s for n >= e")
+               .at_least(0),
+           field::integer("last_exceptional_value", "e - 1 (Winning Ways; OEIS)").at_least(-1),
+           field::integer("saltus", "s (0 for ordinary periodicity; absent: 0)").at_least(0),
+           field::list("exceptions", field::integer("", "a position").at_least(0),
+                       "every n < e with G(n) != G(n + jp) - js, jp the least multiple of p "
+                       "reaching e (optional)")},
+          "what the source publishes (period, and preperiod or last exceptional value)"),
+      .example_params = {{"game", "octal:0.07"}},
+      .example_asserted = {{"period", 34}, {"last_exceptional_value", 52}},
+      .validate = validate_period,
+  };
+}
+
 IGV_REGISTER_CHECKER("game.values",
                      "the values of any game at positions first, first+1, … or "
                      "at listed positions",
@@ -708,6 +838,10 @@ IGV_REGISTER_CHECKER("game.p_positions",
                      "the P-positions of any game in a range, listed or by "
                      "residues",
                      check_p_positions, p_positions_schema());
+IGV_REGISTER_CHECKER("game.period",
+                     "the least period, preperiod and saltus of any game with period "
+                     "certificates",
+                     check_period, period_schema());
 IGV_REGISTER_CHECKER("game.formula", "G(n) or G(x, y) of any game equals a formula on a range",
                      check_formula, formula_schema());
 
