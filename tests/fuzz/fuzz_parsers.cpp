@@ -41,9 +41,9 @@ bool small_numbers(const nlohmann::json& j) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Structure-aware claims: a shipped claim (every checker has at least one) with one parameter,
-// or the asserted value, replaced by a hostile value, written back as TOML, loaded as a claims
-// file and run with a small budget and a time limit.
+// Structure-aware claims: a shipped or generic test claim (every checker has one) with one
+// parameter, or the asserted value, replaced by a hostile value, written back as TOML, loaded as a
+// claims file and run with a small budget and a time limit.
 // ---------------------------------------------------------------------------------------------
 
 /// Reads bytes from the fuzz input; zero once it is used up.
@@ -150,7 +150,13 @@ std::string to_toml(const nlohmann::json& j) {
 }
 
 const std::vector<igv::Claim>& shipped_claims() {
-  static const std::vector<igv::Claim> claims = igv::load_claims_files(igv::default_claims_files());
+  // The shipped claims, and the generic claims of the test data (game.values, game.value,
+  // game.p_positions, game.formula and game.period have no shipped claim).
+  static const std::vector<igv::Claim> claims = [] {
+    auto files = igv::default_claims_files();
+    files.push_back(std::string(IGV_SOURCE_DIR) + "/tests/data/generic_claims.toml");
+    return igv::load_claims_files(files);
+  }();
   return claims;
 }
 
