@@ -103,8 +103,12 @@ std::string check_range(const nlohmann::json& params, int coords) {
   return "";
 }
 
-/// The integer positions of a range, in the stated order.
-std::vector<std::vector<std::int64_t>> range_points(std::int64_t a, std::int64_t b, int coords) {
+/// The integer positions of a range, in the stated order (within the claim's memory limit: each
+/// point, its position and its value take about 160 bytes).
+std::vector<std::vector<std::int64_t>> range_points(std::int64_t a, std::int64_t b, int coords,
+                                                    const CheckContext& ctx) {
+  const auto side = static_cast<std::uint64_t>(b - a + 1);
+  ctx.require_memory((coords == 2 ? side * side : side) * 160, "the positions of the range");
   std::vector<std::vector<std::int64_t>> out;
   for (std::int64_t x = a; x <= b; ++x) {
     if (coords == 1) {
@@ -421,7 +425,7 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
   const int coords = param<int>(c, "coordinates");
   const auto [a, b] = range_of(c.params);
-  const auto points = range_points(a, b, coords);
+  const auto points = range_points(a, b, coords, ctx);
   std::size_t naive = 0;
   const auto values = values_of_points(gk, points, c, ctx, &naive);
   const bool residues = c.asserted.is_object();
@@ -610,7 +614,7 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
   const int coords = param<int>(c, "coordinates");
   const auto [a, b] = range_of(c.params);
   const Formula f = Formula::parse(c.asserted.get<std::string>(), formula_variables(coords));
-  const auto points = range_points(a, b, coords);
+  const auto points = range_points(a, b, coords, ctx);
   std::size_t naive = 0;
   const auto values = values_of_points(gk, points, c, ctx, &naive);
   OtherGames others(ctx);
