@@ -729,7 +729,11 @@ Outcome check_period(const Claim& c, const CheckContext& ctx) {
   const std::int64_t period = j.at("period").get<std::int64_t>();
   const std::int64_t preperiod = j.at("preperiod").get<std::int64_t>();
   const std::int64_t saltus = j.value("saltus", std::int64_t{0});
-  const std::int64_t last_exceptional = j.value("last_exceptional_value", preperiod - 1);
+  // e - 1; a family prints null (or nothing) when there is no exceptional value (e = 0).
+  const std::int64_t last_exceptional =
+      j.contains("last_exceptional_value") && j.at("last_exceptional_value").is_number_integer()
+          ? j.at("last_exceptional_value").get<std::int64_t>()
+          : preperiod - 1;
   Outcome o;
   o.evidence = {{"game", gk.game->spec()},
                 {"period", period},
