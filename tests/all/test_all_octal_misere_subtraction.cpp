@@ -3,11 +3,7 @@
 // single heap of `octal-misere:CODE` must have the misère outcome that `subtraction-misere:S`
 // reports (P exactly where its misère Grundy value is 0). E.g. 0.33 is SUB({1, 2}).
 //
-// The subtraction game's reference (subtraction_values_naive) lives in the subtraction module;
-// a module's tests link only base + that module, but the checker library igv_checkers carries
-// the subtraction rules and naive kernel whenever the subtraction module is built. The two
-// functions are declared weak here, so this program also links in a build without the
-// subtraction module: there the test is reported skipped, not passed.
+// It links every module (tests/all/): the reference is the subtraction module's naive kernel.
 #include <boost/test/unit_test.hpp>
 
 #include "core/base/game_family.h"
@@ -17,32 +13,11 @@
 #include "core/subtraction/subtraction_naive.h"
 #include "core/subtraction/subtraction_rules.h"
 
-namespace igv {
-[[gnu::weak]] SubtractionSet make_subtraction_set(std::vector<std::int64_t> elements);
-[[gnu::weak]] std::vector<Value> subtraction_values_naive(const SubtractionSet& set,
-                                                          SubtractionPlay play, std::int64_t count);
-}  // namespace igv
-
 using namespace igv;
 
-namespace {
+BOOST_AUTO_TEST_SUITE(octal_misere_subtraction)
 
-bool subtraction_module_linked() {
-  return &make_subtraction_set != nullptr && &subtraction_values_naive != nullptr;
-}
-
-boost::test_tools::assertion_result subtraction_available(boost::unit_test::test_unit_id) {
-  boost::test_tools::assertion_result r(subtraction_module_linked());
-  r.message() << "the subtraction module is not built (-DIGV_ENABLED_MODULES without it)";
-  return r;
-}
-
-}  // namespace
-
-BOOST_AUTO_TEST_SUITE(octal_misere_subtraction, *boost::unit_test::label("octal"))
-
-BOOST_AUTO_TEST_CASE(single_heaps_of_digit_3_codes_match_subtraction_misere,
-                     *boost::unit_test::precondition(subtraction_available)) {
+BOOST_AUTO_TEST_CASE(single_heaps_of_digit_3_codes_match_subtraction_misere) {
   constexpr std::int64_t kLast = 200;
   const std::vector<std::pair<const char*, std::vector<std::int64_t>>> cases{
       {"0.33", {1, 2}},  {"0.333", {1, 2, 3}}, {"0.3", {1}},      {"0.03", {2}},
