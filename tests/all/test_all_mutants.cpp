@@ -6,7 +6,9 @@
 // stated `choice` parameter, the mutants are:
 //   - up to three numbers of the asserted value (the first, the middle and the last number in
 //     document order), each increased by one;
-//   - up to three other values of each stated choice parameter.
+//   - up to three other values of each stated choice parameter;
+//   - for a formula (a string asserted value), its first and last integer literals (outside
+//     quoted game specifications), each increased by one.
 // A mutant that stays true is accepted only when it is shown true elsewhere:
 //   - an enumerated swap that names a statement another shipped claim of the same checker makes
 //     and is recorded true for (that claim is checked on its own in the same run), or
@@ -15,6 +17,7 @@
 //     exact.
 // The score (mutants killed / mutants) is printed.
 #include <boost/test/unit_test.hpp>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -65,6 +68,33 @@ std::vector<Mutant> mutants_of(const Claim& c) {
     m.claim.asserted[ptr] = m.claim.asserted[ptr].get<std::int64_t>() + 1;
     m.claim.id = c.id + "#" + std::to_string(out.size());
     out.push_back(std::move(m));
+  }
+  // A formula (game.formula): its first and last integer literals outside quoted game
+  // specifications, each increased by one.
+  if (c.asserted.is_string()) {
+    const std::string text = c.asserted.get<std::string>();
+    std::vector<std::pair<std::size_t, std::size_t>> literals;  // (start, length)
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '"') quoted = !quoted;
+      if (quoted || !std::isdigit(static_cast<unsigned char>(text[i]))) continue;
+      if (i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_'))
+        continue;
+      std::size_t j = i;
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      literals.emplace_back(i, j - i);
+      i = j - 1;
+    }
+    std::set<std::size_t> at;
+    if (!literals.empty()) at = {0, literals.size() - 1};
+    for (std::size_t k : at) {
+      const auto [start, length] = literals[k];
+      const auto bumped = std::to_string(std::stoll(text.substr(start, length)) + 1);
+      Mutant m{c, "formula literal " + std::to_string(k) + " +1", c.id, "", ""};
+      m.claim.asserted = text.substr(0, start) + bumped + text.substr(start + length);
+      m.claim.id = c.id + "#" + std::to_string(out.size());
+      out.push_back(std::move(m));
+    }
   }
   for (const auto& f : info->schema.params) {
     if (f.kind != FieldKind::choice || !c.params.contains(f.name)) continue;
