@@ -33,7 +33,10 @@ def inconclusive(args, limit, most_seconds):
     what = "verify period " + " ".join(args)
     print(f"{what}: exit {r.returncode} in {seconds:.2f} s")
     check(r.returncode == 3, f"{what}: exit 3 expected, got {r.returncode}: {r.stderr!r}")
-    check(seconds < most_seconds, f"{what}: took {seconds:.1f} s (at most {most_seconds} expected)")
+    # The bound says "answered at once, not after an unbounded search"; a sanitized build
+    # (IGV_SANITIZED, tests/tests.cmake) runs several times slower, so it gets ten times longer.
+    bound = most_seconds * (10 if os.environ.get("IGV_SANITIZED") else 1)
+    check(seconds < bound, f"{what}: took {seconds:.1f} s (at most {bound} expected)")
     try:
         j = json.loads(r.stdout)
     except ValueError:
