@@ -51,7 +51,9 @@ OctalMisereCountTable::OctalMisereCountTable(OctalCode code, std::int64_t max_to
     // More heaps first: a split that removes no token (d0 = 4) adds one heap.
     std::stable_sort(level.begin(), level.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
-    for (const auto& [heaps, c] : level) {
+    for (const auto& entry : level) {
+      // Not a structured binding: clang 14 cannot capture one in the lambda below.
+      const std::string& c = entry.second;
       bool any_move = false;
       bool to_loss = false;
       for (std::int64_t h = 1; h <= max_heap_ && !to_loss; ++h) {
