@@ -97,8 +97,8 @@ std::string check_range(const nlohmann::json& params, int coords) {
   const double side = static_cast<double>(b - a) + 1.0;
   const double count = coords == 2 ? side * side : side;
   if (count > static_cast<double>(kMaxDomain)) {
-    return "parameter 'range': " + std::to_string(static_cast<long double>(count)) +
-           " positions; at most " + std::to_string(kMaxDomain) + " are held in memory";
+    return "parameter 'range': more than " + std::to_string(kMaxDomain) +
+           " positions (at most that many are held in memory)";
   }
   return "";
 }
@@ -107,6 +107,10 @@ std::string check_range(const nlohmann::json& params, int coords) {
 /// point, its position and its value take about 160 bytes).
 std::vector<std::vector<std::int64_t>> range_points(std::int64_t a, std::int64_t b, int coords,
                                                     const CheckContext& ctx) {
+  // The loader bounds the range (check_range); a checker called directly must hold too.
+  if (a < 0 || b < a || b - a >= kMaxDomain)
+    throw std::invalid_argument("range [" + std::to_string(a) + ", " + std::to_string(b) +
+                                "] outside 0 <= a <= b < a + " + std::to_string(kMaxDomain));
   const auto side = static_cast<std::uint64_t>(b - a + 1);
   ctx.require_memory((coords == 2 ? side * side : side) * 160, "the positions of the range");
   std::vector<std::vector<std::int64_t>> out;
