@@ -27,6 +27,7 @@ const char* kUsage =
     "                         inconclusive (exit 3) at --time-limit (600 s) or --memory-limit\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
     "  cross-check GAME --values B-FILE | --external 'CMD'  compare a table or a program\n"
+    "  plot GAME [RANGE] --out FILE.svg  a picture of the values (sequence, grid, P/N)\n"
     "  check-certificate FILE  re-check a period certificate (from `verify period --format json`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
     "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
@@ -56,6 +57,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "merge") return igv::cli::cmd_merge(args);
   if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
   if (command == "diff") return igv::cli::cmd_diff(args);
+  if (command == "plot") return igv::cli::cmd_plot(args);
   if (command == "games" || command == "checkers" || command == "kernels") {
     return igv::cli::cmd_catalogue(command, args);
   }

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""`verify plot GAME [RANGE] --out FILE.svg`: a standalone SVG picture of any game's values.
+
+- Each picture is well-formed XML with a title naming the game and a caption naming the kernel.
+- Its data elements (class "v") are one per position shown, and their values are those of
+  `verify values` (sequences, grids, SOS boards) or the P-positions `verify values` finds (Chomp).
+- The proved period of octal:0.07 and subtraction:1,3,4 is drawn as the bands of
+  `verify period GAME --format json`; grundy (no period) has no band.
+- Bad input (unknown game, reversed range, too large a picture, an --out that cannot be written)
+  exits 2 with exactly one `verify: error:` line and writes nothing.
+Usage (from ctest): e2e_plot.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import json
+import os
+import xml.etree.ElementTree as ET
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def plot(args, name):
+    """Runs `verify plot ARGS --out WORK/name.svg`; the parsed root, or None."""
+    path = os.path.join(WORK, name + ".svg")
+    r = run(["plot"] + args + ["--out", path])
+    check(r.returncode == 0, f"plot {args}: exit 0 expected, got {r.returncode}: {r.stderr[-400:]!r}")
+    if r.returncode != 0:
+        return None
+    check(os.path.isfile(path), f"plot {args}: {path} written")
+    check(not [f for f in os.listdir(WORK) if ".tmp" in f], f"plot {args}: no temporary left")
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        check(False, f"plot {args}: well-formed XML: {e}")
+        return None
+    check(root.tag == NS + "svg", f"plot {args}: an <svg> root, got {root.tag}")
+    game = args[0]
+    title = root.find(NS + "title")
+    check(title is not None and game in (title.text or ""),
+          f"plot {args}: the title names {game}: {title.text if title is not None else None!r}")
+    texts = [t for t in root.iter(NS + "text")]
+    captions = [t for t in texts if t.get("class") == "caption"]
+    check(len(captions) == 1 and "kernel '" in (captions[0].text or ""),
+          f"plot {args}: one caption naming the kernel")
+    return root
+
+
+def data(root, tag=None):
+    """The data elements: class "v"."""
+    return [e for e in root.iter() if "v" in (e.get("class") or "").split()
+            and (tag is None or e.tag == NS + tag)]
+
+
+def values_json(game, items):
+    r = run(["values", game] + items + ["--format", "json"])
+    check(r.returncode == 0, f"values {game}: {r.stderr[-300:]!r}")
+    return json.loads(r.stdout) if r.returncode == 0 else {"positions": [], "values": []}
+
+
+def period_of(game):
+    r = run(["period", game, "--format", "json"])
+    check(r.returncode == 0, f"period {game}: {r.stderr[-300:]!r}")
+    j = json.loads(r.stdout)
+    return j["preperiod"], j["period"]
+
+
+def bands(root):
+    return {e.get("class"): (int(e.get("data-from")), int(e.get("data-to")))
+            for e in root.iter(NS + "rect")
+            if e.get("class") in ("preperiod-band", "period-band")}
+
+
+def all_text(root):
+    return " ".join((t.text or "") for t in root.iter(NS + "text"))
+
+
+def check_sequence(game, lo, hi, name, period=True):
+    root = plot([game, f"{lo}..{hi}"], name)
+    if root is None:
+        return None
+    rects = data(root, "rect")
+    expected = values_json(game, [f"{lo}..{hi}"])
+    check(len(rects) == hi - lo + 1, f"{game}: {hi - lo + 1} bars, got {len(rects)}")
+    got = {int(e.get("data-n")): int(e.get("data-value")) for e in rects}
+    want = {int(p): v for p, v in zip(expected["positions"], expected["values"])}
+    check(got == want, f"{game}: the bars' values are those of `verify values`")
+    if period:
+        e, p = period_of(game)
+        b = bands(root)
+        if e > 0:
+            check(b.get("preperiod-band") == (max(lo, 0), min(e - 1, hi)),
+                  f"{game}: preperiod band 0..{e - 1}, got {b.get('preperiod-band')}")
+        else:
+            check("preperiod-band" not in b, f"{game}: no preperiod band (e = 0)")
+        check(b.get("period-band") == (e, min(e + p - 1, hi)),
+              f"{game}: period band {e}..{e + p - 1}, got {b.get('period-band')}")
+        legend = f"preperiod e = {e}, period p = {p} (proved)"
+        check(legend in all_text(root), f"{game}: the legend says {legend!r}")
+    return root
+
+
+# --- one coordinate: bars, the proved period ---------------------------------------------------
+root = check_sequence("octal:0.07", 0, 200, "kayles")
+e, p = period_of("octal:0.07")
+check((e, p) == (53, 34), f"octal:0.07: verify period says e = 53, p = 34, got {(e, p)}")
+check_sequence("subtraction:1,3,4", 0, 100, "sub134")
+root = check_sequence("grundy", 0, 150, "grundy", period=False)
+if root is not None:
+    check(not bands(root), "grundy: no period band (the family proves no period)")
+    check("(proved)" not in all_text(root), "grundy: no period legend")
+
+# Default range 0..200; fibonacci-nim takes no position 0.
+root = plot(["fibonacci-nim"], "fibnim")
+if root is not None:
+    check(len(data(root)) == 200, f"fibonacci-nim: 200 bars (n = 1..200), got {len(data(root))}")
+    check(min(int(e.get("data-n")) for e in data(root)) == 1, "fibonacci-nim: the first bar is n = 1")
+
+# --- outcomes, one coordinate: misère Nim, P exactly at n = 1 ---------------------------------
+root = plot(["misere-nim", "0..40"], "misere_nim")
+if root is not None:
+    cells = data(root)
+    check(len(cells) == 41, f"misere-nim: 41 cells, got {len(cells)}")
+    check({int(c.get("data-n")) for c in cells if c.get("data-outcome") == "P"} == {1},
+          "misere-nim: the only P heap is 1")
+
+# --- two coordinates: grids, P outlined -------------------------------------------------------
+root = plot(["rook"], "rook")
+if root is not None:
+    cells = data(root)
+    check(len(cells) == 32 * 32, f"rook: 1024 cells, got {len(cells)}")
+    check(all(int(c.get("data-value")) == int(c.get("data-x")) ^ int(c.get("data-y"))
+              for c in cells), "rook: G(x, y) = x xor y")
+    ps = [c for c in cells if "p" in c.get("class").split()]
+    check(len(ps) == 32 and all(c.get("stroke") == "black" for c in ps),
+          "rook: the 32 P-positions x = y outlined")
+
+root = plot(["wythoff", "0..40"], "wythoff")
+if root is not None:
+    cells = data(root)
+    check(len(cells) == 41 * 41, f"wythoff: 1681 cells, got {len(cells)}")
+    phi = (1 + 5 ** 0.5) / 2
+    pairs = set()
+    for k in range(0, 41):
+        a, b = int(k * phi), int(k * phi * phi)
+        for x, y in ((a, b), (b, a)):
+            if x <= 40 and y <= 40:
+                pairs.add((x, y))
+    got = {(int(c.get("data-x")), int(c.get("data-y"))) for c in cells
+           if "p" in c.get("class").split()}
+    check(got == pairs, f"wythoff: the P cells are the Wythoff pairs: {sorted(got ^ pairs)[:5]}")
+    sample = values_json("wythoff", ["3,5", "7,2", "10,10"])
+    by = {(int(c.get("data-x")), int(c.get("data-y"))): int(c.get("data-value")) for c in cells}
+    check([by[(3, 5)], by[(7, 2)], by[(10, 10)]] == sample["values"],
+          "wythoff: cells agree with `verify values`")
+
+root = plot(["empty-and-divide", "0..12"], "empty_divide")
+if root is not None:
+    check(len(data(root)) == 12 * 12, f"empty-and-divide: 144 cells (m, n >= 1), got {len(data(root))}")
+    none = [e for e in root.iter(NS + "rect") if e.get("class") == "none"]
+    check(len(none) == 13 * 13 - 144, "empty-and-divide: 25 cells marked 'not a position'")
+
+# --- SOS: every board of the strip, coloured by outcome ---------------------------------------
+root = plot(["sos:6"], "sos6")
+if root is not None:
+    boards = []
+    for i in range(3 ** 6):
+        s, k = "", i
+        for _ in range(6):
+            s, k = s + "-SO"[k % 3], k // 3
+        if "SOS" not in s:
+            boards.append(s)
+    cells = data(root)
+    check(len(cells) == len(boards), f"sos:6: {len(boards)} boards without SOS, got {len(cells)}")
+    listing = os.path.join(WORK, "sos6.txt")
+    with open(listing, "w", encoding="utf-8") as f:
+        f.write("\n".join(boards) + "\n")
+    want = values_json("sos:6", ["@" + listing])
+    word = {"loss": "P", "win": "N", "draw": "D"}
+    want_map = {b: word[o] for b, o in zip(want.get("positions", []), want.get("outcomes", []))}
+    got = {c.find(NS + "title").text.split(":")[0]: c.get("data-outcome") for c in cells}
+    check(got == want_map, "sos:6: each board's colour is its outcome by `verify values`")
+
+# --- Chomp: the P-positions of boards with at most three rows --------------------------------
+R = 20
+root = plot(["chomp", f"0..{R}"], "chomp")
+if root is not None:
+    listing = os.path.join(WORK, "chomp.txt")
+    boards = []
+    for c in range(R + 1):
+        for b in range(c, R + 1):
+            for a in range(max(b, 1), R + 1):
+                boards.append((a, b, c))
+    with open(listing, "w", encoding="utf-8") as f:
+        for a, b, c in boards:
+            f.write(",".join(str(x) for x in (a, b, c) if x > 0) + "\n")
+    want = values_json("chomp", ["@" + listing])
+    want_p = {t for t, v in zip(boards, want.get("values", [])) if v == 0}
+    got = {(int(e.get("data-a")), int(e.get("data-b")), int(e.get("data-c")))
+           for e in data(root, "circle")}
+    check(len(data(root, "circle")) == len(want_p) and got == want_p,
+          f"chomp: the points are the {len(want_p)} P-positions, got {len(got)}")
+    check((2, 1, 0) in got and (1, 0, 0) in got, "chomp: (1) and (2,1) are P")
+    check(len({(b, c) for _, b, c in got}) == len(got), "chomp: at most one a for each (b, c)")
+
+# --- bad input: one line, exit 2, nothing written --------------------------------------------
+def refused(args, what, naming=None):
+    before = set(os.listdir(WORK))
+    r = run(["plot"] + args)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(r.returncode == 2, f"{what}: exit 2 expected, got {r.returncode}: {r.stderr[-300:]!r}")
+    check(len(lines) == 1 and lines[0].startswith("verify: error: "),
+          f"{what}: one 'verify: error:' line expected, got {r.stderr[-300:]!r}")
+    if naming:
+        check(naming in r.stderr, f"{what}: the error names {naming!r}: {r.stderr!r}")
+    check(set(os.listdir(WORK)) == before, f"{what}: nothing written")
+
+
+bad = os.path.join(WORK, "bad.svg")
+refused(["no-such-game", "--out", bad], "unknown game", "no-such-game")
+refused(["octal:0.07", "10..5", "--out", bad], "reversed range", "10..5")
+refused(["octal:0.07", "0..300000", "--out", bad], "too long a sequence", "at most 200000")
+refused(["rook", "0..1000", "--out", bad], "too large a grid", "at most 200000")
+refused(["chomp", "0..500", "--out", bad], "too many chomp boards", "at most 200000")
+refused(["sos:12", "--out", bad], "too many SOS boards", "at most 200000")
+refused(["octal:0.07"], "no --out", "--out")
+refused(["octal:0.07", "--out", os.path.join(WORK, "no", "such", "dir", "x.svg")],
+        "--out in a missing folder", "does not exist")
+refused(["subtraction:1,2", "0..10", "--out", "/proc/verify_plot_test.svg"],
+        "an --out that cannot be written", "/proc")
+
+r = run(["help"])
+check("plot GAME" in r.stdout, "`verify help` lists plot")
+finish("e2e_plot")
