@@ -33,6 +33,11 @@ WelterCoins parse_welter_position(std::string_view text) {
 }
 
 WelterCoins welter_block(std::int64_t first, std::int64_t last) {
+  if (first < 0) throw InputError("welter block: squares are non-negative");
+  if (last >= first && last - first >= kMaxWelterBlock) {
+    throw InputError("welter block " + std::to_string(first) + ".." + std::to_string(last) +
+                     ": more than " + std::to_string(kMaxWelterBlock) + " coins");
+  }
   WelterCoins coins;
   if (last >= first) coins.reserve(static_cast<std::size_t>(last - first + 1));
   for (std::int64_t c = first; c <= last; ++c) coins.push_back(c);

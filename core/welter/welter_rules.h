@@ -36,7 +36,9 @@ WelterCoins parse_welter_position(std::string_view text);
 
 /// The coins of the starting position of the glasses game with n glasses: {n+1, …, 2n}
 /// (002_ae6d722b5ea2de0c, "w(n) = [n+1|n+2|⋯|2n]").
+/// At most this many coins (10^8, as in a position); more, or a negative square, is an InputError.
 WelterCoins welter_block(std::int64_t first, std::int64_t last);
+inline constexpr std::int64_t kMaxWelterBlock = 100'000'000;
 
 /// The rules as NaiveSolver needs them.
 struct WelterRules {

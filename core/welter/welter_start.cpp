@@ -4,11 +4,16 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/base/errors.h"
 #include "core/welter/welter_fast_conway.h"
 
 namespace igv {
 
 WelterCoins welter_start_position(std::int64_t n) {
+  if (n < 0 || n > kMaxWelterBlock) {
+    throw InputError("the n-glass start position [n+1|…|2n]: n must be in 0.." +
+                     std::to_string(kMaxWelterBlock) + ", got " + std::to_string(n));
+  }
   return welter_block(n + 1, 2 * n);
 }
 
