@@ -17,9 +17,11 @@ constexpr std::uint64_t kValueBoxDiagramLimit = 3'000'000;
 
 std::uint64_t diagrams_in_box(std::int64_t rows, std::int64_t columns) {
   // binom(rows + columns, rows), saturating.
+  // In long double throughout: columns + i may not fit in 64 bits for a hostile position.
   long double c = 1;
-  for (std::int64_t i = 1; i <= rows; ++i)
-    c = c * static_cast<long double>(columns + i) / static_cast<long double>(i);
+  for (std::int64_t i = 1; i <= rows && c <= 1e18L; ++i)
+    c = c * (static_cast<long double>(columns) + static_cast<long double>(i)) /
+        static_cast<long double>(i);
   return c > 1e18L ? ~0ULL : static_cast<std::uint64_t>(c + 0.5L);
 }
 
