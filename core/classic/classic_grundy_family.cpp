@@ -10,6 +10,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/classic/classic_grundy_fast_sparse.h"
 #include "core/classic/classic_grundy_naive.h"
@@ -28,43 +29,15 @@ constexpr std::int64_t kMaxSparseKernelHeap = 200'000'000;
 /// Heaps in one position at most.
 constexpr std::size_t kMaxHeaps = 1'000'000;
 
-std::string join_heaps(const Position& p) {
-  std::string s;
-  for (auto h : p) {
-    if (h == 0) continue;
-    if (!s.empty()) s += '+';
-    s += std::to_string(h);
-  }
-  return s.empty() ? "0" : s;
-}
-
-std::int64_t largest_heap(std::span<const Position> ps) {
-  std::int64_t m = 0;
-  for (const auto& p : ps)
-    for (auto h : p) m = std::max(m, h);
-  return m;
-}
-
 class GrundyGame : public GameInstance {
  public:
   [[nodiscard]] std::string spec() const override { return "grundy"; }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
-    std::string body(text);
-    std::replace(body.begin(), body.end(), '+', ',');
-    if (body.empty()) {
-      throw InputError("grundy position: empty (expected heap sizes such as 35, 3+5 or 3,5)");
-    }
-    Position p =
-        parse_int_list(body, "grundy position (heap sizes such as 35, 3+5 or 3,5)", kMaxHeaps);
-    for (auto h : p) {
-      if (h < 0)
-        throw InputError("grundy position: heap sizes must be >= 0, got " + std::to_string(h));
-    }
-    return p;
+    return parse_heap_sum(text, "grundy position", kMaxHeaps);
   }
   [[nodiscard]] std::string format_position(const Position& p) const override {
-    return join_heaps(p);
+    return format_heap_sum(p);
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
@@ -115,7 +88,7 @@ class GrundyGame : public GameInstance {
               next.push_back(s.larger);
             }
           }
-          moves.push_back(join_heaps(next));
+          moves.push_back(format_heap_sum(next));
         });
       }
     }
@@ -123,7 +96,7 @@ class GrundyGame : public GameInstance {
     for (auto h : p) heap_values.push_back(g(h));
     nlohmann::json j = {
         {"game", spec()},
-        {"position", join_heaps(p)},
+        {"position", format_heap_sum(p)},
         {"value", total},
         {"heap_values", heap_values},
         {"winning_moves", moves},

@@ -11,6 +11,7 @@
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/octal/octal_certificate_check.h"
 #include "core/octal/octal_fast_sparse.h"
@@ -22,24 +23,6 @@
 namespace igv {
 namespace {
 
-/// Heaps of `p` as the family writes them: "3+5", or "0" for the empty sum.
-std::string join_heaps(const Position& p) {
-  std::string s;
-  for (auto h : p) {
-    if (h == 0) continue;
-    if (!s.empty()) s += '+';
-    s += std::to_string(h);
-  }
-  return s.empty() ? "0" : s;
-}
-
-std::int64_t largest_heap(std::span<const Position> ps) {
-  std::int64_t m = 0;
-  for (const auto& p : ps)
-    for (auto h : p) m = std::max(m, h);
-  return m;
-}
-
 class OctalGame : public GameInstance {
  public:
   explicit OctalGame(OctalCode code) : code_(std::move(code)) {}
@@ -47,20 +30,10 @@ class OctalGame : public GameInstance {
   [[nodiscard]] const OctalCode& code() const { return code_; }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
-    std::string body(text);
-    std::replace(body.begin(), body.end(), '+', ',');
-    if (body.empty()) {
-      throw InputError(spec() + " position: empty (expected heap sizes such as 35, 3+5 or 3,5)");
-    }
-    Position p = parse_int_list(body, spec() + " position (heap sizes such as 35, 3+5 or 3,5)");
-    for (auto h : p) {
-      if (h < 0)
-        throw InputError(spec() + " position: heap sizes must be >= 0, got " + std::to_string(h));
-    }
-    return p;
+    return parse_heap_sum(text, spec() + " position");
   }
   [[nodiscard]] std::string format_position(const Position& p) const override {
-    return join_heaps(p);
+    return format_heap_sum(p);
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
@@ -102,7 +75,7 @@ class OctalGame : public GameInstance {
               next.push_back(o.second);
             }
           }
-          moves.push_back(join_heaps(next));
+          moves.push_back(format_heap_sum(next));
         });
       }
     }
@@ -110,7 +83,7 @@ class OctalGame : public GameInstance {
     for (auto h : p) heap_values.push_back(g(h));
     nlohmann::json j = {
         {"game", spec()},
-        {"position", join_heaps(p)},
+        {"position", format_heap_sum(p)},
         {"value", total},
         {"heap_values", heap_values},
         {"winning_moves", moves},

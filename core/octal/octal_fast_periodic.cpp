@@ -8,6 +8,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/octal/octal_fast_values.h"
 
@@ -21,10 +22,7 @@ Kernel octal_periodic_kernel() {
            [](const GameInstance& game, std::span<const Position> ps) {
              const std::string spec = game.spec();
              const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
-             std::int64_t largest = 0;
-             for (const auto& p : ps)
-               for (auto h : p) largest = std::max(largest, h);
-             const auto table = octal_value_table(code, largest + 1, true);
+             const auto table = octal_value_table(code, largest_heap(ps) + 1, true);
              std::vector<Value> out;
              out.reserve(ps.size());
              for (const auto& p : ps) {

@@ -16,6 +16,7 @@
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/limits.h"
 #include "core/octal/octal_certificate_check.h"
@@ -27,23 +28,6 @@
 namespace igv {
 namespace {
 
-std::string join_hex_heaps(const Position& p) {
-  std::string s;
-  for (auto h : p) {
-    if (h == 0) continue;
-    if (!s.empty()) s += '+';
-    s += std::to_string(h);
-  }
-  return s.empty() ? "0" : s;
-}
-
-std::int64_t largest_hex_heap(std::span<const Position> ps) {
-  std::int64_t m = 0;
-  for (const auto& p : ps)
-    for (auto h : p) m = std::max(m, h);
-  return m;
-}
-
 class HexGame : public GameInstance {
  public:
   explicit HexGame(HexCode code) : code_(std::move(code)) {}
@@ -51,20 +35,10 @@ class HexGame : public GameInstance {
   [[nodiscard]] const HexCode& code() const { return code_; }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
-    std::string body(text);
-    std::replace(body.begin(), body.end(), '+', ',');
-    if (body.empty()) {
-      throw InputError(spec() + " position: empty (expected heap sizes such as 35, 3+5 or 3,5)");
-    }
-    Position p = parse_int_list(body, spec() + " position (heap sizes such as 35, 3+5 or 3,5)");
-    for (auto h : p) {
-      if (h < 0)
-        throw InputError(spec() + " position: heap sizes must be >= 0, got " + std::to_string(h));
-    }
-    return p;
+    return parse_heap_sum(text, spec() + " position");
   }
   [[nodiscard]] std::string format_position(const Position& p) const override {
-    return join_hex_heaps(p);
+    return format_heap_sum(p);
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
@@ -121,14 +95,14 @@ class HexGame : public GameInstance {
               next.push_back(o.third);
             }
           }
-          moves.push_back(join_hex_heaps(next));
+          moves.push_back(format_heap_sum(next));
         });
       }
     }
     nlohmann::json heap_values = nlohmann::json::array();
     for (auto h : p) heap_values.push_back(g(h));
     nlohmann::json j = {{"game", spec()},
-                        {"position", join_hex_heaps(p)},
+                        {"position", format_heap_sum(p)},
                         {"value", total},
                         {"heap_values", heap_values},
                         {"winning_moves", moves},
@@ -229,7 +203,7 @@ Kernel hex_naive_kernel() {
   return {"hex", "naive", true,
           "mex over every option of each heap (three-way splits: O(n^3)); sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
-            return sums(hex_values_naive(hex_code_of(game), largest_hex_heap(ps)), ps);
+            return sums(hex_values_naive(hex_code_of(game), largest_heap(ps)), ps);
           }};
 }
 Kernel hex_sets_kernel() {
@@ -237,7 +211,7 @@ Kernel hex_sets_kernel() {
           "option-value sets: two-way split sets kept per total, three-way splits by value "
           "class and xor-permutation, O(n^2) word operations; sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
-            return sums(hex_values_fast(hex_code_of(game), largest_hex_heap(ps) + 1), ps);
+            return sums(hex_values_fast(hex_code_of(game), largest_heap(ps) + 1), ps);
           }};
 }
 IGV_REGISTER_KERNEL(hex_naive_kernel);

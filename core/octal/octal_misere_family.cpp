@@ -15,6 +15,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/octal/octal_misere_counts.h"
 #include "core/octal/octal_misere_naive.h"
@@ -27,16 +28,6 @@ namespace {
 constexpr std::size_t kMaxListedHeaps = 1000;
 
 /// Heaps of `p` as the family writes them: "3+4", or "0" for the empty sum.
-std::string join_heaps(const Position& p) {
-  std::string s;
-  for (auto h : p) {
-    if (h == 0) continue;
-    if (!s.empty()) s += '+';
-    s += std::to_string(h);
-  }
-  return s.empty() ? "0" : s;
-}
-
 /// Throws InputError unless every heap is >= 0 and the heaps hold at most
 /// kOctalMisereMaxTokens tokens in all (checked without overflow).
 void require_small(const std::string& spec, const Position& p) {
@@ -46,7 +37,7 @@ void require_small(const std::string& spec, const Position& p) {
       throw InputError(spec + " position: heap sizes must be >= 0, got " + std::to_string(h));
     }
     if (h > kOctalMisereMaxTokens || tokens + h > kOctalMisereMaxTokens) {
-      std::string shown = join_heaps(p);
+      std::string shown = format_heap_sum(p);
       if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
       throw InputError(spec + " position " + shown + ": more than " +
                        std::to_string(kOctalMisereMaxTokens) +
@@ -69,18 +60,12 @@ class OctalMisereGame : public GameInstance {
   [[nodiscard]] const OctalCode& code() const { return code_; }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
-    std::string body(text);
-    std::replace(body.begin(), body.end(), '+', ',');
-    if (body.empty()) {
-      throw InputError(spec() + " position: empty (expected heap sizes such as 7, 3+4 or 3,4)");
-    }
-    Position p = parse_int_list(body, spec() + " position (heap sizes such as 7, 3+4 or 3,4)",
-                                kMaxListedHeaps);
+    Position p = parse_heap_sum(text, spec() + " position", kMaxListedHeaps);
     require_small(spec(), p);
     return p;
   }
   [[nodiscard]] std::string format_position(const Position& p) const override {
-    return join_heaps(p);
+    return format_heap_sum(p);
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override {
@@ -100,11 +85,11 @@ class OctalMisereGame : public GameInstance {
       const Position next = octal_misere_after(p, j, o);
       if (solver.outcome(next) != kOctalMisereLoss) return;
       if (count++ >= request.max_moves) return;
-      moves.push_back(join_heaps(next));
+      moves.push_back(format_heap_sum(next));
     });
     nlohmann::json j = {
         {"game", spec()},
-        {"position", join_heaps(p)},
+        {"position", format_heap_sum(p)},
         {"outcome", outcome == kOctalMisereLoss ? "P" : "N"},
         {"outcome_for", "the player to move (misère play: the last mover loses)"},
         {"winning_moves", moves},

@@ -89,6 +89,12 @@ std::pair<std::int64_t, std::int64_t> range_of(const nlohmann::json& params) {
   return {r.at(0).get<std::int64_t>(), r.at(1).get<std::int64_t>()};
 }
 
+int coordinates_of(const nlohmann::json& params) {
+  return params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
+}
+
+/// Load-time check of `range` (and `coordinates`): not empty, not too large, and positions of
+/// the game (its ends, with `coords` coordinates, parse in the family's syntax).
 std::string check_range(const nlohmann::json& params, int coords) {
   const auto [a, b] = range_of(params);
   if (a > b)
@@ -99,6 +105,14 @@ std::string check_range(const nlohmann::json& params, int coords) {
   if (count > static_cast<double>(kMaxDomain)) {
     return "parameter 'range': more than " + std::to_string(kMaxDomain) +
            " positions (at most that many are held in memory)";
+  }
+  const auto gk = GameKernels::make(params.at("game").get<std::string>());
+  try {
+    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, a));
+    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, b));
+  } catch (const InputError& e) {
+    return "parameter 'range': " + gk.family->name + " does not take these positions with " +
+           std::to_string(coords) + " coordinate(s): " + e.what();
   }
   return "";
 }
@@ -497,17 +511,8 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
 
 std::string validate_p_positions(const nlohmann::json& params, const nlohmann::json& asserted) {
   if (auto e = check_game(params, false); !e.empty()) return e;
-  const int coords = params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
+  const int coords = coordinates_of(params);
   if (auto e = check_range(params, coords); !e.empty()) return e;
-  const auto gk = GameKernels::make(params.at("game").get<std::string>());
-  try {
-    const auto [a, b] = range_of(params);
-    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, a));
-    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, b));
-  } catch (const InputError& e) {
-    return "parameter 'range': " + gk.family->name + " does not take these positions with " +
-           std::to_string(coords) + " coordinate(s): " + e.what();
-  }
   if (asserted.is_object()) {
     if (coords != 1) return "asserted: residues modulo m are for one coordinate only";
     for (const auto& [k, v] : asserted.items()) {
@@ -666,16 +671,8 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
 
 std::string validate_formula(const nlohmann::json& params, const nlohmann::json& asserted) {
   if (auto e = check_game(params, true); !e.empty()) return e;
-  const int coords = params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
+  const int coords = coordinates_of(params);
   if (auto e = check_range(params, coords); !e.empty()) return e;
-  const auto gk = GameKernels::make(params.at("game").get<std::string>());
-  try {
-    const auto [a, b] = range_of(params);
-    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, a));
-    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, b));
-  } catch (const InputError& e) {
-    return "parameter 'range': " + gk.family->name + " does not take these positions: " + e.what();
-  }
   try {
     const Formula f = Formula::parse(asserted.get<std::string>(), formula_variables(coords));
     for (const auto& spec : f.games()) {

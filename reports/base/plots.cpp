@@ -159,11 +159,11 @@ void value_legend(std::ostringstream& s, double x, double y, Value max, const st
 
 }  // namespace
 
-std::string xml_escape(const std::string& text) {
+std::string xml_escape(const std::string& s) {
   std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
+  out.reserve(s.size());
+  for (char ch : s) {
+    switch (ch) {
       case '&':
         out += "&amp;";
         break;
@@ -180,7 +180,12 @@ std::string xml_escape(const std::string& text) {
         out += "&apos;";
         break;
       default:
-        out += c;
+        // XML 1.0 forbids most control characters.
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
+          out += '?';
+        } else {
+          out += ch;
+        }
     }
   }
   return out;

@@ -73,7 +73,8 @@ std::string sequence_plot_svg(const SequencePlot& plot);
 std::string grid_plot_svg(const GridPlot& plot);
 std::string chomp_plot_svg(const ChompPlot& plot);
 
-/// `text` with &, <, >, " and ' written as XML entities.
+/// `text` with &, <, >, " and ' written as XML entities, and the control characters XML 1.0
+/// forbids written as "?" (SVG pictures, the JUnit report).
 std::string xml_escape(const std::string& text);
 
 }  // namespace igv

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "reports/base/plots.h"  // xml_escape
 #include "reports/base/report.h"
 #include "reports/base/writers.h"
 
@@ -61,37 +62,6 @@ std::string csv_field(const std::string& s) {
     out += ch;
   }
   return out + "\"";
-}
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        // XML 1.0 forbids most control characters.
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-          out += '?';
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
 }
 
 }  // namespace
