@@ -134,7 +134,7 @@ def check_octal(doc):
     least_period_and_preperiod(lambda n: g[n], e, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
-    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by Guy-Smith; both least"
+    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by Guy-Smith; both least", lambda n: g[n], e, p
 
 
 # ------------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def check_hex(doc):
     least_period_and_preperiod(lambda n: g[n], e, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
-    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by the three-heap window; both least"
+    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by the three-heap window; both least", lambda n: g[n], e, p
 
 
 # ------------------------------------------------------------------------------------------
@@ -235,7 +235,7 @@ def check_subtraction(doc):
         need(all(g[n] == n % 3 for n in range(3000)), "G(n) != n mod 3 below 3000")
         need(c["bound"] == 3000, "certificate.bound must be 3000")
         need((top["preperiod"], top["period"], top["saltus"]) == (0, 3, 0), "G = n mod 3: preperiod 0, period 3, saltus 0")
-        return "mod-3 residue lemma: G(n) = n mod 3; preperiod 0, period 3"
+        return "mod-3 residue lemma: G(n) = n mod 3; preperiod 0, period 3", lambda n: g[n], 0, 3
     try:
         s = sorted({int(x) for x in text.split(",")})
     except ValueError:
@@ -258,7 +258,7 @@ def check_subtraction(doc):
     least_period_and_preperiod(lambda n: g[n] if n < count else g[l + (n - l) % p], l, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(c["bound"] == count, f"certificate.bound must be l + p + s_k + 1 = {count}")
-    return f"G(0..{count - 1}) recomputed; window lemma: period {p} from {l}, both least"
+    return f"G(0..{count - 1}) recomputed; window lemma: period {p} from {l}, both least", lambda n: g[n], l, p
 
 
 # ------------------------------------------------------------------------------------------
@@ -341,6 +341,7 @@ def check_frolov(doc):
         tail_checks(h, k, tau, r["period"], r["preperiod"], what)
         need(r["checked_to"] == count - 1, f"{what}: checked_to must be k + tau + T = {count - 1}")
         rows.append((r["preperiod"], r["period"], h[:r["preperiod"] + r["period"]]))
+    last_values = lambda n: n + rows[m][2][n]  # noqa: E731 (g row m on [0, preperiod + period))
     for r in chain[m + 1:]:
         i, what = r["m"], f"f row {r['m']}"
         pre, t, hg = rows[i]
@@ -359,17 +360,39 @@ def check_frolov(doc):
         need(-1 not in inverse, f"{what}: a value below K + t is not reached by the g row")
         tail_checks([j - x for x, j in enumerate(inverse)], K, t, r["period"], r["preperiod"], what)
         need(r["checked_to"] == size - 1, f"{what}: checked_to must be K + t - 1 = {size - 1}")
+        last_values = inverse.__getitem__  # f row i on [0, K + t), which covers one period
     last = chain[-1]
     need({k: v for k, v in last.items() if k != "checked_to"} == c["row"], "certificate.row is not the chain's last row")
     need((top["preperiod"], top["period"], top["saltus"]) == (last["preperiod"], last["period"], last["period"]),
          "preperiod, period and saltus must be the last row's")
     need(c["bound"] == last["checked_to"], "certificate.bound must be the last row's checked_to")
-    return f"{'f' if is_f else 'g'} row {m}: period {last['period']} and saltus from {last['preperiod']}"
+    return (f"{'f' if is_f else 'g'} row {m}: period {last['period']} and saltus from {last['preperiod']}",
+            last_values, last["preperiod"], last["period"])
+
+
+BLOCK_CAP = 4096
 
 
 def check(doc):
     if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
         raise Malformed("not a certificate: no 'game'")
+    doc = dict(doc)
+    if "block" not in doc:
+        raise Malformed("field 'block' is missing")
+    block = array(doc.pop("block"), "block")
+    if len(block) > BLOCK_CAP:
+        raise Malformed(f"field 'block' holds more than {BLOCK_CAP} values")
+    for j, v in enumerate(block):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise Malformed(f"field 'block[{j}]' must be an integer")
+    message, at, e, p = check_family(doc)
+    need(len(block) == min(p, BLOCK_CAP), f"'block' holds {len(block)} values, not min(period, {BLOCK_CAP})")
+    for j, v in enumerate(block):
+        need(v == at(e + j), f"block[{j}] is {v}, but the value at n = {e} + {j} is {at(e + j)}")
+    return message
+
+
+def check_family(doc):
     cert = doc.get("certificate")
     if not isinstance(cert, dict) or cert.get("certificate_version") != VERSION \
             or isinstance(cert.get("certificate_version"), bool):

@@ -125,6 +125,18 @@ int cmd_period(const std::vector<std::string>& args) {
             << "preperiod:  " << j["preperiod"].dump() << "\n"
             << "period:     " << j["period"].dump() << "\n"
             << "saltus:     " << j.value("saltus", nlohmann::json(0)).dump() << "\n";
+  if (j.contains("block")) {
+    // One period of values from the preperiod on (at most kPeriodBlockCap in the JSON; the
+    // text shows the first 40).
+    const auto& block = j["block"];
+    std::cout << "block:      ";
+    for (std::size_t i = 0; i < block.size() && i < 40; ++i)
+      std::cout << (i == 0 ? "" : " ") << block[i].dump();
+    const std::int64_t period = j["period"].get<std::int64_t>();
+    if (static_cast<std::int64_t>(block.size()) < period || block.size() > 40)
+      std::cout << " … (" << period << " values in one period)";
+    std::cout << "\n";
+  }
   if (j.contains("certificate")) std::cout << "certificate: " << j["certificate"].dump(2) << "\n";
   return 0;
 }

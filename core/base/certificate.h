@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -48,5 +49,22 @@ nlohmann::json certificate_verdict_json(const CertificateVerdict& verdict, const
 
 /// A rejection with its reason.
 CertificateVerdict rejected_certificate(std::string reason);
+
+/// The most values a certificate file's `block` holds (core/CERTIFICATES.md, "Common to every
+/// family"): one period from the preperiod on, cut at this length.
+inline constexpr std::int64_t kPeriodBlockCap = 4096;
+
+/// The repeating block of a proved sequence: value(e), ..., value(e + min(p, kPeriodBlockCap) - 1)
+/// with e its preperiod and p its period, as a JSON array. Read from what a checker established.
+nlohmann::json period_block(const ProvedPeriod& proved);
+
+/// Checks a certificate file that carries the top-level `block`: the file without `block` goes
+/// to the family's `check`; when it accepts, `block` must equal period_block() of the last
+/// sequence the checker proved (a different block is rejected, naming the first difference).
+/// A missing `block`, or one that is not an array of at most kPeriodBlockCap integers, is
+/// malformed: InputError.
+CertificateVerdict check_with_period_block(
+    const nlohmann::json& period_json,
+    const std::function<CertificateVerdict(const nlohmann::json&)>& check);
 
 }  // namespace igv

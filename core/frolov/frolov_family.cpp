@@ -212,7 +212,10 @@ nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) co
   std::vector<std::int64_t> checked_to;
   for (const auto& r : verdict.details["rows"])
     checked_to.push_back(r["checked_to"].get<std::int64_t>());
-  return frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
+  nlohmann::json j =
+      frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
+  j["block"] = period_block(verdict.proved.back());
+  return j;
 }
 
 nlohmann::json FrolovSquareGame::check_certificate(const nlohmann::json& period_json) const {
@@ -220,7 +223,11 @@ nlohmann::json FrolovSquareGame::check_certificate(const nlohmann::json& period_
     throw InputError("game '" + spec() + "' is two-dimensional; certificates are per row, e.g. '" +
                      spec() + ":9'");
   return certificate_verdict_json(
-      check_frolov_period_json(which_, static_cast<int>(*row_), period_json), spec(),
+      check_with_period_block(period_json,
+                              [&](const nlohmann::json& j) {
+                                return check_frolov_period_json(which_, static_cast<int>(*row_), j);
+                              }),
+      spec(),
       "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
       "producer's window kernel)");
 }

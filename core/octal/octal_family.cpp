@@ -119,14 +119,19 @@ class OctalGame : public GameInstance {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
                                verdict.reason);
     }
-    return octal_period_json(cert, code_.max_removal(), verdict.reason);
+    nlohmann::json j = octal_period_json(cert, code_.max_removal(), verdict.reason);
+    j["block"] = period_block(verdict.proved.back());
+    return j;
   }
 
   [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {
     require_certificate_game(period_json, spec());
-    return certificate_verdict_json(check_octal_period_json(period_json), spec(),
-                                    "check_octal_period_certificate "
-                                    "(core/octal/octal_certificate_check.cpp)");
+    return certificate_verdict_json(
+        check_with_period_block(period_json,
+                                [](const nlohmann::json& j) { return check_octal_period_json(j); }),
+        spec(),
+        "check_octal_period_certificate "
+        "(core/octal/octal_certificate_check.cpp)");
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

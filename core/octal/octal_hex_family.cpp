@@ -137,14 +137,19 @@ class HexGame : public GameInstance {
       throw std::logic_error("hexadecimal period certificate rejected by the checker: " +
                              verdict.reason);
     }
-    return hex_period_json(cert, code_.max_removal(), verdict.reason);
+    nlohmann::json j = hex_period_json(cert, code_.max_removal(), verdict.reason);
+    j["block"] = period_block(verdict.proved.back());
+    return j;
   }
 
   [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {
     require_certificate_game(period_json, spec());
-    return certificate_verdict_json(check_hex_period_json(period_json), spec(),
-                                    "check_hex_period_certificate "
-                                    "(core/octal/octal_certificate_check.cpp)");
+    return certificate_verdict_json(
+        check_with_period_block(period_json,
+                                [](const nlohmann::json& j) { return check_hex_period_json(j); }),
+        spec(),
+        "check_hex_period_certificate "
+        "(core/octal/octal_certificate_check.cpp)");
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

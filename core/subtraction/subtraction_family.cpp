@@ -129,12 +129,14 @@ nlohmann::json SubtractionGame::period_limited(const PeriodRequest& request) con
 
 nlohmann::json SubtractionGame::check_certificate(const nlohmann::json& period_json) const {
   require_certificate_game(period_json, spec());
-  return certificate_verdict_json(check_subtraction_period_json(period_json), spec(),
-                                  set_.powers_of_two
-                                      ? "check_powers_of_two_residue_lemma "
-                                        "(core/subtraction/subtraction_certificate_check.cpp)"
-                                      : "check_subtraction_certificate "
-                                        "(core/subtraction/subtraction_certificate_check.cpp)");
+  return certificate_verdict_json(
+      check_with_period_block(
+          period_json, [](const nlohmann::json& j) { return check_subtraction_period_json(j); }),
+      spec(),
+      set_.powers_of_two ? "check_powers_of_two_residue_lemma "
+                           "(core/subtraction/subtraction_certificate_check.cpp)"
+                         : "check_subtraction_certificate "
+                           "(core/subtraction/subtraction_certificate_check.cpp)");
 }
 
 std::vector<Position> SubtractionGame::domain(std::int64_t size) const {

@@ -81,8 +81,11 @@ nlohmann::json subtraction_certificate_summary(const CheckedSubtractionCertifica
 }
 
 nlohmann::json subtraction_period_json(const CheckedSubtractionCertificate& proved) {
-  if (proved.certificate.set.powers_of_two) return powers_of_two_period_json(proved.verdict.reason);
-  return subtraction_period_json(proved.certificate, proved.verdict.reason);
+  nlohmann::json j = proved.certificate.set.powers_of_two
+                         ? powers_of_two_period_json(proved.verdict.reason)
+                         : subtraction_period_json(proved.certificate, proved.verdict.reason);
+  j["block"] = period_block(proved.proved());
+  return j;
 }
 
 }  // namespace igv

@@ -25,13 +25,19 @@ json read(const fs::path& file) {
   return json::parse(in);
 }
 
-/// The family's checker on a file, by the family its `game` names.
-igv::CertificateVerdict check(const json& j) {
+/// The family's checker on a file (without its `block`), by the family its `game` names.
+igv::CertificateVerdict check_family(const json& j) {
   const std::string game = j.at("game").get<std::string>();
   if (game.rfind("octal:", 0) == 0) return igv::check_octal_period_json(j);
+  if (game.rfind("hex:", 0) == 0) return igv::check_hex_period_json(j);
   if (game.rfind("subtraction", 0) == 0) return igv::check_subtraction_period_json(j);
   const auto [which, m] = igv::parse_frolov_row_spec(game);
   return igv::check_frolov_period_json(which, m, j);
+}
+
+/// The whole file, `block` included, as `verify check-certificate` checks it.
+igv::CertificateVerdict check(const json& j) {
+  return igv::check_with_period_block(j, check_family);
 }
 
 /// Accepted, rejected, or malformed (InputError).
