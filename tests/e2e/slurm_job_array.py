@@ -36,6 +36,7 @@ import time
 
 import jsonschema
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_shipped_claims import normalise_json, normalise_md  # noqa: E402
 
@@ -253,7 +254,11 @@ class Cluster:
                 f"PartitionName=igv Nodes={host} Default=YES MaxTime=INFINITE State=UP",
                 ""]))
         shutil.copy(conf, os.path.join(self.logs, "slurm.conf"))
-        self.env = dict(os.environ, SLURM_CONF=conf)
+        # The clients read this cluster's configuration, and no SLURM_*/SBATCH_* setting of a
+        # surrounding job (a test run inside a Slurm job) reaches sbatch.
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith(("SLURM_", "SBATCH_", "SALLOC_", "SRUN_"))}
+        self.env["SLURM_CONF"] = conf
         ctld = self.start("slurmctld", ["slurmctld", "-D", "-f", conf], "slurmctld.out")
         slurmd = self.start("slurmd", ["slurmd", "-D", "-f", conf, "-N", host], "slurmd.out")
 
@@ -278,6 +283,8 @@ class Cluster:
         return r
 
     def down(self):
+        for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # the clean-up runs to its end
+            signal.signal(s, signal.SIG_IGN)
         if self.job is not None and self.env is not None:
             try:
                 self.slurm(["scancel", self.job], check=False)
@@ -344,18 +351,17 @@ def main():
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, on_signal)
 
+    if os.geteuid() != 0:
+        raise Failure("the Slurm test runs as root (apt-get, munged, slurmd with SlurmUser=root)")
+    if os.path.basename(verify) != "verify":
+        raise Failure(f"the binary under test must be named 'verify' (the script runs ./build/verify), not '{verify}'")
+    script, merge_cmd, run_line = readme_script(a.source_dir)
     shutil.rmtree(work, ignore_errors=True)
     logs = os.path.join(work, "logs")
     root = os.path.join(work, "root")  # laid out as the repository root: ./build/verify
     os.makedirs(logs)
     os.makedirs(root)
     os.symlink(os.path.dirname(verify), os.path.join(root, "build"))
-    if os.path.basename(verify) != "verify":
-        raise Failure(f"the binary under test must be named 'verify', not '{verify}'")
-    if os.geteuid() != 0:
-        raise Failure("the Slurm test runs as root (apt-get, munged, slurmd with SlurmUser=root)")
-
-    script, merge_cmd, run_line = readme_script(a.source_dir)
     install_packages()
     runtime = tempfile.mkdtemp(prefix="igv-slurm-")
     cluster = Cluster(runtime, logs)
@@ -406,7 +412,7 @@ def main():
         t2 = time.monotonic()
         args = unsharded_args(run_line)
         r = subprocess.run([verify, "run", *args, "--out", os.path.join(work, "unsharded"),
-                            "--quiet"], capture_output=True, text=True, timeout=3600)
+                            "--quiet"], capture_output=True, text=True, timeout=1200)
         if r.returncode != 0:
             raise Failure(f"the unsharded 'verify run {' '.join(args)}' exited {r.returncode}: "
                           + (r.stderr.strip().splitlines() or r.stdout.strip().splitlines() or [""])[-1])
@@ -443,5 +449,12 @@ if __name__ == "__main__":
     try:
         main()
     except Failure as e:
+        print(f"FAIL: {e}", flush=True)
+        sys.exit(1)
+    except subprocess.TimeoutExpired as e:
+        cmd = e.cmd if isinstance(e.cmd, str) else " ".join(e.cmd)
+        print(f"FAIL: '{cmd}' did not finish within {e.timeout:.0f} s", flush=True)
+        sys.exit(1)
+    except OSError as e:
         print(f"FAIL: {e}", flush=True)
         sys.exit(1)
