@@ -332,6 +332,9 @@ def compare(unsharded, merged):
             keys = sorted(x for x in set(a[k]) | set(b[k]) if a[k].get(x) != b[k].get(x)) \
                 if isinstance(a.get(k), dict) and isinstance(b.get(k), dict) else []
             diffs.append(f"({k}{': ' + ', '.join(keys) if keys else ''})")
+    if a != b and not diffs:
+        diffs.append("(top-level fields: " + ", ".join(
+            sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))) + ")")
     return diffs
 
 
