@@ -54,6 +54,16 @@ if(IGV_LONG_TESTS)
   endforeach()
 endif()
 
+# The README's Slurm job array run on a one-node cluster of this machine, only with
+# -DIGV_SLURM_TESTS=ON (label "slurm"; needs root; see README.md, "Tests").
+if(IGV_SLURM_TESTS)
+  add_test(NAME slurm_job_array
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/e2e/slurm_job_array.py
+            --verify $<TARGET_FILE:verify> --source-dir ${PROJECT_SOURCE_DIR}
+            --work-dir ${CMAKE_CURRENT_BINARY_DIR}/slurm/slurm_job_array)
+  set_tests_properties(slurm_job_array PROPERTIES LABELS "slurm" TIMEOUT 3600)
+endif()
+
 # Formatting (.clang-format) is enforced: the test `format` fails on any C++ file of the
 # repository that clang-format would change (`clang-format -i FILE` fixes it). .ci/setup
 # installs Debian's clang-format, the version the tree is formatted with.
