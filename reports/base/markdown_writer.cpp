@@ -1,6 +1,7 @@
 // The Markdown evidence report: what a referee reads. A summary table of verdicts, then one
 // section per source document with one row per claim (verdict, expected, what was established),
-// then the details of every refuted, inconclusive or unexpected claim.
+// then the figures (linked, figures/NAME.svg), the evidence tables, and the details of every
+// refuted, inconclusive or unexpected claim.
 #include <map>
 #include <sstream>
 
@@ -17,6 +18,8 @@ std::string cell(std::string s) {
   for (char ch : s) {
     if (ch == '\n' || ch == '\r') {
       out += ' ';
+    } else if (ch == '<') {
+      out += "&lt;";  // no markup from a claims file reaches a Markdown renderer
     } else if (ch == '|') {
       out += "\\|";
     } else {
@@ -24,6 +27,30 @@ std::string cell(std::string s) {
     }
   }
   return out;
+}
+
+/// Free text (a paragraph, a heading): '<' written as an entity, so that no markup from a claims
+/// file reaches a Markdown renderer.
+std::string text(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '<') {
+      out += "&lt;";
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/// Text for the alternative text of an image: brackets escaped, no newline, no markup.
+std::string alt_text(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '[' || ch == ']' || ch == '\\') out += '\\';
+    out += ch == '\n' || ch == '\r' ? ' ' : ch;
+  }
+  return cell(out);
 }
 
 std::string shorten(const std::string& s, std::size_t max) {
@@ -37,6 +64,10 @@ std::string shorten(const std::string& s, std::size_t max) {
 }  // namespace
 
 std::string report_to_markdown(const Report& report) {
+  return report_to_markdown(report, {});
+}
+
+std::string report_to_markdown(const Report& report, const std::vector<Figure>& figures) {
   std::ostringstream md;
   const auto& ctx = report.context;
   const auto summary = report_summary(report.results);
@@ -65,9 +96,9 @@ std::string report_to_markdown(const Report& report) {
   }
   for (const auto& doc : order) {
     const auto& rows = by_doc[doc];
-    md << "## " << doc;
+    md << "## " << cell(doc);
     if (!rows.front()->claim.document_title.empty())
-      md << " — " << rows.front()->claim.document_title;
+      md << " — " << cell(rows.front()->claim.document_title);
     md << "\n\n| claim | locator | verdict | expected | established | seconds |\n"
           "|---|---|---|---|---|---:|\n";
     for (const auto* r : rows) {
@@ -80,6 +111,20 @@ std::string report_to_markdown(const Report& report) {
          << " | " << secs.str() << " |\n";
     }
     md << "\n";
+  }
+
+  if (!figures.empty()) {
+    md << "## Figures\n\nDrawn from what this run computed; each caption says how. The files are "
+          "in `figures/`.\n\n";
+    for (const auto& f : figures) {
+      md << "### " << cell(f.title) << "\n\n![" << alt_text(f.title) << "](figures/" << f.name
+         << ")\n\n"
+         << cell(f.caption) << " Illustrates:";
+      for (std::size_t i = 0; i < f.claims.size(); ++i) {
+        md << (i ? ", `" : " `") << f.claims[i] << "`";
+      }
+      md << ".\n\n";
+    }
   }
 
   bool any_table = false;
@@ -120,10 +165,10 @@ std::string report_to_markdown(const Report& report) {
       any_detail = true;
     }
     md << "### `" << r.claim.id << "` — " << to_string(r.outcome.verdict) << "\n\n";
-    md << "*" << r.claim.document << ", " << r.claim.locator << "*\n\n";
+    md << "*" << cell(r.claim.document) << ", " << cell(r.claim.locator) << "*\n\n";
     md << "> " << cell(r.claim.statement) << "\n\n";
-    if (!r.claim.reading.empty()) md << "Reading checked: " << r.claim.reading << "\n\n";
-    md << r.outcome.summary << "\n\n";
+    if (!r.claim.reading.empty()) md << "Reading checked: " << text(r.claim.reading) << "\n\n";
+    md << text(r.outcome.summary) << "\n\n";
     if (!r.outcome.counterexample.is_null()) {
       const auto& ce = r.outcome.counterexample;
       if (ce.is_object() && ce.contains("reproduce")) {

@@ -467,4 +467,103 @@ std::string chomp_plot_svg(const ChompPlot& plot) {
   return s.str();
 }
 
+std::string log_plot_svg(const LogPlot& plot) {
+  std::int64_t x_lo = 0, x_hi = 1, y_hi = 1;
+  bool first = true;
+  for (const auto& series : plot.series) {
+    for (const auto& [x, y] : series.points) {
+      x_lo = first ? x : std::min(x_lo, x);
+      x_hi = first ? x : std::max(x_hi, x);
+      y_hi = std::max(y_hi, y);
+      first = false;
+    }
+  }
+  if (x_hi <= x_lo) x_hi = x_lo + 1;
+  // Decades 10^0 .. 10^top, top at least 1.
+  int top = 1;
+  while (top < 18 && std::pow(10.0, top) < static_cast<double>(y_hi)) ++top;
+  const double plot_w = 720, plot_h = 420;
+  const double x0 = kLeft + 20, y0 = kTop;
+  const double width = fitted_width(x0 + plot_w + kRight + 20, plot.text),
+               height = y0 + plot_h + kBottom + 20;
+  const double span = static_cast<double>(x_hi - x_lo);
+  auto px = [&](std::int64_t x) {
+    return x0 + 20 + (plot_w - 40) * static_cast<double>(x - x_lo) / span;
+  };
+  auto py = [&](std::int64_t y) {
+    const double l = std::log10(static_cast<double>(std::max<std::int64_t>(y, 1)));
+    return y0 + plot_h - plot_h * l / top;
+  };
+  std::ostringstream s;
+  open_svg(s, width, height, plot.text);
+  s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(plot_w)
+    << "\" height=\"" << num(plot_h) << "\" fill=\"none\" stroke=\"black\"/>\n";
+  // A grid line and a label at each decade.
+  const int step = top > 12 ? 2 : 1;
+  for (int k = 0; k <= top; k += step) {
+    const double ty = y0 + plot_h - plot_h * k / top;
+    s << "<line x1=\"" << num(x0 - 5) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0 + plot_w)
+      << "\" y2=\"" << num(ty) << "\" stroke=\"" << (k == 0 ? "black" : "#ddd") << "\"/>\n";
+    s << "<text x=\"" << num(x0 - 8) << "\" y=\"" << num(ty + 4) << "\" " << kFont
+      << " font-size=\"12\" text-anchor=\"end\">10<tspan dy=\"-6\" font-size=\"9\">" << k
+      << "</tspan></text>\n";
+  }
+  for (auto t : ticks(x_lo, x_hi, 14)) {
+    s << "<line x1=\"" << num(px(t)) << "\" y1=\"" << num(y0 + plot_h) << "\" x2=\"" << num(px(t))
+      << "\" y2=\"" << num(y0 + plot_h + 5) << "\" stroke=\"black\"/>\n";
+    text_at(s, px(t), y0 + plot_h + 19, std::to_string(t), 12, "middle");
+  }
+  text_at(s, x0 + plot_w / 2, y0 + plot_h + 42, plot.x_label, 14, "middle");
+  const double my = y0 + plot_h / 2;
+  text_at(s, 24, my, plot.y_label + " (log scale)", 14, "middle",
+          " transform=\"rotate(-90 24 " + num(my) + ")\"");
+  static const std::array<const char*, 4> colours = {"#3b528b", "#d7301f", "#21918c", "#f4a736"};
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const auto& series = plot.series[i];
+    const char* colour = colours[i % colours.size()];
+    auto points = series.points;
+    std::sort(points.begin(), points.end());
+    s << "<g class=\"series\" data-series=\"" << xml_escape(series.name) << "\">\n";
+    if (points.size() > 1) {
+      s << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.2\""
+        << (i == 0 ? "" : " stroke-dasharray=\"5 3\"") << " points=\"";
+      for (const auto& [x, y] : points) s << num(px(x)) << ',' << num(py(y)) << ' ';
+      s << "\"/>\n";
+    }
+    for (const auto& [x, y] : points) {
+      const std::string tip = series.name + ": " + std::to_string(y) + " at " + plot.x_label +
+                              " = " + std::to_string(x);
+      const std::string data = "class=\"v\" data-series=\"" + xml_escape(series.name) +
+                               "\" data-x=\"" + std::to_string(x) + "\" data-y=\"" +
+                               std::to_string(y) + "\"";
+      if (i == 0) {
+        s << "<circle " << data << " cx=\"" << num(px(x)) << "\" cy=\"" << num(py(y))
+          << "\" r=\"4.5\" fill=\"" << colour << "\"><title>" << xml_escape(tip)
+          << "</title></circle>\n";
+        text_at(s, px(x) - 8, py(y) - 9, std::to_string(y), 11, "end");
+      } else {
+        s << "<rect " << data << " x=\"" << num(px(x) - 6) << "\" y=\"" << num(py(y) - 6)
+          << "\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"" << colour
+          << "\" stroke-width=\"1.5\"><title>" << xml_escape(tip) << "</title></rect>\n";
+      }
+    }
+    s << "</g>\n";
+  }
+  const double lx = x0 + plot_w + 20;
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const double ly = y0 + 8 + 22.0 * static_cast<double>(i);
+    const char* colour = colours[i % colours.size()];
+    if (i == 0) {
+      s << "<circle cx=\"" << num(lx + 7) << "\" cy=\"" << num(ly + 7) << "\" r=\"4.5\" fill=\""
+        << colour << "\"/>\n";
+    } else {
+      s << "<rect x=\"" << num(lx + 1) << "\" y=\"" << num(ly + 1) << "\" width=\"12\" "
+        << "height=\"12\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\"/>\n";
+    }
+    text_at(s, lx + 20, ly + 12, plot.series[i].name, 12);
+  }
+  s << "</svg>\n";
+  return s.str();
+}
+
 }  // namespace igv
