@@ -58,6 +58,20 @@ std::string caption(const GameKernels& gk, std::size_t naive, std::size_t comput
   return c + more + ".";
 }
 
+/// The text of the n-th position of the family's natural sequence: the heap n, except for a
+/// family whose single integer means something else (Dawson's strip: the strip 0..n-1 of n free
+/// squares, not the square n). Families without such a sequence (Thirteen: a card, not a
+/// position's size) are drawn from their own enumeration instead.
+std::string sequence_text(const GameFamily& family, std::int64_t n) {
+  if (family.name == "dawson-strip") return n == 0 ? "" : "0.." + std::to_string(n - 1);
+  return std::to_string(n);
+}
+bool has_sequence(const GameFamily& family, const GameInstance& game) {
+  if (family.name == "thirteen") return false;
+  return try_parse(game, sequence_text(family, 0)).has_value() ||
+         try_parse(game, sequence_text(family, 1)).has_value();
+}
+
 std::string range_text(const PlotRange& r) {
   return std::to_string(r.lo) + ".." + std::to_string(r.hi);
 }
@@ -172,12 +186,12 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     out.title = plot.text.title;
     out.caption = plot.text.caption;
     out.summary = std::to_string(computed) + " boards";
-  } else if (try_parse(game, "0") || try_parse(game, "1")) {
+  } else if (has_sequence(*gk.family, game)) {
     const PlotRange r = ranged ? given : PlotRange{0, 200};
     require_size(r.hi - r.lo + 1, "n = " + range_text(r));
     std::vector<std::optional<Position>> positions;
     for (std::int64_t n = r.lo; n <= r.hi; ++n) {
-      positions.push_back(try_parse(game, std::to_string(n)));
+      positions.push_back(try_parse(game, sequence_text(*gk.family, n)));
     }
     SequencePlot plot;
     plot.first = r.lo;
@@ -191,6 +205,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
                       (outcomes ? std::string("outcome (P/N) of position n")
                                 : std::string("Sprague-Grundy values G(n)")) +
                       ", n = " + range_text(r);
+    if (gk.family->name == "dawson-strip") plot.text.title += " (n: the strip of n free squares)";
     plot.text.caption =
         caption(gk, naive, computed, by, plot.period ? request.period_source : std::string());
     out.svg = sequence_plot_svg(plot);
