@@ -12,14 +12,26 @@ namespace igv {
 
 namespace {
 
+/// True when s[i] is a '<' that could open raw HTML in CommonMark (a tag, a closing tag, a
+/// comment, a declaration or a processing instruction): '<' followed by a letter, '/', '!' or '?'.
+/// Such a '<' is written as "&lt;", so that no markup from a claims file reaches a Markdown
+/// renderer; "0 <= n < 5" stays as it is.
+bool opens_markup(const std::string& s, std::size_t i) {
+  if (s[i] != '<' || i + 1 >= s.size()) return false;
+  const char next = s[i + 1];
+  return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/' ||
+         next == '!' || next == '?';
+}
+
 std::string cell(std::string s) {
-  // A Markdown table cell: no newlines, pipes escaped.
+  // A Markdown table cell: no newlines, pipes escaped, no markup.
   std::string out;
-  for (char ch : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
     if (ch == '\n' || ch == '\r') {
       out += ' ';
-    } else if (ch == '<') {
-      out += "&lt;";  // no markup from a claims file reaches a Markdown renderer
+    } else if (opens_markup(s, i)) {
+      out += "&lt;";
     } else if (ch == '|') {
       out += "\\|";
     } else {
@@ -29,17 +41,11 @@ std::string cell(std::string s) {
   return out;
 }
 
-/// Free text (a paragraph, a heading): '<' written as an entity, so that no markup from a claims
-/// file reaches a Markdown renderer.
+/// Free text (a paragraph): a '<' that could open markup written as an entity.
 std::string text(const std::string& s) {
   std::string out;
-  for (char ch : s) {
-    if (ch == '<') {
-      out += "&lt;";
-    } else {
-      out += ch;
-    }
-  }
+  for (std::size_t i = 0; i < s.size(); ++i)
+    out += opens_markup(s, i) ? std::string("&lt;") : std::string(1, s[i]);
   return out;
 }
 
@@ -165,7 +171,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       any_detail = true;
     }
     md << "### `" << r.claim.id << "` — " << to_string(r.outcome.verdict) << "\n\n";
-    md << "*" << cell(r.claim.document) << ", " << cell(r.claim.locator) << "*\n\n";
+    md << "*" << text(r.claim.document) << ", " << text(r.claim.locator) << "*\n\n";
     md << "> " << cell(r.claim.statement) << "\n\n";
     if (!r.claim.reading.empty()) md << "Reading checked: " << text(r.claim.reading) << "\n\n";
     md << text(r.outcome.summary) << "\n\n";
