@@ -18,6 +18,7 @@ Label `browser` (and `e2e`); about 20 s.
 import argparse
 import glob
 import html.parser
+import json
 import os
 import re
 import shutil
@@ -25,6 +26,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 import zlib
 
 HOSTILE = '''[document]
@@ -151,6 +153,54 @@ def main(verify, src, work):
                  "frolov_table2_growth.svg", "octal_0.07.svg", "subtraction_1_3_4.svg", "chomp.svg",
                  "wythoff.svg", "hex_0.F.svg", "welter_w_fractal.svg", "welter_pair_values.svg"):
         check(want in figures, f"figure {want} was not written")
+
+    # The figures show what the run computed: read them back and compare with report.json.
+    with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
+        report = {c["id"]: c for c in json.load(f)["claims"]}
+
+    def svg(name):
+        path = os.path.join(out, "figures", name)
+        return ET.parse(path).getroot() if os.path.isfile(path) else None
+
+    def data(root):
+        return [e for e in root.iter() if "v" in (e.get("class") or "").split()]
+
+    root = svg("frolov_g_frolov2012.fig2.g.svg")
+    if root is not None:
+        computed = report["frolov2012.fig2.g"]["evidence"]["computed"]
+        drawn = {(int(e.get("data-y")), int(e.get("data-x"))): int(e.get("data-value")) for e in data(root)}
+        want = {(m, n): v for m, row in enumerate(computed) for n, v in enumerate(row) if isinstance(v, int)}
+        check(drawn == want, f"Fig. 2 (g): the grid is not the computed table ({len(drawn)} vs {len(want)} cells)")
+    root = svg("frolov_table2_growth.svg")
+    if root is not None:
+        drawn = {int(e.get("data-x")): int(e.get("data-y")) for e in data(root)
+                 if e.get("data-series", "").startswith("t_m of g")}
+        want = {int(c["params"]["row"]): c["evidence"]["computed"]["t"] for c in report.values()
+                if c["checker"] == "frolov.table2_row" and c["params"]["function"] == "g"}
+        check(drawn == want, f"Table 2 growth: drawn {drawn}, proved {want}")
+    for name, claim, key in (("octal_0.07.svg", "octal-records.dawson-kayles.07", "period_proof"),
+                             ("hex_0.F.svg", "generic.hex.0F.parity", None)):
+        root = svg(name)
+        if root is None:
+            continue
+        ev = report[claim]["evidence"]
+        proof = ev[key] if key else ev
+        bands = {e.get("class"): (int(e.get("data-from")), int(e.get("data-to"))) for e in root.iter()
+                 if e.get("class") in ("preperiod-band", "period-band")}
+        e, p = proof["preperiod"], proof["period"]
+        check(bands.get("period-band") == (e, e + p - 1),
+              f"{name}: the period band is {bands.get('period-band')}, proved preperiod {e}, period {p}")
+    root = svg("octal_0.07.svg")
+    if root is not None:
+        r = subprocess.run([verify, "values", "octal:0.07", "0..200", "--format", "json"],
+                           capture_output=True, text=True)
+        want = json.loads(r.stdout)["values"] if r.returncode == 0 else None
+        got = [int(e.get("data-value")) for e in sorted(data(root), key=lambda e: int(e.get("data-n")))]
+        check(got[:201] == want, "octal_0.07.svg: the bars are not the values of verify values")
+    root = svg("wythoff.svg")
+    if root is not None:
+        p = {(int(e.get("data-x")), int(e.get("data-y"))) for e in data(root) if e.get("data-value") == "0"}
+        check({(0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7)} <= p, "wythoff.svg: the P-positions are not outlined")
 
     with open(os.path.join(out, "report.html"), encoding="utf-8") as f:
         html = f.read()
