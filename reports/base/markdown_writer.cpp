@@ -1,6 +1,7 @@
 // The Markdown evidence report: what a referee reads. A summary table of verdicts, then one
 // section per source document with one row per claim (verdict, expected, what was established),
-// then the details of every refuted, inconclusive or unexpected claim.
+// then the figures (linked, figures/NAME.svg), the evidence tables, and the details of every
+// refuted, inconclusive or unexpected claim.
 #include <map>
 #include <sstream>
 
@@ -11,12 +12,26 @@ namespace igv {
 
 namespace {
 
+/// True when s[i] is a '<' that could open raw HTML in CommonMark (a tag, a closing tag, a
+/// comment, a declaration or a processing instruction): '<' followed by a letter, '/', '!' or '?'.
+/// Such a '<' is written as "&lt;", so that no markup from a claims file reaches a Markdown
+/// renderer; "0 <= n < 5" stays as it is.
+bool opens_markup(const std::string& s, std::size_t i) {
+  if (s[i] != '<' || i + 1 >= s.size()) return false;
+  const char next = s[i + 1];
+  return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/' ||
+         next == '!' || next == '?';
+}
+
 std::string cell(std::string s) {
-  // A Markdown table cell: no newlines, pipes escaped.
+  // A Markdown table cell: no newlines, pipes escaped, no markup.
   std::string out;
-  for (char ch : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
     if (ch == '\n' || ch == '\r') {
       out += ' ';
+    } else if (opens_markup(s, i)) {
+      out += "&lt;";
     } else if (ch == '|') {
       out += "\\|";
     } else {
@@ -24,6 +39,24 @@ std::string cell(std::string s) {
     }
   }
   return out;
+}
+
+/// Free text (a paragraph): a '<' that could open markup written as an entity.
+std::string text(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i)
+    out += opens_markup(s, i) ? std::string("&lt;") : std::string(1, s[i]);
+  return out;
+}
+
+/// Text for the alternative text of an image: brackets escaped, no newline, no markup.
+std::string alt_text(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '[' || ch == ']' || ch == '\\') out += '\\';
+    out += ch == '\n' || ch == '\r' ? ' ' : ch;
+  }
+  return cell(out);
 }
 
 std::string shorten(const std::string& s, std::size_t max) {
@@ -37,6 +70,10 @@ std::string shorten(const std::string& s, std::size_t max) {
 }  // namespace
 
 std::string report_to_markdown(const Report& report) {
+  return report_to_markdown(report, {});
+}
+
+std::string report_to_markdown(const Report& report, const std::vector<Figure>& figures) {
   std::ostringstream md;
   const auto& ctx = report.context;
   const auto summary = report_summary(report.results);
@@ -65,9 +102,9 @@ std::string report_to_markdown(const Report& report) {
   }
   for (const auto& doc : order) {
     const auto& rows = by_doc[doc];
-    md << "## " << doc;
+    md << "## " << cell(doc);
     if (!rows.front()->claim.document_title.empty())
-      md << " — " << rows.front()->claim.document_title;
+      md << " — " << cell(rows.front()->claim.document_title);
     md << "\n\n| claim | locator | verdict | expected | established | seconds |\n"
           "|---|---|---|---|---|---:|\n";
     for (const auto* r : rows) {
@@ -80,6 +117,20 @@ std::string report_to_markdown(const Report& report) {
          << " | " << secs.str() << " |\n";
     }
     md << "\n";
+  }
+
+  if (!figures.empty()) {
+    md << "## Figures\n\nDrawn from what this run computed; each caption says how. The files are "
+          "in `figures/`.\n\n";
+    for (const auto& f : figures) {
+      md << "### " << cell(f.title) << "\n\n![" << alt_text(f.title) << "](figures/" << f.name
+         << ")\n\n"
+         << cell(f.caption) << " Illustrates:";
+      for (std::size_t i = 0; i < f.claims.size(); ++i) {
+        md << (i ? ", `" : " `") << f.claims[i] << "`";
+      }
+      md << ".\n\n";
+    }
   }
 
   bool any_table = false;
@@ -120,10 +171,10 @@ std::string report_to_markdown(const Report& report) {
       any_detail = true;
     }
     md << "### `" << r.claim.id << "` — " << to_string(r.outcome.verdict) << "\n\n";
-    md << "*" << r.claim.document << ", " << r.claim.locator << "*\n\n";
+    md << "*" << text(r.claim.document) << ", " << text(r.claim.locator) << "*\n\n";
     md << "> " << cell(r.claim.statement) << "\n\n";
-    if (!r.claim.reading.empty()) md << "Reading checked: " << r.claim.reading << "\n\n";
-    md << r.outcome.summary << "\n\n";
+    if (!r.claim.reading.empty()) md << "Reading checked: " << text(r.claim.reading) << "\n\n";
+    md << text(r.outcome.summary) << "\n\n";
     if (!r.outcome.counterexample.is_null()) {
       const auto& ce = r.outcome.counterexample;
       if (ce.is_object() && ce.contains("reproduce")) {

@@ -87,16 +87,45 @@ std::vector<std::int64_t> ticks(std::int64_t lo, std::int64_t hi, int most) {
   return out;
 }
 
-/// `width` widened, if need be, so that the title and the caption fit (estimated widths of a
-/// sans-serif font: about 0.6 of the font size a character, bold 0.65).
+/// `width` widened, if need be, so that the title fits (estimated widths of a sans-serif font:
+/// about 0.62 of the font size a character, bold); the caption is wrapped instead.
 double fitted_width(double width, const PlotText& text) {
   const double title = kLeft + 17 * 0.62 * static_cast<double>(text.title.size()) + 20;
-  const double caption = kLeft + 12 * 0.5 * static_cast<double>(text.caption.size()) + 20;
-  return std::max({width, title, caption});
+  return std::max(width, title);
 }
 
-/// The SVG header, white background, title (game and what is shown) and caption.
+/// The caption cut at spaces into lines that fit `width` (about 6.2 px a character at size 12).
+std::vector<std::string> caption_lines(const std::string& caption, double width) {
+  const auto most = static_cast<std::size_t>(std::max(40.0, (width - kLeft - 20) / 6.2));
+  const auto length = [](const std::string& t) {  // characters, not bytes
+    std::size_t n = 0;
+    for (char ch : t) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+    return n;
+  };
+  std::vector<std::string> lines(1);
+  std::size_t start = 0;
+  while (start <= caption.size()) {
+    auto end = caption.find(' ', start);
+    if (end == std::string::npos) end = caption.size();
+    const std::string word = caption.substr(start, end - start);
+    if (!lines.back().empty() && length(lines.back()) + 1 + length(word) > most) {
+      lines.emplace_back();
+    }
+    lines.back() += (lines.back().empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  return lines;
+}
+
+/// The height the caption needs beyond its first line.
+double caption_extra(const PlotText& text, double width) {
+  return 16.0 * static_cast<double>(caption_lines(text.caption, width).size() - 1);
+}
+
+/// The SVG header, white background, title (game and what is shown) and caption (wrapped, its
+/// last line 14 px above the bottom).
 void open_svg(std::ostringstream& s, double width, double height, const PlotText& text) {
+  const auto lines = caption_lines(text.caption, width);
   s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\""
     << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n"
@@ -105,8 +134,13 @@ void open_svg(std::ostringstream& s, double width, double height, const PlotText
     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     << "<text class=\"title\" x=\"" << num(kLeft) << "\" y=\"28\" " << kFont
     << " font-size=\"17\" font-weight=\"bold\">" << xml_escape(text.title) << "</text>\n"
-    << "<text class=\"caption\" x=\"" << num(kLeft) << "\" y=\"" << num(height - 14) << "\" "
-    << kFont << " font-size=\"12\" fill=\"#333\">" << xml_escape(text.caption) << "</text>\n";
+    << "<text class=\"caption\" x=\"" << num(kLeft) << "\" y=\""
+    << num(height - 14 - 16.0 * static_cast<double>(lines.size() - 1)) << "\" " << kFont
+    << " font-size=\"12\" fill=\"#333\">" << xml_escape(lines.front());
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    s << "<tspan x=\"" << num(kLeft) << "\" dy=\"16\">" << xml_escape(lines[i]) << "</tspan>";
+  }
+  s << "</text>\n";
 }
 
 void text_at(std::ostringstream& s, double x, double y, const std::string& t, int size,
@@ -200,7 +234,7 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
   }
   const double plot_h = plot.outcomes ? 90 : kPlotH;
   const double width = fitted_width(kLeft + kPlotW + kRight, plot.text),
-               height = kTop + plot_h + kBottom + 20;
+               height = kTop + plot_h + kBottom + 20 + caption_extra(plot.text, width);
   const double x0 = kLeft, y0 = kTop,
                cell = kPlotW / static_cast<double>(std::max<std::int64_t>(count, 1));
   auto x_of = [&](std::int64_t n) { return x0 + cell * static_cast<double>(n - plot.first); };
@@ -314,7 +348,7 @@ std::string grid_plot_svg(const GridPlot& plot) {
   const double plot_h = cell * static_cast<double>(plot.height);
   const double x0 = kLeft + 20, y0 = kTop;
   const double width = fitted_width(std::max(x0 + plot_w + kRight + 40, 760.0), plot.text);
-  const double height = y0 + plot_h + kBottom + 30;
+  const double height = y0 + plot_h + kBottom + 30 + caption_extra(plot.text, width);
   std::ostringstream s;
   open_svg(s, width, height, plot.text);
 
@@ -420,7 +454,7 @@ std::string chomp_plot_svg(const ChompPlot& plot) {
   const double side = 560;
   const double x0 = kLeft, y0 = kTop;
   const double width = fitted_width(x0 + side + kRight + 20, plot.text),
-               height = y0 + side + kBottom + 20;
+               height = y0 + side + kBottom + 20 + caption_extra(plot.text, width);
   const std::int64_t bx = std::max<std::int64_t>(plot.max_b, 1);
   const std::int64_t ay = std::max<std::int64_t>(plot.max_a, 1);
   auto px = [&](std::int64_t b) {
@@ -463,6 +497,105 @@ std::string chomp_plot_svg(const ChompPlot& plot) {
   }
   s << "</g>\n";
   value_legend(s, x0 + side + 30, y0 + 8, max_c, "c (third row)", false);
+  s << "</svg>\n";
+  return s.str();
+}
+
+std::string log_plot_svg(const LogPlot& plot) {
+  std::int64_t x_lo = 0, x_hi = 1, y_hi = 1;
+  bool first = true;
+  for (const auto& series : plot.series) {
+    for (const auto& [x, y] : series.points) {
+      x_lo = first ? x : std::min(x_lo, x);
+      x_hi = first ? x : std::max(x_hi, x);
+      y_hi = std::max(y_hi, y);
+      first = false;
+    }
+  }
+  if (x_hi <= x_lo) x_hi = x_lo + 1;
+  // Decades 10^0 .. 10^top, top at least 1.
+  int top = 1;
+  while (top < 18 && std::pow(10.0, top) < static_cast<double>(y_hi)) ++top;
+  const double plot_w = 720, plot_h = 420;
+  const double x0 = kLeft + 20, y0 = kTop;
+  const double width = fitted_width(x0 + plot_w + kRight + 20, plot.text),
+               height = y0 + plot_h + kBottom + 20 + caption_extra(plot.text, width);
+  const double span = static_cast<double>(x_hi - x_lo);
+  auto px = [&](std::int64_t x) {
+    return x0 + 20 + (plot_w - 40) * static_cast<double>(x - x_lo) / span;
+  };
+  auto py = [&](std::int64_t y) {
+    const double l = std::log10(static_cast<double>(std::max<std::int64_t>(y, 1)));
+    return y0 + plot_h - plot_h * l / top;
+  };
+  std::ostringstream s;
+  open_svg(s, width, height, plot.text);
+  s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(plot_w)
+    << "\" height=\"" << num(plot_h) << "\" fill=\"none\" stroke=\"black\"/>\n";
+  // A grid line and a label at each decade.
+  const int step = top > 12 ? 2 : 1;
+  for (int k = 0; k <= top; k += step) {
+    const double ty = y0 + plot_h - plot_h * k / top;
+    s << "<line x1=\"" << num(x0 - 5) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0 + plot_w)
+      << "\" y2=\"" << num(ty) << "\" stroke=\"" << (k == 0 ? "black" : "#ddd") << "\"/>\n";
+    s << "<text x=\"" << num(x0 - 8) << "\" y=\"" << num(ty + 4) << "\" " << kFont
+      << " font-size=\"12\" text-anchor=\"end\">10<tspan dy=\"-6\" font-size=\"9\">" << k
+      << "</tspan></text>\n";
+  }
+  for (auto t : ticks(x_lo, x_hi, 14)) {
+    s << "<line x1=\"" << num(px(t)) << "\" y1=\"" << num(y0 + plot_h) << "\" x2=\"" << num(px(t))
+      << "\" y2=\"" << num(y0 + plot_h + 5) << "\" stroke=\"black\"/>\n";
+    text_at(s, px(t), y0 + plot_h + 19, std::to_string(t), 12, "middle");
+  }
+  text_at(s, x0 + plot_w / 2, y0 + plot_h + 42, plot.x_label, 14, "middle");
+  const double my = y0 + plot_h / 2;
+  text_at(s, 24, my, plot.y_label + " (log scale)", 14, "middle",
+          " transform=\"rotate(-90 24 " + num(my) + ")\"");
+  static const std::array<const char*, 4> colours = {"#3b528b", "#d7301f", "#21918c", "#f4a736"};
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const auto& series = plot.series[i];
+    const char* colour = colours[i % colours.size()];
+    auto points = series.points;
+    std::sort(points.begin(), points.end());
+    s << "<g class=\"series\" data-series=\"" << xml_escape(series.name) << "\">\n";
+    if (points.size() > 1) {
+      s << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.2\""
+        << (i == 0 ? "" : " stroke-dasharray=\"5 3\"") << " points=\"";
+      for (const auto& [x, y] : points) s << num(px(x)) << ',' << num(py(y)) << ' ';
+      s << "\"/>\n";
+    }
+    for (const auto& [x, y] : points) {
+      const std::string tip = series.name + ": " + std::to_string(y) + " at " + plot.x_label +
+                              " = " + std::to_string(x);
+      const std::string data = "class=\"v\" data-series=\"" + xml_escape(series.name) +
+                               "\" data-x=\"" + std::to_string(x) + "\" data-y=\"" +
+                               std::to_string(y) + "\"";
+      if (i == 0) {
+        s << "<circle " << data << " cx=\"" << num(px(x)) << "\" cy=\"" << num(py(y))
+          << "\" r=\"4.5\" fill=\"" << colour << "\"><title>" << xml_escape(tip)
+          << "</title></circle>\n";
+        text_at(s, px(x) - 8, py(y) - 9, std::to_string(y), 11, "end");
+      } else {
+        s << "<rect " << data << " x=\"" << num(px(x) - 6) << "\" y=\"" << num(py(y) - 6)
+          << "\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"" << colour
+          << "\" stroke-width=\"1.5\"><title>" << xml_escape(tip) << "</title></rect>\n";
+      }
+    }
+    s << "</g>\n";
+  }
+  const double lx = x0 + plot_w + 20;
+  for (std::size_t i = 0; i < plot.series.size(); ++i) {
+    const double ly = y0 + 8 + 22.0 * static_cast<double>(i);
+    const char* colour = colours[i % colours.size()];
+    if (i == 0) {
+      s << "<circle cx=\"" << num(lx + 7) << "\" cy=\"" << num(ly + 7) << "\" r=\"4.5\" fill=\""
+        << colour << "\"/>\n";
+    } else {
+      s << "<rect x=\"" << num(lx + 1) << "\" y=\"" << num(ly + 1) << "\" width=\"12\" "
+        << "height=\"12\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\"/>\n";
+    }
+    text_at(s, lx + 20, ly + 12, plot.series[i].name, 12);
+  }
   s << "</svg>\n";
   return s.str();
 }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/base/primitives.h"
@@ -69,9 +70,25 @@ struct ChompPlot {
   std::vector<Point> p_positions;
 };
 
+/// Positive values y(x) of one or more named series on a log10 y axis (e.g. the growth of the
+/// periods t_m of Frolov's Table 2). Each point is a circle (first series) or a hollow square
+/// (others) of class "v" with data-series, data-x and data-y; the first series is labelled with
+/// its values.
+struct LogPlot {
+  PlotText text;
+  std::string x_label = "x";
+  std::string y_label = "y";
+  struct Series {
+    std::string name;
+    std::vector<std::pair<std::int64_t, std::int64_t>> points;  ///< (x, y), y >= 1
+  };
+  std::vector<Series> series;
+};
+
 std::string sequence_plot_svg(const SequencePlot& plot);
 std::string grid_plot_svg(const GridPlot& plot);
 std::string chomp_plot_svg(const ChompPlot& plot);
+std::string log_plot_svg(const LogPlot& plot);
 
 /// `text` with &, <, >, " and ' written as XML entities, and the control characters XML 1.0
 /// forbids written as "?" (SVG pictures, the JUnit report).

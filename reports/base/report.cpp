@@ -258,7 +258,7 @@ void atomic_write(const std::string& path, const std::string& content) {
 }
 
 const std::vector<std::string>& report_formats() {
-  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit", "svg"};
+  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit", "svg", "html"};
   return formats;
 }
 
@@ -278,7 +278,7 @@ namespace fs = std::filesystem;
 
 const std::set<std::string>& report_artefacts() {
   static const std::set<std::string> names{"report.json", "report.md", "report.tex", "report.csv",
-                                           "junit.xml",   "tables",    "figures"};
+                                           "report.html", "junit.xml", "tables",     "figures"};
   return names;
 }
 
@@ -419,12 +419,25 @@ void check_output_folder(const std::string& dir) {
 std::vector<std::string> write_report(const Report& report, const std::string& dir,
                                       const std::vector<std::string>& formats) {
   // Render everything first, then write: a failure while rendering leaves nothing behind.
+  for (const auto& f : formats) {
+    if (std::find(report_formats().begin(), report_formats().end(), f) == report_formats().end()) {
+      throw InputError("unknown report format '" + f + "'");
+    }
+  }
+  const auto wants = [&formats](const char* f) {
+    return std::find(formats.begin(), formats.end(), f) != formats.end();
+  };
+  // The figures (reports/base/figures.h): files of their own with svg, inlined in the HTML page,
+  // linked from the Markdown report when the files are written.
+  std::vector<Figure> figures;
+  if (wants("svg") || wants("html")) figures = report_figures(report);
   std::vector<std::pair<std::string, std::string>> files;  // relative path, content
   for (const auto& f : formats) {
     if (f == "json") {
       files.emplace_back("report.json", report_to_json(report).dump(2) + "\n");
     } else if (f == "md") {
-      files.emplace_back("report.md", report_to_markdown(report));
+      files.emplace_back(
+          "report.md", report_to_markdown(report, wants("svg") ? figures : std::vector<Figure>{}));
     } else if (f == "tex") {
       files.emplace_back("report.tex", report_to_latex(report));
     } else if (f == "csv") {
@@ -437,10 +450,12 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       }
     } else if (f == "junit") {
       files.emplace_back("junit.xml", report_to_junit(report));
+    } else if (f == "html") {
+      files.emplace_back("report.html", report_to_html(report, figures));
     } else if (f == "svg") {
-      // Pictures are written by the modules' figure writers after the report files (below).
-    } else {
-      throw InputError("unknown report format '" + f + "'");
+      for (const auto& fig : figures) {
+        files.emplace_back((fs::path("figures") / fig.name).string(), fig.svg);
+      }
     }
   }
   check_output_folder(dir);
@@ -466,15 +481,6 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       fs::create_directories(path.parent_path(), ec);
       write_file_checked(path.string(), content);
       written.push_back((out.target / rel).string());
-    }
-    if (std::find(formats.begin(), formats.end(), "svg") != formats.end()) {
-      const fs::path figures = fresh / "figures";
-      fs::create_directories(figures, ec);
-      for (const auto* w : figure_writers()) {
-        for (const auto& path : w->write(figures.string())) {
-          written.push_back((out.target / fs::path(path).lexically_relative(fresh)).string());
-        }
-      }
     }
     switch_into_place(fresh, out);
   } catch (...) {

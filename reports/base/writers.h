@@ -6,9 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "reports/base/figures.h"
 #include "reports/base/report.h"
 
 namespace igv {
+
+/// Markdown with a Figures section that links each figure (figures/NAME.svg, written beside the
+/// report by --format svg) with its caption and the claims it illustrates.
+std::string report_to_markdown(const Report& report, const std::vector<Figure>& figures);
+
+/// One static HTML page: the summary, verdicts not as expected, refuted claims with their
+/// counterexamples, a table per document, the evidence tables, and the figures inlined as SVG.
+/// No script and nothing fetched from elsewhere; every text escaped.
+std::string report_to_html(const Report& report, const std::vector<Figure>& figures);
 
 /// LaTeX: one booktabs longtable per source document, then one per evidence table; ready to
 /// \input (needs booktabs and longtable).

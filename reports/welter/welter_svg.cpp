@@ -19,9 +19,9 @@ namespace {
 
 // The fractal shows n up to 2^11 − 1: eleven binary lengths, enough for the self-similar copies
 // to be seen, few enough points (2047) for a light file.
-constexpr std::int64_t kFractalMaxN = 2047;
+constexpr std::int64_t kFractalMaxN = kWelterFractalMaxN;
 // [a|b] over 64 × 64 coin pairs: six binary digits, the nested squares of the nim-sum visible.
-constexpr std::int64_t kPairSide = 64;
+constexpr std::int64_t kPairSide = kWelterPairSide;
 constexpr double kPlot = 720;   // plot area, pixels
 constexpr double kMargin = 60;  // room for the axes' labels
 

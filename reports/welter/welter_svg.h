@@ -16,6 +16,10 @@
 
 namespace igv {
 
+/// The sizes of the report's figures (reports/welter/welter_figures.cpp).
+inline constexpr std::int64_t kWelterFractalMaxN = 2047;
+inline constexpr std::int64_t kWelterPairSide = 64;
+
 /// The SVG document of the points (n, w(n)) for 1 ≤ n ≤ max_n.
 std::string welter_fractal_svg(std::int64_t max_n);
 

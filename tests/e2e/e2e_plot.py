@@ -203,6 +203,34 @@ if root is not None:
     check((2, 1, 0) in got and (1, 0, 0) in got, "chomp: (1) and (2,1) are P")
     check(len({(b, c) for _, b, c in got}) == len(got), "chomp: at most one a for each (b, c)")
 
+# --- every family draws ----------------------------------------------------------------------
+# One spec of each family `verify games` lists (the list must cover them all), drawn with its
+# default range: a picture with values in it, and not all of one value where the family has more.
+EVERY_FAMILY = ["chomp", "dawson-strip", "digital-deletion", "digital-deletion:5", "digits",
+                "dynamic-subtraction", "empty-and-divide", "fibonacci-nim", "grundy", "hex:0.F",
+                "misere-nim", "nim", "octal:0.07", "octal-misere:0.07", "rook", "rook-misere",
+                "rook-misere:4", "sos:5", "subtraction:1,3,4", "subtraction:squares",
+                "subtraction:fibonacci", "subtraction:primes", "subtraction-misere:1,2,3",
+                "thirteen", "welter", "wythoff"]
+r = run(["games"])
+families = {line.split()[0] for line in r.stdout.splitlines() if line and not line[0].isspace()}
+covered = {spec.split(":")[0] for spec in EVERY_FAMILY}
+check(families and families <= covered, f"every family is drawn: missing {sorted(families - covered)}")
+for spec in EVERY_FAMILY:
+    root = plot([spec], "family_" + spec.replace(":", "_").replace(",", "_").replace(".", "_"))
+    if root is None:
+        continue
+    shown = data(root)
+    check(len(shown) >= 5, f"{spec}: {len(shown)} data elements drawn")
+    kinds = {e.get("data-value") or e.get("data-outcome") or "p" for e in shown}
+    check(len(kinds) >= 2 or spec == "chomp", f"{spec}: every drawn value is the same ({kinds})")
+# Dawson's strip is drawn as strips of n free squares: the values of Dawson's Kayles (.07).
+root = plot(["dawson-strip", "0..30"], "strip_0_30")
+if root is not None:
+    want = values_json("octal:0.07", ["0..30"])
+    got = [int(e.get("data-value")) for e in sorted(data(root), key=lambda e: int(e.get("data-n")))]
+    check(got == want.get("values"), f"dawson-strip: the strips' values are those of .07: {got}")
+
 # --- bad input: one line, exit 2, nothing written --------------------------------------------
 def refused(args, what, naming=None):
     before = set(os.listdir(WORK))

@@ -3,7 +3,8 @@
 
 Every verdict must equal its recorded expected verdict (exit 0), the JSON report must be valid
 against reports/report.schema.json, name every claim `verify list` lists, and the Markdown
-report must name each of them too.
+report must name each of them too. The run writes json,md,svg: the committed JSON, Markdown and
+figures (reports/published/) must equal it.
 """
 import argparse
 import json
@@ -45,7 +46,7 @@ def normalise_md(text):
 def main(verify, src, work):
     shutil.rmtree(work, ignore_errors=True)
     out = os.path.join(work, "out")
-    r = subprocess.run([verify, "run", "--out", out, "--jobs", "2", "--quiet"],
+    r = subprocess.run([verify, "run", "--out", out, "--jobs", "2", "--quiet", "--format", "json,md,svg"],
                        capture_output=True, text=True, timeout=1800)
     print(r.stdout[-4000:])
     print(r.stderr[-2000:], file=sys.stderr)
@@ -92,6 +93,16 @@ def main(verify, src, work):
         with open(os.path.join(published, "report.md")) as f:
             if normalise_md(f.read()) != normalise_md(md):
                 failures.append("reports/published/report.md differs from a fresh run")
+        # The figures are drawn from computed values only: byte for byte the same.
+        fresh_figures = sorted(os.listdir(os.path.join(out, "figures")))
+        committed_figures = sorted(os.listdir(os.path.join(published, "figures")))
+        if fresh_figures != committed_figures:
+            failures.append(f"reports/published/figures holds {committed_figures}, a fresh run writes {fresh_figures}")
+        for name in set(fresh_figures) & set(committed_figures):
+            with open(os.path.join(out, "figures", name), "rb") as a, \
+                    open(os.path.join(published, "figures", name), "rb") as b:
+                if a.read() != b.read():
+                    failures.append(f"reports/published/figures/{name} differs from a fresh run")
     except FileNotFoundError as e:
         failures.append(f"published report missing: {e.filename}")
     for f in failures:

@@ -1,0 +1,176 @@
+// The figures of the games the report's claims are about: for every game named by a claim that
+// the run proved or verified (params.game, params.games, an octal checker's params.code, the
+// Chomp checkers), the picture `verify plot GAME` draws (reports/base/game_plot.h), with the
+// values computed by the family's kernels (the reference kernel recomputing the leading ones)
+// and, for a one-heap game, the preperiod and period that a proved claim's evidence holds (its
+// certificate accepted by the independent checker) marked. Families with pictures of their own
+// (Welter; Frolov's rook-misere and digital-deletion, drawn from the claims' evidence) are left to
+// their modules.
+#include <map>
+#include <set>
+
+#include "core/base/errors.h"
+#include "reports/base/figures.h"
+#include "reports/base/game_plot.h"
+
+namespace igv {
+namespace {
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+/// The game specifications a claim names.
+std::vector<std::string> claim_games(const Claim& c) {
+  std::vector<std::string> out;
+  if (c.params.is_object()) {
+    const auto game = c.params.find("game");
+    if (game != c.params.end() && game->is_string()) out.push_back(game->get<std::string>());
+    const auto games = c.params.find("games");
+    if (games != c.params.end() && games->is_array()) {
+      for (const auto& g : *games) {
+        if (g.is_string()) out.push_back(g.get<std::string>());
+      }
+    }
+    const auto code = c.params.find("code");
+    if (starts_with(c.checker, "octal.") && code != c.params.end() && code->is_string()) {
+      out.push_back("octal:" + code->get<std::string>());
+    }
+  }
+  if (starts_with(c.checker, "ferguson.chomp.")) out.push_back("chomp");
+  return out;
+}
+
+/// The canonical spec of `spec` (GameInstance::spec), or "" when it names no game.
+std::string canonical(const std::string& spec) {
+  try {
+    return GameKernels::make(spec).game->spec();
+  } catch (const InputError&) {
+    return "";
+  }
+}
+
+struct FoundPeriod {
+  PlotPeriod period;
+  std::string checker;  ///< who accepted its certificate, when the evidence says
+};
+
+/// A period of `spec` in `evidence`: an object with "game" naming it and integer "preperiod" and
+/// "period" (octal period_proof, subtraction period), searched depth first.
+std::optional<FoundPeriod> find_period(const nlohmann::json& j, const std::string& spec) {
+  if (j.is_object()) {
+    const auto integer = [&j](const char* key) {
+      return j.contains(key) && j[key].is_number_integer();
+    };
+    if (j.contains("game") && j["game"].is_string() && integer("preperiod") && integer("period") &&
+        canonical(j["game"].get<std::string>()) == spec) {
+      FoundPeriod f;
+      f.period.preperiod = j["preperiod"].get<std::int64_t>();
+      f.period.period = j["period"].get<std::int64_t>();
+      f.period.saltus = integer("saltus") ? j["saltus"].get<std::int64_t>() : 0;
+      if (f.period.period >= 1 && f.period.preperiod >= 0) {
+        if (j.contains("checker") && j["checker"].is_string()) {
+          f.checker = j["checker"].get<std::string>();
+        } else if (j.contains("certificate") && j["certificate"].is_object() &&
+                   j["certificate"].contains("checker") &&
+                   j["certificate"]["checker"].is_string()) {
+          f.checker = j["certificate"]["checker"].get<std::string>();
+        }
+        return f;
+      }
+    }
+    for (const auto& item : j.items()) {
+      if (auto f = find_period(item.value(), spec)) return f;
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) {
+      if (auto f = find_period(v, spec)) return f;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Families whose pictures are drawn by their own modules.
+bool drawn_elsewhere(const std::string& family) {
+  return family == "welter" || family == "rook-misere" || family == "digital-deletion";
+}
+
+struct GameEntry {
+  std::vector<std::string> claims;
+  std::optional<FoundPeriod> period;
+  std::string period_claim;
+};
+
+std::vector<Figure> draw_games(const Report& report) {
+  std::vector<std::string> order;
+  std::map<std::string, GameEntry> games;
+  for (const auto& r : report.results) {
+    if (!established(r)) continue;
+    std::set<std::string> seen;
+    for (const auto& given : claim_games(r.claim)) {
+      const std::string spec = canonical(given);
+      if (spec.empty() || !seen.insert(spec).second) continue;
+      if (drawn_elsewhere(GameKernels::family_name(spec))) continue;
+      if (games.find(spec) == games.end()) order.push_back(spec);
+      auto& entry = games[spec];
+      entry.claims.push_back(r.claim.id);
+      if (!entry.period && r.outcome.verdict == Verdict::proved) {
+        entry.period = find_period(r.outcome.evidence, spec);
+        if (entry.period) entry.period_claim = r.claim.id;
+      }
+    }
+  }
+  std::vector<Figure> out;
+  for (const auto& spec : order) {
+    const auto& entry = games[spec];
+    const auto gk = GameKernels::make(spec);
+    GamePlotRequest request;
+    request.computed_by = "computed for this report";
+    if (gk.family->name == "chomp") request.range = PlotRange{0, 40};
+    if (entry.period) {
+      const auto& p = entry.period->period;
+      // Two periods after the preperiod from 0 when that fits a readable picture (at most 2000
+      // bars); else the end of the preperiod and two periods; else the first 1000 values (the
+      // legend still names the proved preperiod and period).
+      constexpr std::int64_t kMostBars = 2000;
+      if (p.preperiod + 2 * p.period + 10 <= kMostBars) {
+        request.range = PlotRange{0, std::max<std::int64_t>(200, p.preperiod + 2 * p.period + 10)};
+      } else if (2 * p.period + 300 <= kMostBars) {
+        const std::int64_t lo = std::max<std::int64_t>(0, p.preperiod - 150);
+        request.range = PlotRange{lo, p.preperiod + 2 * p.period + 150};
+      } else {
+        request.range = PlotRange{0, 1000};
+      }
+      const FoundPeriod found = *entry.period;
+      request.period = [found](std::string&) { return std::optional<PlotPeriod>(found.period); };
+      request.period_source = "; preperiod and period as proved in " + entry.period_claim;
+      if (!found.checker.empty()) {
+        request.period_source += " (certificate accepted by " + found.checker + ")";
+      }
+    }
+    GamePlot plot;
+    try {
+      plot = plot_game(gk, request);
+    } catch (const InputError&) {
+      continue;  // a family with nothing to draw (no position it can enumerate)
+    }
+    Figure f;
+    f.name = figure_file_name(spec) + ".svg";
+    f.title = plot.title;
+    f.caption = plot.caption;
+    f.claims = entry.claims;
+    f.svg = std::move(plot.svg);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+FigureWriter game_figures() {
+  return {"games",
+          "the values of every game a proved or verified claim names, with a proved period marked",
+          draw_games};
+}
+IGV_REGISTER_FIGURES(game_figures);
+
+}  // namespace
+}  // namespace igv

@@ -1,0 +1,295 @@
+#include "reports/base/game_plot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/base/errors.h"
+#include "core/base/position.h"
+
+namespace igv {
+
+namespace {
+
+void require_size(std::int64_t cells, const std::string& what) {
+  if (cells > kMaxPlotCells) {
+    throw InputError("verify plot: " + what + " would need " + std::to_string(cells) +
+                     " cells or positions; at most " + std::to_string(kMaxPlotCells) +
+                     " in one picture (give a smaller RANGE)");
+  }
+}
+
+/// The position the family reads from `text`, or nullopt when it does not take it.
+std::optional<Position> try_parse(const GameInstance& game, const std::string& text) {
+  try {
+    return game.parse_position(text);
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+/// Values of the positions that exist (`positions[i]` set), in place; nullopt elsewhere.
+std::vector<std::optional<Value>> values_of(const GameKernels& gk,
+                                            const std::vector<std::optional<Position>>& positions,
+                                            std::size_t check, std::size_t* naive) {
+  std::vector<Position> present;
+  for (const auto& p : positions) {
+    if (p) present.push_back(*p);
+  }
+  const auto values = game_values(gk, present, check, naive);
+  std::vector<std::optional<Value>> out(positions.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (positions[i]) out[i] = values[k++];
+  }
+  return out;
+}
+
+std::string caption(const GameKernels& gk, std::size_t naive, std::size_t computed,
+                    const std::string& computed_by, const std::string& more = "") {
+  std::string c = std::to_string(computed) + " values by the kernel '" + gk.kernel->name + "' of " +
+                  gk.family->name + " (" + computed_by + ")";
+  if (gk.reference != gk.kernel) {
+    c += naive == 0 ? "; none lies in the domain where the reference kernel '" +
+                          gk.reference->name + "' is quick, so none was recomputed"
+                    : "; the reference kernel '" + gk.reference->name + "' recomputed the " +
+                          std::to_string(naive) + " leading ones and agreed";
+  }
+  return c + more + ".";
+}
+
+/// The text of the n-th position of the family's natural sequence: the heap n, except for a
+/// family whose single integer means something else (Dawson's strip: the strip 0..n-1 of n free
+/// squares, not the square n). Families without such a sequence (Thirteen: a card, not a
+/// position's size) are drawn from their own enumeration instead.
+std::string sequence_text(const GameFamily& family, std::int64_t n) {
+  if (family.name == "dawson-strip") return n == 0 ? "" : "0.." + std::to_string(n - 1);
+  return std::to_string(n);
+}
+bool has_sequence(const GameFamily& family, const GameInstance& game) {
+  if (family.name == "thirteen") return false;
+  return try_parse(game, sequence_text(family, 0)).has_value() ||
+         try_parse(game, sequence_text(family, 1)).has_value();
+}
+
+std::string range_text(const PlotRange& r) {
+  return std::to_string(r.lo) + ".." + std::to_string(r.hi);
+}
+
+}  // namespace
+
+PlotRange parse_plot_range(const std::string& text) {
+  const auto dots = text.find("..");
+  PlotRange r;
+  if (dots == std::string::npos) {
+    r.hi = parse_int(text, "the plot range");
+  } else {
+    r.lo = parse_int(text.substr(0, dots), "the plot range's first value");
+    r.hi = parse_int(text.substr(dots + 2), "the plot range's last value");
+  }
+  if (r.lo < 0 || r.hi < r.lo || r.hi > 1'000'000'000) {
+    throw InputError("range " + text + ": expected a..b with 0 <= a <= b (or N for 0..N)");
+  }
+  return r;
+}
+
+GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
+  const GameInstance& game = *gk.game;
+  const std::string spec = game.spec();
+  const bool outcomes = gk.family->value_kind == ValueKind::outcome;
+  const bool ranged = request.range.has_value();
+  const PlotRange given = ranged ? *request.range : PlotRange{};
+  const std::size_t check = request.check;
+  const std::string& by = request.computed_by;
+  GamePlot out;
+  std::size_t naive = 0;
+  if (gk.family->name == "chomp") {
+    // Boards of at most three rows a >= b >= c (c = 0: two rows, b = 0: one row), a <= hi.
+    const PlotRange r = ranged ? given : PlotRange{0, 60};
+    const std::int64_t h = r.hi;
+    require_size((h + 1) * (h + 2) * (h + 3) / 6, "chomp boards with a <= " + std::to_string(h));
+    std::vector<std::optional<Position>> positions;
+    std::vector<ChompPlot::Point> points;
+    for (std::int64_t c = 0; c <= h; ++c) {
+      for (std::int64_t b = c; b <= h; ++b) {
+        for (std::int64_t a = std::max({b, r.lo, std::int64_t{1}}); a <= h; ++a) {
+          std::string text = std::to_string(a);
+          if (b > 0) text += "," + std::to_string(b);
+          if (c > 0) text += "," + std::to_string(c);
+          positions.push_back(try_parse(game, text));
+          points.push_back({a, b, c});
+        }
+      }
+    }
+    const auto values = values_of(gk, positions, check, &naive);
+    ChompPlot plot;
+    plot.max_a = h;
+    plot.max_b = h;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (values[i] && *values[i] == 0) plot.p_positions.push_back(points[i]);
+    }
+    plot.text.title = spec + ": P-positions (a, b, c), rows a >= b >= c, " + std::to_string(r.lo) +
+                      " <= a <= " + std::to_string(h);
+    plot.text.caption =
+        caption(gk, naive, values.size(), by, "; a point: the a with value 0 for that b, c");
+    out.svg = chomp_plot_svg(plot);
+    out.title = plot.text.title;
+    out.caption = plot.text.caption;
+    out.summary = std::to_string(plot.p_positions.size()) + " P-positions among " +
+                  std::to_string(values.size()) + " boards";
+  } else if (gk.family->name == "sos") {
+    // Every board of the strip: the left half names the row, the right half the column.
+    if (ranged) throw InputError("verify plot " + spec + ": every board is drawn; no RANGE");
+    // The strip's length: the number of squares of the empty board the family accepts.
+    std::size_t length = 0;
+    for (std::size_t k = 1; k <= 64 && length == 0; ++k) {
+      if (try_parse(game, std::string(k, '-'))) length = k;
+    }
+    if (length == 0) throw InputError("verify plot " + spec + ": no empty board found");
+    const std::size_t left = (length + 1) / 2, right = length - left;
+    const auto halves = [](std::size_t k) {
+      std::vector<std::string> res = {""};
+      for (std::size_t i = 0; i < k; ++i) {
+        std::vector<std::string> next;
+        for (const auto& s : res) {
+          for (char ch : {'-', 'S', 'O'}) next.push_back(s + ch);
+        }
+        res = std::move(next);
+      }
+      return res;
+    };
+    require_size(static_cast<std::int64_t>(std::pow(3.0, static_cast<double>(length))),
+                 "every board of " + spec);
+    const auto rows = halves(left), cols = halves(right);
+    GridPlot plot;
+    plot.width = static_cast<std::int64_t>(cols.size());
+    plot.height = static_cast<std::int64_t>(rows.size());
+    plot.outcomes = outcomes;
+    std::vector<std::optional<Position>> positions;
+    for (const auto& row : rows) {
+      for (const auto& col : cols) {
+        positions.push_back(try_parse(game, row + col));
+        plot.cell_names.push_back(row + col);
+      }
+    }
+    plot.cells = values_of(gk, positions, check, &naive);
+    plot.x_names = cols;
+    plot.y_names = rows;
+    plot.x_label = "the right " + std::to_string(right) + " squares";
+    plot.y_label = "the left " + std::to_string(left) + " squares";
+    std::size_t computed = 0;
+    for (const auto& v : plot.cells) computed += v ? 1 : 0;
+    plot.text.title = spec + ": outcome of every board (" + std::to_string(computed) +
+                      " without SOS), for the player to move";
+    plot.text.caption = caption(gk, naive, computed, by);
+    out.svg = grid_plot_svg(plot);
+    out.title = plot.text.title;
+    out.caption = plot.text.caption;
+    out.summary = std::to_string(computed) + " boards";
+  } else if (has_sequence(*gk.family, game)) {
+    const PlotRange r = ranged ? given : PlotRange{0, 200};
+    require_size(r.hi - r.lo + 1, "n = " + range_text(r));
+    std::vector<std::optional<Position>> positions;
+    for (std::int64_t n = r.lo; n <= r.hi; ++n) {
+      positions.push_back(try_parse(game, sequence_text(*gk.family, n)));
+    }
+    SequencePlot plot;
+    plot.first = r.lo;
+    plot.outcomes = outcomes;
+    plot.values = values_of(gk, positions, check, &naive);
+    std::string why;
+    if (!outcomes && request.period) plot.period = request.period(why);
+    std::size_t computed = 0;
+    for (const auto& v : plot.values) computed += v ? 1 : 0;
+    plot.text.title = spec + ": " +
+                      (outcomes ? std::string("outcome (P/N) of position n")
+                                : std::string("Sprague-Grundy values G(n)")) +
+                      ", n = " + range_text(r);
+    if (gk.family->name == "dawson-strip") plot.text.title += " (n: the strip of n free squares)";
+    plot.text.caption =
+        caption(gk, naive, computed, by, plot.period ? request.period_source : std::string());
+    out.svg = sequence_plot_svg(plot);
+    out.title = plot.text.title;
+    out.caption = plot.text.caption;
+    out.period = plot.period;
+    out.summary = std::to_string(computed) + " values";
+    if (plot.period) {
+      out.summary += "; preperiod " + std::to_string(plot.period->preperiod) + ", period " +
+                     std::to_string(plot.period->period) + " (proved)";
+    } else if (!outcomes && !why.empty()) {
+      out.summary += "; " + why;
+    }
+  } else if (try_parse(game, "0,0") || try_parse(game, "0,1") || try_parse(game, "1,1")) {
+    const PlotRange r = ranged ? given : PlotRange{0, 31};
+    const std::int64_t side = r.hi - r.lo + 1;
+    require_size(side * side, "x, y = " + range_text(r));
+    GridPlot plot;
+    plot.x_first = plot.y_first = r.lo;
+    plot.width = plot.height = side;
+    plot.outcomes = outcomes;
+    std::vector<std::optional<Position>> positions;
+    for (std::int64_t y = r.lo; y <= r.hi; ++y) {
+      for (std::int64_t x = r.lo; x <= r.hi; ++x) {
+        positions.push_back(try_parse(game, std::to_string(x) + "," + std::to_string(y)));
+      }
+    }
+    plot.cells = values_of(gk, positions, check, &naive);
+    std::size_t computed = 0, zeros = 0;
+    for (const auto& v : plot.cells) {
+      computed += v ? 1 : 0;
+      zeros += v && *v == 0 ? 1 : 0;
+    }
+    plot.text.title = spec + ": " +
+                      (outcomes ? std::string("outcome (P/N) of position (x, y)")
+                                : std::string("Sprague-Grundy values G(x, y)")) +
+                      ", x, y = " + range_text(r);
+    plot.text.caption = caption(gk, naive, computed, by);
+    out.svg = grid_plot_svg(plot);
+    out.title = plot.text.title;
+    out.caption = plot.text.caption;
+    out.summary = std::to_string(computed) + " values, " + std::to_string(zeros) + " P-positions";
+  } else {
+    // Neither n nor x,y: the family's own enumeration of its positions (domain), row by row.
+    const std::int64_t size = ranged ? given.hi : gk.family->cross_check_range;
+    const auto domain = game.domain(size);
+    require_size(static_cast<std::int64_t>(domain.size()),
+                 "the positions of size <= " + std::to_string(size));
+    const auto n = static_cast<std::int64_t>(domain.size());
+    if (n == 0) {
+      throw InputError("verify plot " + spec +
+                       ": the family lists no position of size <= " + std::to_string(size));
+    }
+    GridPlot plot;
+    plot.width = std::max<std::int64_t>(
+        1, static_cast<std::int64_t>(std::ceil(std::sqrt(static_cast<double>(n)))));
+    plot.height = std::max<std::int64_t>(1, (n + plot.width - 1) / plot.width);
+    plot.outcomes = outcomes;
+    std::vector<std::optional<Position>> positions(domain.begin(), domain.end());
+    positions.resize(static_cast<std::size_t>(plot.width * plot.height));
+    for (const auto& q : positions) plot.cell_names.push_back(q ? game.format_position(*q) : "");
+    // Row 0 at the top: the grid draws y upwards, so the rows are given bottom first.
+    std::vector<std::optional<Position>> flipped;
+    std::vector<std::string> names;
+    for (std::int64_t y = plot.height - 1; y >= 0; --y) {
+      for (std::int64_t x = 0; x < plot.width; ++x) {
+        flipped.push_back(positions[static_cast<std::size_t>(y * plot.width + x)]);
+        names.push_back(plot.cell_names[static_cast<std::size_t>(y * plot.width + x)]);
+      }
+    }
+    plot.cell_names = names;
+    plot.cells = values_of(gk, flipped, check, &naive);
+    plot.x_label = "position index mod " + std::to_string(plot.width);
+    plot.y_label = "position index / " + std::to_string(plot.width) + " (from the top)";
+    plot.text.title = spec + ": " + (outcomes ? "outcomes" : "Sprague-Grundy values") + " of its " +
+                      std::to_string(n) + " positions of size <= " + std::to_string(size) +
+                      " (the family's order)";
+    plot.text.caption = caption(gk, naive, static_cast<std::size_t>(n), by);
+    out.svg = grid_plot_svg(plot);
+    out.title = plot.text.title;
+    out.caption = plot.text.caption;
+    out.summary = std::to_string(n) + " values";
+  }
+  return out;
+}
+
+}  // namespace igv

@@ -1,0 +1,348 @@
+// The HTML report: one static page a person reads in a browser. The summary, the claims whose
+// verdict is not the expected one, the refuted claims with their counterexamples, one table per
+// source document, the evidence tables, then the figures, inlined as SVG. No script, no font or
+// style sheet from elsewhere, no network: the style is inline and a Content-Security-Policy
+// forbids anything else. Every text of the report (statements, locators, summaries: a claims file
+// is untrusted) is escaped.
+#include <map>
+#include <set>
+#include <sstream>
+#include <string_view>
+
+#include "reports/base/figures.h"
+#include "reports/base/report.h"
+#include "reports/base/writers.h"
+
+namespace igv {
+
+namespace {
+
+std::string esc(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char ch : s) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        // Control characters other than whitespace have no place in a page.
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
+          out += "\xEF\xBF\xBD";  // U+FFFD
+        } else {
+          out += ch;
+        }
+    }
+  }
+  return out;
+}
+
+/// An HTML id built from `text`: letters, digits, '-', '_', '.' kept, anything else '_'.
+std::string anchor(const std::string& prefix, const std::string& text) {
+  std::string out = prefix;
+  for (char ch : text) {
+    const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                      (ch >= '0' && ch <= '9') || ch == '-' || ch == '_' || ch == '.';
+    out += keep ? ch : '_';
+  }
+  return out;
+}
+
+std::string plain(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_null()) return "";
+  return v.dump();
+}
+
+std::string verdict_badge(Verdict v) {
+  const std::string name(to_string(v));
+  return "<span class=\"badge " + name + "\">" + name + "</span>";
+}
+
+/// The SVG document made fit to sit inside the page: the XML declaration dropped, and its ids
+/// (and the references to them) prefixed so that two figures cannot share one.
+std::string inline_svg(const std::string& svg, const std::string& prefix) {
+  std::string s = svg;
+  if (s.rfind("<?xml", 0) == 0) {
+    const auto end = s.find("?>");
+    s = end == std::string::npos ? s : s.substr(end + 2);
+    while (!s.empty() && (s.front() == '\n' || s.front() == '\r')) s.erase(0, 1);
+  }
+  const auto replace_all = [&s](const std::string& from, const std::string& to) {
+    std::string out;
+    std::size_t pos = 0;
+    for (auto hit = s.find(from); hit != std::string::npos; hit = s.find(from, pos)) {
+      out += s.substr(pos, hit - pos) + to;
+      pos = hit + from.size();
+    }
+    s = out + s.substr(pos);
+  };
+  replace_all(" id=\"", " id=\"" + prefix);
+  replace_all("url(#", "url(#" + prefix);
+  replace_all("href=\"#", "href=\"#" + prefix);
+  return s;
+}
+
+constexpr const char* kStyle = R"(
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;margin:0;
+color:#1d1d1f;background:#fafafa;line-height:1.45}
+main{max-width:1200px;margin:0 auto;padding:1.5em 2em 4em;background:white}
+h1{margin:.2em 0}h2{margin-top:2em;border-bottom:2px solid #ddd;padding-bottom:.2em}
+.context{color:#555;font-size:.9em}
+nav ul{columns:2;font-size:.92em}
+table{border-collapse:collapse;width:100%;margin:.6em 0;font-size:.9em}
+th,td{border:1px solid #ddd;padding:.3em .5em;vertical-align:top;text-align:left;
+overflow-wrap:break-word}
+th{background:#f2f2f2;white-space:nowrap}
+td.num{text-align:right;white-space:nowrap}
+table.summary{width:auto}table.summary td{min-width:5em}
+code{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:.92em}
+.badge{display:inline-block;border-radius:.7em;padding:0 .55em;font-size:.85em;font-weight:600;
+color:white;white-space:nowrap}
+.proved{background:#1a7f37}.verified{background:#2f9e44}.passed{background:#1c7ed6}
+.refuted{background:#c92a2a}.inconclusive{background:#e8890c}.error{background:#862e9c}
+.warn{color:#c92a2a;font-weight:600}
+.claim{border-left:4px solid #c92a2a;padding:.2em 1em;margin:1em 0;background:#fff8f8}
+.claim.unexpected{border-color:#e8890c;background:#fffaf0}
+.claim.other{border-color:#999;background:#f8f8f8}
+blockquote{margin:.5em 0;padding:.3em .8em;border-left:3px solid #bbb;background:#f7f7f7}
+pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:.85em;white-space:pre-wrap;
+overflow-wrap:anywhere}
+figure{margin:1.5em 0;padding:1em;border:1px solid #ddd;background:white}
+figure svg{max-width:100%;height:auto;display:block}
+figcaption{font-size:.9em;color:#333;margin-top:.5em}
+details{margin:.5em 0}summary{cursor:pointer}
+)";
+
+}  // namespace
+
+std::string report_to_html(const Report& report, const std::vector<Figure>& figures) {
+  std::ostringstream h;
+  const auto& ctx = report.context;
+  const auto summary = report_summary(report.results);
+  const auto count = [&summary](const char* v) { return summary["by_verdict"][v].get<int>(); };
+
+  // Which figures illustrate which claim.
+  std::map<std::string, std::vector<const Figure*>> figures_of;
+  for (const auto& f : figures) {
+    for (const auto& id : f.claims) figures_of[id].push_back(&f);
+  }
+  std::vector<std::string> docs;
+  std::map<std::string, std::vector<const ClaimResult*>> by_doc;
+  for (const auto& r : report.results) {
+    if (by_doc.find(r.claim.document) == by_doc.end()) docs.push_back(r.claim.document);
+    by_doc[r.claim.document].push_back(&r);
+  }
+  std::vector<const ClaimResult*> refuted, unexpected;
+  for (const auto& r : report.results) {
+    if (r.outcome.verdict == Verdict::refuted) refuted.push_back(&r);
+    if (!r.as_expected()) unexpected.push_back(&r);
+  }
+  // A claim id that may break after its dots.
+  const auto breakable = [](const std::string& id) {
+    std::string out;
+    for (char ch : id) {
+      out += esc(std::string(1, ch));
+      if (ch == '.') out += "<wbr>";
+    }
+    return out;
+  };
+  const auto claim_link = [](const std::string& id) {
+    return "<a href=\"#" + esc(anchor("claim-", id)) + "\"><code>" + esc(id) + "</code></a>";
+  };
+
+  h << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+       "style-src 'unsafe-inline'; img-src data:\">\n"
+    << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    << "<title>Verification report</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n"
+    << "<main>\n<h1>Verification report</h1>\n";
+  h << "<p class=\"context\">Harness " << esc(ctx.value("harness_version", "?"))
+    << ", commit <code>" << esc(ctx.value("git_commit", "?")) << "</code>, "
+    << esc(ctx.value("build_type", "?")) << " build, seed "
+    << esc(ctx.value("seed", nlohmann::json(0)).dump()) << ", budget "
+    << esc(ctx.value("budget", nlohmann::json(1)).dump()) << ".</p>\n";
+
+  // Contents.
+  h << "<nav><h2>Contents</h2><ul>\n<li><a href=\"#summary\">Summary</a></li>\n";
+  if (!unexpected.empty()) h << "<li><a href=\"#unexpected\">Verdicts not as expected</a></li>\n";
+  if (!refuted.empty()) h << "<li><a href=\"#refuted\">Refuted claims</a></li>\n";
+  for (const auto& d : docs) {
+    const auto& title = by_doc[d].front()->claim.document_title;
+    h << "<li><a href=\"#" << esc(anchor("doc-", d)) << "\">" << esc(title.empty() ? d : title)
+      << "</a></li>\n";
+  }
+  bool any_table = false;
+  for (const auto& r : report.results) any_table = any_table || has_evidence_table(r);
+  bool any_other = false;
+  for (const auto& r : report.results) {
+    any_other = any_other || ((r.outcome.verdict == Verdict::inconclusive ||
+                               r.outcome.verdict == Verdict::error || !r.claim.reading.empty()) &&
+                              r.outcome.verdict != Verdict::refuted && r.as_expected());
+  }
+  if (any_other) {
+    h << "<li><a href=\"#details\">Inconclusive, error and damaged-text claims</a></li>\n";
+  }
+  if (any_table) h << "<li><a href=\"#evidence-tables\">Evidence tables</a></li>\n";
+  if (!figures.empty()) h << "<li><a href=\"#figures\">Figures</a></li>\n";
+  h << "</ul></nav>\n";
+
+  // Summary.
+  h << "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n"
+    << "<tr><th>verdict</th><th>claims</th></tr>\n";
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
+    h << "<tr><td><span class=\"badge " << v << "\">" << v << "</span></td><td class=\"num\">"
+      << count(v) << "</td></tr>\n";
+  }
+  h << "<tr><th>total</th><th class=\"num\">" << summary["claims"].get<std::size_t>()
+    << "</th></tr>\n</table>\n";
+  const int not_expected = summary["not_as_expected"].get<int>();
+  h << "<p" << (not_expected != 0 ? " class=\"warn\"" : "")
+    << ">Verdicts not as expected: " << not_expected << ".";
+  if (const int undecided = summary["undecided"].get<int>(); undecided != 0) {
+    h << " Claims under first check (no expected verdict yet): " << undecided << ".";
+  }
+  h << "</p>\n<p><b>proved</b>: an infinite claim reduced to a finite certificate that an "
+       "independent checker accepted; <b>verified</b>: checked exhaustively on the stated finite "
+       "domain; <b>passed</b>: random cases (RapidCheck, seed given) and no counterexample; "
+       "<b>refuted</b>: a counterexample; <b>inconclusive</b>: the budget ran out first, or the "
+       "passage cannot be checked; <b>error</b>: the check itself failed.</p>\n</section>\n";
+
+  const auto claim_detail = [&](const ClaimResult& r, const char* cls) {
+    h << "<div class=\"" << cls << "\">\n<h3>" << claim_link(r.claim.id) << " "
+      << verdict_badge(r.outcome.verdict) << "</h3>\n<p><i>" << esc(r.claim.document) << ", "
+      << esc(r.claim.locator) << "</i>; expected <b>" << esc(to_string(r.claim.expected_verdict))
+      << "</b></p>\n<blockquote>" << esc(r.claim.statement) << "</blockquote>\n";
+    if (!r.claim.reading.empty()) {
+      h << "<p>Reading checked: " << esc(r.claim.reading) << "</p>\n";
+    }
+    h << "<p>" << esc(r.outcome.summary) << "</p>\n";
+    const auto& ce = r.outcome.counterexample;
+    if (!ce.is_null()) {
+      if (ce.is_object() && ce.contains("reproduce") && ce["reproduce"].is_string()) {
+        h << "<p>Counterexample (random; reproduce with <code>"
+          << esc(ce["reproduce"].get<std::string>()) << "</code>):</p>\n";
+      } else {
+        h << "<p>Counterexample (deterministic):</p>\n";
+      }
+      h << "<pre>" << esc(ce.dump(2)) << "</pre>\n";
+    }
+    h << "</div>\n";
+  };
+  if (!unexpected.empty()) {
+    h << "<section id=\"unexpected\">\n<h2>Verdicts not as expected (" << unexpected.size()
+      << ")</h2>\n";
+    for (const auto* r : unexpected) claim_detail(*r, "claim unexpected");
+    h << "</section>\n";
+  }
+  if (!refuted.empty()) {
+    h << "<section id=\"refuted\">\n<h2>Refuted claims (" << refuted.size() << ")</h2>\n"
+      << "<p>A refuted claim is a finding: the source states something the computation "
+         "contradicts, with the counterexample below.</p>\n";
+    for (const auto* r : refuted) claim_detail(*r, "claim");
+    h << "</section>\n";
+  }
+
+  // One table per document.
+  for (const auto& d : docs) {
+    const auto& rows = by_doc[d];
+    h << "<section id=\"" << esc(anchor("doc-", d)) << "\">\n<h2>" << esc(d);
+    if (!rows.front()->claim.document_title.empty()) {
+      h << " — " << esc(rows.front()->claim.document_title);
+    }
+    h << "</h2>\n<table>\n<tr><th>claim</th><th>locator</th><th>verdict</th><th>expected</th>"
+         "<th>established</th><th>seconds</th></tr>\n";
+    for (const auto* r : rows) {
+      std::ostringstream secs;
+      secs.precision(3);
+      secs << std::fixed << r->seconds;
+      h << "<tr id=\"" << esc(anchor("claim-", r->claim.id)) << "\"><td><code>"
+        << breakable(r->claim.id) << "</code></td><td>" << esc(r->claim.locator) << "</td><td>"
+        << verdict_badge(r->outcome.verdict) << "</td><td>"
+        << esc(to_string(r->claim.expected_verdict))
+        << (r->as_expected() ? "" : " <span class=\"warn\">not as expected</span>") << "</td><td>"
+        << esc(r->outcome.summary);
+      const auto it = figures_of.find(r->claim.id);
+      if (it != figures_of.end()) {
+        h << " <span class=\"figref\">(";
+        for (std::size_t i = 0; i < it->second.size(); ++i) {
+          h << (i ? ", " : "") << "<a href=\"#" << esc(anchor("fig-", it->second[i]->name))
+            << "\">figure</a>";
+        }
+        h << ")</span>";
+      }
+      h << "</td><td class=\"num\">" << secs.str() << "</td></tr>\n";
+    }
+    h << "</table>\n</section>\n";
+  }
+
+  // The other claims a reader should see in full: inconclusive, error, damaged text.
+  bool details_open = false;
+  for (const auto& r : report.results) {
+    const bool notable = r.outcome.verdict == Verdict::inconclusive ||
+                         r.outcome.verdict == Verdict::error || !r.claim.reading.empty();
+    if (!notable || r.outcome.verdict == Verdict::refuted || !r.as_expected()) continue;
+    if (!details_open) {
+      h << "<section id=\"details\">\n<h2>Inconclusive, error and damaged-text claims</h2>\n";
+      details_open = true;
+    }
+    claim_detail(r, "claim other");
+  }
+  if (details_open) h << "</section>\n";
+
+  // Evidence tables, folded.
+  if (any_table) {
+    h << "<section id=\"evidence-tables\">\n<h2>Evidence tables</h2>\n";
+    for (const auto& r : report.results) {
+      if (!has_evidence_table(r)) continue;
+      const auto cols = evidence_table_columns(r.outcome.evidence);
+      h << "<details><summary><code>" << esc(r.claim.id) << "</code> — " << esc(r.claim.document)
+        << ", " << esc(r.claim.locator) << " " << verdict_badge(r.outcome.verdict)
+        << "</summary>\n<table>\n<tr>";
+      for (const auto& c : cols) h << "<th>" << esc(c) << "</th>";
+      h << "</tr>\n";
+      for (const auto& row : r.outcome.evidence["table"]) {
+        h << "<tr>";
+        for (const auto& c : cols)
+          h << "<td>" << esc(plain(row.value(c, nlohmann::json()))) << "</td>";
+        h << "</tr>\n";
+      }
+      h << "</table>\n</details>\n";
+    }
+    h << "</section>\n";
+  }
+
+  // Figures, inlined.
+  if (!figures.empty()) {
+    h << "<section id=\"figures\">\n<h2>Figures</h2>\n";
+    std::size_t k = 0;
+    for (const auto& f : figures) {
+      const std::string id = anchor("fig-", f.name);
+      h << "<figure id=\"" << esc(id) << "\" data-figure=\"" << esc(f.name) << "\">\n<h3>"
+        << esc(f.title) << "</h3>\n"
+        << inline_svg(f.svg, "f" + std::to_string(++k) + "-") << "<figcaption>" << esc(f.caption)
+        << " Illustrates: ";
+      for (std::size_t i = 0; i < f.claims.size(); ++i) {
+        h << (i ? ", " : "") << claim_link(f.claims[i]);
+      }
+      h << ".</figcaption>\n</figure>\n";
+    }
+    h << "</section>\n";
+  }
+  h << "</main>\n</body>\n</html>\n";
+  return h.str();
+}
+
+}  // namespace igv
