@@ -36,6 +36,10 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
     COMMAND ${Python3_EXECUTABLE} ${src} --verify $<TARGET_FILE:verify>
             --source-dir ${PROJECT_SOURCE_DIR} --work-dir ${CMAKE_CURRENT_BINARY_DIR}/e2e/${name})
   set_tests_properties(${name} PROPERTIES LABELS "e2e")
+  if(name STREQUAL "e2e_latex")
+    # pdflatex and lualatex on the published report.tex (`ctest -L latex` runs it alone).
+    set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")
+  endif()
   if(IGV_SANITIZE)
     # ASan reserves terabytes of shadow address space: tests that cap it (ulimit -v) must not.
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "IGV_SANITIZED=1")
