@@ -86,12 +86,19 @@ std::string code_point_text(char32_t cp) {
   return std::string("\\igvU{") + buf + "}";
 }
 
+/// Chinese and Japanese characters set in the CJK fonts: the 256-character planes that both
+/// Debian fonts have (Arphic gbsnu and Wadalab udmj, one font file per plane; a plane without
+/// its file is a fatal error under pdflatex): CJK punctuation and kana (30), the unified
+/// ideographs (4E-9F; udmj alone has 9D, see cjk_needs_japanese_font) and the full-width forms
+/// (FF). Others, e.g. extension A, Hangul, are printed as code points.
 bool is_cjk(char32_t c) {
-  return (c >= 0x3000 && c <= 0x30FF) ||  // CJK punctuation, hiragana, katakana
-         (c >= 0x3400 && c <= 0x4DBF) ||  // CJK extension A
-         (c >= 0x4E00 && c <= 0x9FFF) ||  // CJK unified ideographs
-         (c >= 0xF900 && c <= 0xFAFF) ||  // CJK compatibility ideographs
-         (c >= 0xFF00 && c <= 0xFFEF);    // full-width and half-width forms
+  return (c >= 0x3000 && c <= 0x30FF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+         (c >= 0xFF00 && c <= 0xFFEF);
+}
+
+/// Plane 9D is in the Japanese font only.
+bool cjk_needs_japanese_font(char32_t c) {
+  return (c >> 8) == 0x9D;
 }
 
 bool is_kana(char32_t c) {
@@ -527,9 +534,10 @@ std::string latex_text(const std::string& s) {
     if (is_kana(next_code_point(s, i))) japanese = true;
   }
   std::string cjk_run;
+  bool run_japanese = false;
   auto flush_cjk = [&]() {
     if (cjk_run.empty()) return;
-    out += japanese ? "\\igvja{" : "\\igvzh{";
+    out += run_japanese ? "\\igvja{" : "\\igvzh{";
     out += cjk_run;
     out += '}';
     cjk_run.clear();
@@ -544,6 +552,9 @@ std::string latex_text(const std::string& s) {
     const char32_t c = next_code_point(s, i);
     if (is_cjk(c)) {
       close_math();
+      const bool jp = japanese || cjk_needs_japanese_font(c);
+      if (jp != run_japanese) flush_cjk();
+      run_japanese = jp;
       cjk_run += utf8(c);
       word = 0;
       continue;
@@ -757,14 +768,16 @@ end
 igv.nobreak = {[0x3001]=true, [0x3002]=true, [0x30FB]=true, [0x30FC]=true, [0x300D]=true,
   [0x300F]=true, [0x300B]=true, [0x3009]=true, [0xFF09]=true, [0xFF0C]=true, [0xFF0E]=true,
   [0xFF1A]=true, [0xFF1B]=true, [0xFF01]=true, [0xFF1F]=true}
-function igv.cjk(prefix, s)
+function igv.cjk(prefix, other, s)
   local bs = string.char(92)
   local first = true
   for _, c in utf8.codes(s) do
     if not first and not igv.nobreak[c] then tex.sprint(bs .. "igvcjkbreak{}") end
     first = false
-    local name = string.lower(prefix .. igv.hex(c // 256, 2))
+    local plane = string.lower(igv.hex(c // 256, 2))
     local lo = c - (c // 256) * 256
+    local name = prefix .. plane
+    if not igv.has(name, lo) then name = other .. plane end
     if igv.has(name, lo) then
       tex.sprint(bs .. "igvcjkglyph{" .. name .. "}{" .. lo .. "}")
     else
@@ -780,6 +793,7 @@ end
 \makeatletter
 \def\igvcjkfallback#1{\iffontchar\font#1\relax\symbol{#1}\else\begingroup
   \def\igv@tmp{gbsn}\ifx\CJK@family\igv@tmp\def\igv@tmp{min}\fi
+  \def\igv@lo{9d}\ifx\CJK@plane\igv@lo\def\igv@tmp{min}\fi
   \usefont{\CJK@enc}{\igv@tmp}{\CJK@series}{\CJK@shape}%
   \iffontchar\font#1\relax\symbol{#1}\else
     \CJK@numbToHex{\igv@lo}{#1}\edef\igv@tmp{\CJK@plane\igv@lo}%
@@ -789,8 +803,8 @@ end
 \DeclareRobustCommand\CJKpunctsymbol[1]{\igvcjkfallback{#1}}
 \makeatother
 \fi\fi\fi
-\providecommand\igvzh[1]{\ifdefined\directlua\directlua{igv.cjk("gbsnu", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{gbsn}#1\end{CJK}\fi}
-\providecommand\igvja[1]{\ifdefined\directlua\directlua{igv.cjk("udmj", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{min}#1\end{CJK}\fi}
+\providecommand\igvzh[1]{\ifdefined\directlua\directlua{igv.cjk("gbsnu", "udmj", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{gbsn}#1\end{CJK}\fi}
+\providecommand\igvja[1]{\ifdefined\directlua\directlua{igv.cjk("udmj", "gbsnu", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{min}#1\end{CJK}\fi}
 )";
 
 std::string document_table(const std::vector<const ClaimResult*>& rows) {

@@ -84,6 +84,10 @@ BOOST_AUTO_TEST_CASE(cjk_runs_and_unknown_characters) {
   // Text with kana is Japanese: its runs use the Japanese font.
   BOOST_TEST(latex_text("定理の証明") == "\\igvja{定理の証明}");
   BOOST_TEST(latex_text("☃😀한") == "\\igvU{2603}\\igvU{1F600}\\igvU{D55C}");
+  // Only the planes both fonts have go to the CJK fonts (extension A does not); plane 9D is in
+  // the Japanese font only.
+  BOOST_TEST(latex_text("㐀") == "\\igvU{3400}");
+  BOOST_TEST(latex_text("中鴨文") == "\\igvzh{中}\\igvja{鴨}\\igvzh{文}");
   BOOST_TEST(latex_text(std::string("a\x01") + "b") == "a\\igvU{0001}b");
   // Invalid UTF-8 is a replacement character, never a crash or raw bytes.
   BOOST_TEST(latex_text("\xff\xfe") == "\\igvU{FFFD}\\igvU{FFFD}");

@@ -107,8 +107,8 @@ if shutil.which("rsvg-convert"):
 for engine, (folder, log) in each_engine(out, "Unicode report").items():
     text = pdf_text(os.path.join(folder, "report.pdf"))
     flat = re.sub(r"\s+", "", text)
-    for want in ["Shpraga", "zatabulirovat", "抓石子游戏中的数学问题", "値につい", "定理", "[U+2603]",
-                 "[U+1F600]", "[U+D55C]", "latex.kayles.specials_refuted"]:
+    for want in ["Shpraga", "zatabulirovat", "抓石子游戏中的数学问题", "値につい", "定理", "日本語", "[U+2603]",
+                 "[U+1F600]", "[U+D55C]", "[U+3400]", "鴨", "latex.kayles.specials_refuted"]:
         check(re.sub(r"\s+", "", want) in flat, f"{engine}: the PDF holds {want!r}")
     if shutil.which("rsvg-convert"):
         for f in svgs:
