@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -416,6 +417,81 @@ void check_output_folder(const std::string& dir) {
   }
 }
 
+namespace {
+
+/// The SVG figures in DIR/figures, each with its PDF made by rsvg-convert (librsvg2-bin) when
+/// the program is on the PATH and succeeds; without it the PDF is absent and report.tex says
+/// how to make it. SOURCE_DATE_EPOCH (0 unless set) keeps the PDF the same from run to run.
+std::vector<LatexFigure> latex_figures(const fs::path& dir) {
+  std::vector<LatexFigure> out;
+  std::error_code ec;
+  const fs::path figures = dir / "figures";
+  if (!fs::is_directory(figures, ec)) return out;
+  std::vector<fs::path> svgs;
+  for (const auto& e : fs::directory_iterator(figures, ec)) {
+    if (e.path().extension() == ".svg") svgs.push_back(e.path());
+  }
+  std::sort(svgs.begin(), svgs.end());
+  for (const auto& svg : svgs) {
+    LatexFigure f;
+    f.svg = (fs::path("figures") / svg.filename()).string();
+    f.pdf = (fs::path("figures") / svg.filename().replace_extension(".pdf")).string();
+    // The title: the first <title> of the file, XML entities undone.
+    std::ifstream in(svg);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto a = text.find("<title>");
+    const auto b = a == std::string::npos ? a : text.find("</title>", a);
+    if (b != std::string::npos) {
+      std::string t = text.substr(a + 7, b - a - 7);
+      for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+               {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}}) {
+        for (auto p = t.find(from); p != std::string::npos; p = t.find(from, p + to.size()))
+          t.replace(p, from.size(), to);
+      }
+      f.title = t;
+    }
+    const std::string pdf = (dir / f.pdf).string();
+    const std::string src = svg.string();
+    // Everything the child needs is made before fork (only async-signal-safe calls after it).
+    std::vector<std::string> env;
+    bool has_epoch = false;
+    for (char** e = environ; *e != nullptr; ++e) {
+      env.emplace_back(*e);
+      if (env.back().rfind("SOURCE_DATE_EPOCH=", 0) == 0) has_epoch = true;
+    }
+    if (!has_epoch) env.emplace_back("SOURCE_DATE_EPOCH=0");
+    std::vector<char*> envp;
+    for (auto& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> args{"rsvg-convert", "-f", "pdf", "-o", pdf, src};
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      sigset_t none;
+      sigemptyset(&none);
+      pthread_sigmask(SIG_SETMASK, &none, nullptr);
+      const int null = open("/dev/null", O_RDWR);
+      if (null >= 0) {
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(null, 2);
+      }
+      execvpe(argv[0], argv.data(), envp.data());
+      _exit(127);
+    }
+    int status = 0;
+    const bool ok =
+        pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (!ok) fs::remove(pdf, ec);
+    out.push_back(f);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> write_report(const Report& report, const std::string& dir,
                                       const std::vector<std::string>& formats) {
   // Render everything first, then write: a failure while rendering leaves nothing behind.
@@ -439,7 +515,7 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       files.emplace_back(
           "report.md", report_to_markdown(report, wants("svg") ? figures : std::vector<Figure>{}));
     } else if (f == "tex") {
-      files.emplace_back("report.tex", report_to_latex(report));
+      // Written after the figures (below): report.tex includes them.
     } else if (f == "csv") {
       files.emplace_back("report.csv", report_to_csv(report));
       for (const auto& r : report.results) {
@@ -481,6 +557,20 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       fs::create_directories(path.parent_path(), ec);
       write_file_checked(path.string(), content);
       written.push_back((out.target / rel).string());
+    }
+    if (std::find(formats.begin(), formats.end(), "tex") != formats.end()) {
+      // The figures of the set, each converted to PDF for pdflatex when rsvg-convert is there
+      // (report.tex otherwise says how to make the PDF, and compiles without it).
+      const auto figures = latex_figures(fresh);
+      for (const auto& f : figures) {
+        if (fs::exists(fresh / f.pdf, ec)) written.push_back((out.target / f.pdf).string());
+      }
+      for (const auto& [rel, content] : report_to_latex(report, figures)) {
+        const fs::path path = fresh / rel;
+        fs::create_directories(path.parent_path(), ec);
+        write_file_checked(path.string(), content);
+        written.push_back((out.target / rel).string());
+      }
     }
     switch_into_place(fresh, out);
   } catch (...) {

@@ -20,9 +20,29 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
 /// No script and nothing fetched from elsewhere; every text escaped.
 std::string report_to_html(const Report& report, const std::vector<Figure>& figures);
 
-/// LaTeX: one booktabs longtable per source document, then one per evidence table; ready to
-/// \input (needs booktabs and longtable).
-std::string report_to_latex(const Report& report);
+/// A figure of the report set, for the LaTeX report: the SVG and the PDF made from it (both
+/// relative to the report folder; the PDF may be absent) and the SVG's title.
+struct LatexFigure {
+  std::string svg;    ///< "figures/welter_w_fractal.svg"
+  std::string pdf;    ///< "figures/welter_w_fractal.pdf"
+  std::string title;  ///< the SVG's <title>
+};
+
+/// LaTeX: the files of the LaTeX report, paths relative to the report folder: report.tex (a
+/// complete document for pdflatex and lualatex: summary, one booktabs longtable per source
+/// document with the verdict and what it established, the evidence tables, the figures, the
+/// details of notable claims) first, then the tables as fragments to \input into a paper:
+/// latex_document_fragment_path(document) and latex_evidence_fragment_path(claim).
+std::vector<std::pair<std::string, std::string>> report_to_latex(
+    const Report& report, const std::vector<LatexFigure>& figures = {});
+std::string latex_document_fragment_path(const std::string& document);
+std::string latex_evidence_fragment_path(const std::string& claim);
+
+/// A UTF-8 string as LaTeX text that pdflatex and lualatex compile: ASCII with TeX's specials
+/// escaped, math symbols in math mode (⊕ → $\oplus$), accents, Cyrillic transliterated (AMS),
+/// Chinese and Japanese runs in \igvzh{…} / \igvja{…}, anything else as \igvU{code point}; line
+/// breaks allowed after punctuation and inside long words.
+std::string latex_text(const std::string& utf8);
 
 /// CSV: one row per claim.
 std::string report_to_csv(const Report& report);

@@ -121,7 +121,13 @@ def main():
     with open(false_claims) as f:
         false_claim_count = f.read().count("\n[[claim]]\n")
     check(len(junit.getElementsByTagName("testcase")) == false_claim_count, "one JUnit testcase per claim")
-    check("\\begin{longtable}" in open(os.path.join(full, "report.tex")).read(), "LaTeX table")
+    report_tex = open(os.path.join(full, "report.tex")).read()
+    check("\\documentclass" in report_tex and "\\input{tables/documents/" in report_tex,
+          "report.tex: a complete document that inputs the per-document tables")
+    doc_tables = os.path.join(full, "tables", "documents")
+    check(os.path.isdir(doc_tables) and os.listdir(doc_tables) and all(
+        "\\begin{longtable}" in open(os.path.join(doc_tables, f)).read() for f in os.listdir(doc_tables)),
+          "LaTeX table fragments")
     shards = []
     for k in (1, 2, 3):
         d = os.path.join(WORK, f"shard{k}")

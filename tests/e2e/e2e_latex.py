@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""The LaTeX report compiles: report.tex as a complete document and its tables as fragments, with
+pdflatex and lualatex as Debian's TeX Live ships them (.ci/setup installs them).
+
+- A report of tests/data/latex_claims.toml (Russian, Chinese and Japanese quotations, ⊕ ≤ φ,
+  a very long locator and id, TeX's special characters, characters with no mapping) and the
+  published reports/published/report.tex compile with both engines with no LaTeX error, no
+  overfull box wider than MAX_OVERFULL_PT and no missing glyph (parsed from the log).
+- The PDF holds the text: the transliterated Russian, the Chinese and Japanese characters, the
+  unmapped characters as their code points; report.json keeps every text as the claims file has
+  it.
+- Every fragment (tables/documents/*.tex, tables/*.tex) compiles when \\input into a minimal
+  document that loads the packages README.md names.
+- Figures: with rsvg-convert on the PATH each figures/X.svg has its figures/X.pdf and the PDF
+  includes it; without it there is no PDF, the document still compiles and says how to make it.
+Usage (from ctest): e2e_latex.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import tomllib
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+MAX_OVERFULL_PT = 3.0
+ENGINES = ["pdflatex", "lualatex"]
+
+# The packages README.md ("The report") tells a user to load before \input-ing a fragment.
+PREAMBLE = {
+    "pdflatex": "\\usepackage[T1]{fontenc}\\usepackage{lmodern,CJKutf8}\n",
+    "lualatex": "",
+}
+COMMON = "\\usepackage{amssymb,array,booktabs,longtable}\n"
+
+
+def compile_tex(folder, name, engine, what):
+    """Runs ENGINE on FOLDER/NAME once; checks the exit code and the log. Returns the log."""
+    for tool in ENGINES:
+        if shutil.which(tool) is None:
+            check(False, f"{tool} is on the PATH (.ci/setup installs TeX Live)")
+            return ""
+    r = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", name], cwd=folder,
+                       capture_output=True, text=True, errors="replace", timeout=300)
+    log_path = os.path.join(folder, os.path.splitext(name)[0] + ".log")
+    log = open(log_path, encoding="utf-8", errors="replace").read() if os.path.exists(log_path) else ""
+    errors = [l for l in log.splitlines() if l.startswith("! ")]
+    check(r.returncode == 0 and not errors,
+          f"{what}: {engine} exits 0 without errors, got {r.returncode}: {errors[:3]} {r.stdout[-600:]!r}")
+    wide = [float(m.group(1)) for m in re.finditer(r"Overfull \\[hv]box \(([0-9.]+)pt too (?:wide|high)", log)]
+    too_wide = [w for w in wide if w > MAX_OVERFULL_PT]
+    check(not too_wide, f"{what}: {engine}: no overfull box wider than {MAX_OVERFULL_PT} pt, got {too_wide[:10]}")
+    missing = re.findall(r"Missing character: There is no .*", log)
+    check(not missing, f"{what}: {engine}: no missing glyph, got {missing[:5]}")
+    check(os.path.exists(os.path.join(folder, os.path.splitext(name)[0] + ".pdf")), f"{what}: {engine} wrote a PDF")
+    return log
+
+
+def pdf_text(path):
+    r = subprocess.run(["pdftotext", "-enc", "UTF-8", path, "-"], capture_output=True, text=True)
+    check(r.returncode == 0, f"pdftotext {path}: {r.stderr[-300:]!r}")
+    return r.stdout
+
+
+def each_engine(report_dir, what):
+    """Compiles REPORT_DIR/report.tex with every engine, each in its own copy of the folder."""
+    logs = {}
+    for engine in ENGINES:
+        folder = os.path.join(WORK, os.path.basename(report_dir) + "-" + engine)
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(report_dir, folder)
+        logs[engine] = (folder, compile_tex(folder, "report.tex", engine, what))
+    return logs
+
+
+# --- a report of the Unicode test claims, with figures ----------------------------------------
+claims_file = os.path.join(SRC, "tests", "data", "latex_claims.toml")
+out = os.path.join(WORK, "unicode")
+r = run(["run", "--claims", claims_file, "--out", out, "--format", "json,md,tex,csv,svg"])
+check(r.returncode == 0, f"run latex_claims.toml: exit 0, got {r.returncode}: {r.stderr[-400:]!r}")
+
+source = tomllib.load(open(claims_file, "rb"))
+report = json.load(open(os.path.join(out, "report.json"), encoding="utf-8"))
+by_id = {c["id"]: c for c in report["claims"]}
+for c in source["claim"]:
+    got = by_id.get(c["id"], {})
+    check(got.get("statement") == c["statement"] and got.get("source", {}).get("locator") == c["locator"],
+          f"report.json keeps the statement and locator of {c['id']} as written")
+
+tex = ""  # report.tex and its fragments
+for folder, _, files in os.walk(out):
+    for f in files:
+        if f.endswith(".tex"):
+            tex += open(os.path.join(folder, f), encoding="utf-8").read()
+non_ascii = {ch for ch in re.sub(r"\\igv(zh|ja)\{[^}]*\}", "", tex) if ord(ch) > 127}
+check(not non_ascii, f"the .tex files are ASCII outside the CJK runs, got {sorted(non_ascii)[:10]}")
+check("$\\oplus $" in tex and "$\\le $" in tex and "\\varphi" in tex, "⊕, ≤, φ are math")
+
+svgs = sorted(f for f in os.listdir(os.path.join(out, "figures")) if f.endswith(".svg"))
+check(svgs, "--format svg wrote figures")
+if shutil.which("rsvg-convert"):
+    for f in svgs:
+        check(os.path.exists(os.path.join(out, "figures", f[:-4] + ".pdf")), f"figures/{f} has its PDF")
+
+for engine, (folder, log) in each_engine(out, "Unicode report").items():
+    text = pdf_text(os.path.join(folder, "report.pdf"))
+    flat = re.sub(r"\s+", "", text)
+    for want in ["Shpraga", "zatabulirovat", "抓石子游戏中的数学问题", "値につい", "定理", "日本語", "[U+2603]",
+                 "[U+1F600]", "[U+D55C]", "[U+3400]", "鴨", "latex.kayles.specials_refuted"]:
+        check(re.sub(r"\s+", "", want) in flat, f"{engine}: the PDF holds {want!r}")
+    if shutil.which("rsvg-convert"):
+        for f in svgs:
+            check(f[:-4] + ".pdf" in log, f"{engine}: the PDF includes figures/{f[:-4]}.pdf")
+
+# --- every fragment, \\input into a minimal document ------------------------------------------
+def fragments_compile(report_dir, what):
+    """\\inputs every fragment of REPORT_DIR into a minimal document with the README's packages."""
+    fragments = sorted(
+        [os.path.join("tables", "documents", f)
+         for f in os.listdir(os.path.join(report_dir, "tables", "documents"))]
+        + [os.path.join("tables", f) for f in os.listdir(os.path.join(report_dir, "tables"))
+           if f.endswith(".tex")])
+    check(fragments, f"{what}: fragments written")
+    for engine in ENGINES:
+        folder = os.path.join(WORK, os.path.basename(report_dir) + "-fragments-" + engine)
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(report_dir, folder)
+        body = "".join(f"\\input{{{f}}}\n" for f in fragments)
+        with open(os.path.join(folder, "paper.tex"), "w", encoding="utf-8") as fh:
+            fh.write("\\documentclass{article}\n" + PREAMBLE[engine] + COMMON +
+                     "\\begin{document}\n" + body + "\\end{document}\n")
+        compile_tex(folder, "paper.tex", engine, what)
+    return fragments
+
+
+fragments_compile(out, "fragments of the Unicode report")
+
+# --- without rsvg-convert: no PDF figures, the document compiles and says how ------------------
+bare = os.path.join(WORK, "no-rsvg")
+env = dict(os.environ, PATH="/nonexistent")
+r = run(["run", "--claims", claims_file, "--out", bare, "--format", "tex,svg", "--jobs", "1"], env=env)
+check(r.returncode == 0, f"run without rsvg-convert: exit 0, got {r.returncode}: {r.stderr[-400:]!r}")
+check(not [f for f in os.listdir(os.path.join(bare, "figures")) if f.endswith(".pdf")],
+      "without rsvg-convert no PDF figure is written")
+bare_tex = open(os.path.join(bare, "report.tex"), encoding="utf-8").read()
+check("rsvg-convert -f pdf -o" in bare_tex, "report.tex says how to convert the figures")
+folder = os.path.join(WORK, "no-rsvg-pdflatex")
+shutil.rmtree(folder, ignore_errors=True)
+shutil.copytree(bare, folder)
+compile_tex(folder, "report.tex", "pdflatex", "report without figure PDFs")
+check("is missing: make it from" in re.sub(r"\s+", " ", pdf_text(os.path.join(folder, "report.pdf"))),
+      "the PDF says how to make the missing figures")
+
+# --- the published report ------------------------------------------------------------------
+published = os.path.join(SRC, "reports", "published")
+each_engine(published, "published report.tex")
+fragments = fragments_compile(published, "fragments of the published report")
+check(any(f.startswith(os.path.join("tables", "documents")) for f in fragments)
+      and any(os.path.dirname(f) == "tables" for f in fragments),
+      "the published report has document and evidence-table fragments")
+
+finish("e2e_latex")
