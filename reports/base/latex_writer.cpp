@@ -674,7 +674,7 @@ std::string domain_text(const nlohmann::json& evidence) {
 
 /// What the verdict established: the domain covered for a verified or passed claim when the
 /// evidence names one, else the checker's summary (the proof, the counterexample, the reason).
-std::string established(const ClaimResult& r) {
+std::string established_cell(const ClaimResult& r) {
   const auto v = r.outcome.verdict;
   const std::string domain = domain_text(r.outcome.evidence);
   // A proof covers every case: its summary says what was proved (the evidence's domain is then
@@ -822,7 +822,7 @@ std::string document_table(const std::vector<const ClaimResult*>& rows) {
       << "\\bottomrule\n\\endfoot\n";
   for (const auto* r : rows) {
     tex << tt(r->claim.id) << " & " << latex_text(r->claim.locator) << " & " << verdict_cell(*r)
-        << " & " << established(*r) << "\\\\\n";
+        << " & " << established_cell(*r) << "\\\\\n";
   }
   tex << "\\end{longtable}\n";
   return tex.str();
