@@ -1,6 +1,7 @@
 #include "core/frolov/frolov_certificate_check.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -53,12 +54,27 @@ std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& 
     if (m == 0 && n == 0) {
       v = -1;  // (G2): g(0, 0) = −1
     } else {
-      v = lowest_absent;
-      for (;;) {
-        bool taken = contains(v);
-        for (std::size_t i = 0; !taken && i < column.size(); ++i) taken = column[i] == v;
-        if (!taken) break;
-        ++v;
+      // The 64 values from lowest_absent on: taken in the row (read from the bitset at any bit
+      // offset) or in the column above; the mex is the first value not taken. Beyond them (never
+      // for the rows checked here, but not assumed) the values are tried one by one.
+      const auto w = static_cast<std::size_t>(lowest_absent / 64);
+      const int off = static_cast<int>(lowest_absent % 64);
+      std::uint64_t taken = w < present.size() ? present[w] >> off : 0;
+      if (off != 0 && w + 1 < present.size()) taken |= present[w + 1] << (64 - off);
+      for (const std::int64_t c : column) {
+        const std::int64_t d = c - lowest_absent;
+        if (d >= 0 && d < 64) taken |= std::uint64_t{1} << d;
+      }
+      if (~taken != 0) {
+        v = lowest_absent + std::countr_one(taken);
+      } else {
+        v = lowest_absent + 64;
+        for (;;) {
+          bool in = contains(v);
+          for (std::size_t i = 0; !in && i < column.size(); ++i) in = column[i] == v;
+          if (!in) break;
+          ++v;
+        }
       }
     }
     const std::int64_t diff = v - n;

@@ -237,6 +237,11 @@ class Run {
 
   [[nodiscard]] std::int64_t cells() const { return cells_; }
 
+  /// Saves the row being searched now (when checkpoints are written).
+  void save(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb) {
+    if (saving() && row.computed() > saved_columns_) save_current(row, ja, jb);
+  }
+
  private:
   static std::string row_file(FrolovFunction which, int m) {
     return std::string(function_name(which)) + "_" + std::to_string(m) + ".bin";
@@ -424,6 +429,7 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
     }
     const auto tick = [&] {
       if (limits.out_of_time()) {
+        run.save(row, ja, jb);  // a run stopped by its time limit resumes where it stopped
         throw LimitReached(name + ": time limit reached after " + std::to_string(row.computed()) +
                                " columns (shifts tried up to " + std::to_string(shift - T) + ")",
                            "time", nlohmann::json{{"row", reached()}});

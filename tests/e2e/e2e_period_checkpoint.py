@@ -4,7 +4,7 @@
 A run of digital-deletion:11 (g and f rows 0..11, about 2.7 * 10^7 row cells) is killed with
 SIGKILL in the middle of a row, twice, and resumed each time; its output (the certificate) must
 be byte-identical to the output of an uninterrupted run without checkpoints, and both checkers
-must accept it. A corrupt or mismatched checkpoint, a --resume without a checkpoint and a
+must accept it. A run stopped by its time limit resumes to the same output too. A corrupt or mismatched checkpoint, a --resume without a checkpoint and a
 --checkpoint over an existing one are input errors (exit 2, one line).
 Usage (from ctest): e2e_period_checkpoint.py --verify PATH --source-dir DIR --work-dir DIR
 """
@@ -94,6 +94,15 @@ def main():
     p = subprocess.run([sys.executable, os.path.join(SRC, "verify", "check_certificate.py"), path],
                        capture_output=True, text=True, timeout=600)
     check(p.returncode == 0 and p.stdout.startswith("s VERIFIED"), f"python checker: {p.stdout!r}")
+
+    # Stopped by its time limit (exit 3, inconclusive), then resumed: the same output.
+    dt = os.path.join(WORK, "timed")
+    r = run(["period", GAME, "--format", "json", "--checkpoint", dt, "--time-limit", "0.3"])
+    check(r.returncode in (0, 3), f"time-limited run: exit {r.returncode} {r.stderr!r}")
+    if r.returncode == 3:
+        r = run(["period", GAME, "--format", "json", "--checkpoint", dt, "--resume"])
+    check(r.returncode == 0 and r.stdout == plain.stdout,
+          f"resumed after the time limit: exit {r.returncode}, same output: {r.stdout == plain.stdout}")
 
     # A corrupt row file, a corrupt row in progress, a damaged state: input errors.
     dc = os.path.join(WORK, "corrupt")
