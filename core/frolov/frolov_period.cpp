@@ -421,6 +421,7 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
                             {"columns_needed_next", need}};
     };
     if (!limits.fits(frolov_window_bytes(need))) {
+      run.save(row, ja, jb);  // resumable with a larger --memory-limit
       throw LimitReached(name + ": the window of shift " + std::to_string(shift) + " needs " +
                              std::to_string(need) + " columns, about " +
                              mebibytes(frolov_window_bytes(need)) + ", above the memory limit of " +
@@ -550,7 +551,8 @@ FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t ma
             {{"function", "f"}, {"m", r.m}, {"period", r.period}, {"preperiod", r.preperiod}});
       }
       e.reached["rows_found"] = rows;
-      e.reached["cells_computed"] = run.cells() + e.reached["row"].value("columns_computed", 0);
+      e.reached["cells_computed"] =
+          run.cells() + e.reached["row"].value("columns_computed", std::int64_t{0});
       throw;
     }
   };

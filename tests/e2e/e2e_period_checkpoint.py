@@ -104,6 +104,17 @@ def main():
     check(r.returncode == 0 and r.stdout == plain.stdout,
           f"resumed after the time limit: exit {r.returncode}, same output: {r.stdout == plain.stdout}")
 
+    # Stopped by its memory limit (row 11 needs about 15 MB), resumed with none: the same output.
+    dm = os.path.join(WORK, "memory")
+    r = run(["period", "rook-misere:11", "--format", "json", "--checkpoint", dm,
+             "--memory-limit", "4M"])
+    check(r.returncode == 3 and json.loads(r.stdout or "{}").get("reached", {}).get("limit") == "memory",
+          f"memory-limited run: exit {r.returncode} {r.stdout[:200]!r}")
+    g11 = run(["period", "rook-misere:11", "--format", "json"])
+    r = run(["period", "rook-misere:11", "--format", "json", "--checkpoint", dm, "--resume"])
+    check(r.returncode == 0 and r.stdout == g11.stdout,
+          f"resumed after the memory limit: exit {r.returncode}, same output: {r.stdout == g11.stdout}")
+
     # A corrupt row file, a corrupt row in progress, a damaged state: input errors.
     dc = os.path.join(WORK, "corrupt")
     if kill_mid_row(dc, False, 22):
