@@ -307,7 +307,10 @@ def check_frolov(doc):
     total = sum(1 if r.get("base") else r["k"] + r["tau"] + r["T"] + 1 for r in chain[:m + 1])
     total += sum(r["inversion_bound"] + chain[r["m"]]["tau"] for r in chain[m + 1:])
     if total > 1 << 28 or any(r["k"] + r["tau"] + r["T"] + 1 > 1 << 27 for r in chain[:m + 1] if not r["base"]):
-        raise Malformed("the chain needs more columns than the checker's limit")
+        # Rows 13 and beyond: about 2 * 10^9 columns, days in pure Python.
+        raise Malformed(f"too large to re-check in Python: the chain needs {total} columns, above this "
+                        f"checker's limit of 2^28 (2^27 for one g row); re-check it with "
+                        f"`verify check-certificate --max-columns N` (core/CERTIFICATES.md)")
     rows = []  # accepted g rows: (preperiod, period, h on [0, preperiod + period))
     for i, r in enumerate(chain[:m + 1]):
         what = f"g row {i}"

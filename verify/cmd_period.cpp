@@ -72,12 +72,20 @@ int cmd_period(const std::vector<std::string>& args) {
       "memory-limit", po::value<std::string>(),
       "memory the search may hold (K, M, G suffixes; default two thirds of this machine's "
       "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
-      "known before computing")("game", po::value<std::vector<std::string>>(), "GAME");
+      "known before computing")(
+      "checkpoint", po::value<std::string>(),
+      "DIR: write checkpoints of the search there (Frolov rows rook-misere:M, "
+      "digital-deletion:M)")("resume", po::bool_switch(),
+                             "continue the search saved in --checkpoint DIR")(
+      "checkpoint-every", po::value<std::int64_t>(),
+      "columns of the row being searched between two checkpoints (default 2^28)")(
+      "game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
   const auto p = parse(args, opts, pos,
                        "verify period GAME [--format text|json] [--time-limit S] "
-                       "[--memory-limit M]\n\nexit 0 proved, 2 usage or input error, 3 "
+                       "[--memory-limit M] [--checkpoint DIR [--resume] [--checkpoint-every N]]"
+                       "\n\nexit 0 proved, 2 usage or input error, 3 "
                        "inconclusive (a limit reached: the reason and what was reached)");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "game");
@@ -103,18 +111,54 @@ int cmd_period(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   PeriodRequest request;
   request.limits.memory_bytes = memory_limit;
+  const bool frolov_row =
+      game->spec().rfind("rook-misere:", 0) == 0 || game->spec().rfind("digital-deletion:", 0) == 0;
+  if (p.vm.count("checkpoint") != 0U) {
+    if (!frolov_row)
+      throw InputError(
+          "--checkpoint: checkpoints are written for Frolov rows only "
+          "(rook-misere:M, digital-deletion:M), not for '" +
+          game->spec() + "'");
+    request.checkpoint_dir = p.vm["checkpoint"].as<std::string>();
+    if (request.checkpoint_dir.empty()) throw InputError("--checkpoint needs a folder");
+  }
+  request.resume = p.vm["resume"].as<bool>();
+  if (request.resume && request.checkpoint_dir.empty())
+    throw InputError("--resume needs --checkpoint DIR (the folder of the run to continue)");
+  if (p.vm.count("checkpoint-every") != 0U) {
+    if (request.checkpoint_dir.empty())
+      throw InputError("--checkpoint-every needs --checkpoint DIR");
+    request.checkpoint_every = p.vm["checkpoint-every"].as<std::int64_t>();
+    if (request.checkpoint_every < 1 || request.checkpoint_every > (std::int64_t{1} << 40))
+      throw InputError("--checkpoint-every must be a number of columns from 1 to 2^40");
+  }
+  // Progress only on a terminal: one line, rewritten in place, cleared at the end.
+  const bool show_progress = ::isatty(STDERR_FILENO) == 1;
+  if (show_progress) {
+    request.progress = [](const std::string& line) {
+      std::cerr << "\r\033[K" << line << std::flush;
+    };
+  }
   if (time_limit > 0) {
     request.limits.deadline =
         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(time_limit));
   }
   nlohmann::json j;
+  const auto clear_progress = [&] {
+    if (show_progress) std::cerr << "\r\033[K" << std::flush;
+  };
   try {
     j = game->period_limited(request);
+    clear_progress();
   } catch (const BudgetExceeded& e) {
+    clear_progress();
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return print_inconclusive(game->spec(), format.front(), e, elapsed, time_limit, memory_limit);
+  } catch (...) {
+    clear_progress();
+    throw;
   }
   if (format.front() == "json") {
     std::cout << j.dump(2) << "\n";

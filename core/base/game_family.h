@@ -30,6 +30,14 @@ struct ValueRequest {
 /// The limits of `verify period`: a family that supports them passes them to its producer.
 struct PeriodRequest {
   ComputeLimits limits;
+  /// Checkpoints of a long search (Frolov rows only: `verify period` refuses them for other
+  /// games): the folder (empty: none), whether to continue the run saved there, and the
+  /// interval in columns of the row being searched (0: the family's default).
+  std::string checkpoint_dir;
+  bool resume = false;
+  std::int64_t checkpoint_every = 0;
+  /// Called now and then with one line of progress (shown on a terminal by the caller).
+  std::function<void(const std::string&)> progress;
 };
 
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).

@@ -1,6 +1,8 @@
 #include "core/frolov/frolov_certificate_check.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -25,34 +27,54 @@ struct AcceptedRow {
 
 /// Row m of g from (G2), column by column: the mex of the row so far and the column above.
 /// Returns h(m, n) = g(m, n) − n for n ∈ [0, count), or an empty vector when a value leaves the
-/// byte range (then the certificate cannot be checked and is rejected).
+/// byte range (then the certificate cannot be checked and is rejected). The column above is
+/// read through one cursor per accepted row (its index for the next column), so no division
+/// is done per cell; the row's values are a bitset with a lowest-absent pointer.
 std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower,
                                          std::int64_t count, const std::function<void()>& tick) {
   std::vector<std::int8_t> h;
   h.reserve(static_cast<std::size_t>(count));
-  std::vector<std::uint64_t> present;
+  std::vector<std::uint64_t> present(static_cast<std::size_t>(count / 64 + 2), 0);
   std::int64_t lowest_absent = 0;
   auto contains = [&](std::int64_t v) {
     const auto w = static_cast<std::size_t>(v / 64);
     return w < present.size() && ((present[w] >> (v % 64)) & 1U);
   };
   std::vector<std::int64_t> column(static_cast<std::size_t>(m));
+  std::vector<std::int64_t> cursor(static_cast<std::size_t>(m), 0);
   for (std::int64_t n = 0; n < count; ++n) {
     if (tick && (n & 0xFFFF) == 0) tick();
     std::int64_t v;
+    for (int i = 0; i < m; ++i) {
+      const AcceptedRow& r = lower[static_cast<std::size_t>(i)];
+      std::int64_t& c = cursor[static_cast<std::size_t>(i)];
+      column[static_cast<std::size_t>(i)] = n + r.h[static_cast<std::size_t>(c)];
+      if (++c == r.preperiod + r.period) c = r.preperiod;
+    }
     if (m == 0 && n == 0) {
       v = -1;  // (G2): g(0, 0) = −1
     } else {
-      for (int i = 0; i < m; ++i) {
-        const AcceptedRow& r = lower[static_cast<std::size_t>(i)];
-        column[static_cast<std::size_t>(i)] = n + r.h[static_cast<std::size_t>(r.index(n))];
+      // The 64 values from lowest_absent on: taken in the row (read from the bitset at any bit
+      // offset) or in the column above; the mex is the first value not taken. Beyond them (never
+      // for the rows checked here, but not assumed) the values are tried one by one.
+      const auto w = static_cast<std::size_t>(lowest_absent / 64);
+      const int off = static_cast<int>(lowest_absent % 64);
+      std::uint64_t taken = w < present.size() ? present[w] >> off : 0;
+      if (off != 0 && w + 1 < present.size()) taken |= present[w + 1] << (64 - off);
+      for (const std::int64_t c : column) {
+        const std::int64_t d = c - lowest_absent;
+        if (d >= 0 && d < 64) taken |= std::uint64_t{1} << d;
       }
-      v = lowest_absent;
-      for (;;) {
-        bool taken = contains(v);
-        for (std::size_t i = 0; !taken && i < column.size(); ++i) taken = column[i] == v;
-        if (!taken) break;
-        ++v;
+      if (~taken != 0) {
+        v = lowest_absent + std::countr_one(taken);
+      } else {
+        v = lowest_absent + 64;
+        for (;;) {
+          bool in = contains(v);
+          for (std::size_t i = 0; !in && i < column.size(); ++i) in = column[i] == v;
+          if (!in) break;
+          ++v;
+        }
       }
     }
     const std::int64_t diff = v - n;
@@ -70,6 +92,23 @@ std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& 
   return h;
 }
 
+/// True when x(n) = x(n + d) for every n in [from, to), x given on [0, k + tau) and extended
+/// by x(n + tau) = x(n) for n ≥ k (from ≥ 0, d ≥ 0); compared piece by piece, each piece a
+/// stretch of both sides stored without wrapping.
+bool shifted_equal(const std::vector<std::int8_t>& x, std::int64_t k, std::int64_t tau,
+                   std::int64_t from, std::int64_t to, std::int64_t d) {
+  const auto fold = [&](std::int64_t n) { return n < k + tau ? n : k + (n - k) % tau; };
+  std::int64_t n = from;
+  while (n < to) {
+    const std::int64_t a = fold(n), b = fold(n + d);
+    // Both a and b advance by one per step until one reaches the end of the stored range.
+    const std::int64_t len = std::min({to - n, k + tau - a, k + tau - b});
+    if (std::memcmp(x.data() + a, x.data() + b, static_cast<std::size_t>(len)) != 0) return false;
+    n += len;
+  }
+  return true;
+}
+
 /// Checks a claimed minimal period and preperiod of a sequence x (given on [0, k + tau)) that
 /// satisfies x(n + tau) = x(n) for n ≥ k. Returns an empty string when both are right.
 std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, std::int64_t tau,
@@ -77,12 +116,8 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
   auto at = [&](std::int64_t n) {  // x(n) for any n ≥ 0, by the tail's period tau
     return x[static_cast<std::size_t>(n < k + tau ? n : k + (n - k) % tau)];
   };
-  auto tail_period = [&](std::int64_t d) {
-    for (std::int64_t n = k; n < k + tau; ++n) {
-      if (at(n) != at(n + d)) return false;
-    }
-    return true;
-  };
+  // d | tau is a period of the tail from k when x(n) = x(n + d) on one stretch [k, k + tau).
+  auto tail_period = [&](std::int64_t d) { return shifted_equal(x, k, tau, k, k + tau, d); };
   if (period < 1 || tau % period != 0)
     return "period " + std::to_string(period) + " does not divide the proved shift " +
            std::to_string(tau);
@@ -96,9 +131,12 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
   }
   if (preperiod < 0 || preperiod > k)
     return "preperiod " + std::to_string(preperiod) + " outside [0, k]";
-  for (std::int64_t n = preperiod; n < k; ++n) {
-    if (at(n) != at(n + period))
-      return "preperiod " + std::to_string(preperiod) + " too small: fails at " + std::to_string(n);
+  if (!shifted_equal(x, k, tau, preperiod, k, period)) {
+    for (std::int64_t n = preperiod; n < k; ++n) {
+      if (at(n) != at(n + period))
+        return "preperiod " + std::to_string(preperiod) + " too small: fails at " +
+               std::to_string(n);
+    }
   }
   if (preperiod > 0 && at(preperiod - 1) == at(preperiod - 1 + period)) {
     return "preperiod " + std::to_string(preperiod) + " is not minimal";
@@ -111,14 +149,14 @@ CertificateVerdict reject(const CertificateVerdict&, const std::string& why) {
 }
 
 ProvedPeriod proved_row(FrolovFunction which, int m, std::int64_t preperiod, std::int64_t period,
-                        const std::vector<std::int8_t>& h) {
+                        const std::vector<std::int8_t>& h, std::int64_t residue_cap) {
   ProvedPeriod p;
   p.what = std::string(to_string(which)) + " row " + std::to_string(m);
   p.preperiod = preperiod;
   p.period = period;
   p.saltus = period;
   p.slope = 1;
-  p.residues.assign(h.begin(), h.begin() + preperiod + period);
+  p.residues.assign(h.begin(), h.begin() + preperiod + std::min(period, residue_cap));
   return p;
 }
 
@@ -127,7 +165,8 @@ ProvedPeriod proved_row(FrolovFunction which, int m, std::int64_t preperiod, std
 CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>& g,
                                              const std::vector<FRowCertificate>& f,
                                              std::int64_t max_columns,
-                                             const std::function<void()>& tick) {
+                                             const std::function<void()>& tick,
+                                             std::int64_t residue_cap) {
   CertificateVerdict verdict;
   nlohmann::json rows = nlohmann::json::array();
   std::vector<ProvedPeriod> f_rows;
@@ -145,7 +184,7 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                       row + "row 0 is the base case g(0, n) = n − 1: period 1, preperiod 0");
       }
       accepted.push_back({0, 1, {-1}});
-      verdict.proved.push_back(proved_row(FrolovFunction::g, 0, 0, 1, {-1}));
+      verdict.proved.push_back(proved_row(FrolovFunction::g, 0, 0, 1, {-1}, residue_cap));
       ++verdict.values_checked;
       rows.push_back({{"function", "g"},
                       {"m", 0},
@@ -183,12 +222,15 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
         return reject(verdict, row + "h(m, n + tau) != h(m, n) at n = " + std::to_string(n));
       }
     }
+    // Only [0, k + tau) is read from here on (the window has been compared).
+    h.resize(static_cast<std::size_t>(c.k + c.tau));
     if (auto why = check_minimality(h, c.k, c.tau, c.period, c.preperiod); !why.empty()) {
       return reject(verdict, row + why);
     }
-    accepted.push_back({c.preperiod, c.period,
-                        std::vector<std::int8_t>(h.begin(), h.begin() + c.preperiod + c.period)});
-    verdict.proved.push_back(proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, h));
+    verdict.proved.push_back(
+        proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, h, residue_cap));
+    // The accepted row keeps the recomputed columns (index() reads [0, preperiod + period)).
+    accepted.push_back({c.preperiod, c.period, std::move(h)});
     verdict.values_checked += count;
     rows.push_back({{"function", "g"},
                     {"m", c.m},
@@ -215,30 +257,31 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
     const std::int64_t size = K + t;  // f on [0, K + t) determines the row
     if (size > max_columns) return reject(verdict, row + "window exceeds the checker's limit");
     // Invert g: f(m, g(m, j)) = j. Values up to `size` come from j ≤ size + m by (G8a), and
-    // any value not found is a rejection, not an assumption.
-    std::vector<std::int64_t> inverse(static_cast<std::size_t>(size), -1);
+    // any value not found is a rejection, not an assumption. The inverse is stored as
+    // f(m, x) − x in one byte (a value outside the byte range is a rejection); kUnset marks a
+    // value not reached yet (−128, which no difference j − x ≥ −127 stored here takes).
+    constexpr std::int8_t kUnset = std::numeric_limits<std::int8_t>::min();
+    std::vector<std::int8_t> hf(static_cast<std::size_t>(size), kUnset);
+    std::int64_t gc = 0;  // the g row's index for column j (no division per column)
     for (std::int64_t j = 0; j <= size + c.m; ++j) {
-      const std::int64_t v = g_at(j);
+      if (tick && (j & 0xFFFF) == 0) tick();
+      const std::int64_t v = j + grow.h[static_cast<std::size_t>(gc)];
+      if (++gc == grow.preperiod + grow.period) gc = grow.preperiod;
       if (v < 0 || v >= size) continue;
-      if (inverse[static_cast<std::size_t>(v)] != -1)
-        return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
-      inverse[static_cast<std::size_t>(v)] = j;
-    }
-    std::vector<std::int8_t> hf;
-    hf.reserve(static_cast<std::size_t>(size));
-    for (std::int64_t x = 0; x < size; ++x) {
-      const std::int64_t j = inverse[static_cast<std::size_t>(x)];
-      if (j < 0)
-        return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
-      const std::int64_t d = j - x;
-      if (d < std::numeric_limits<std::int8_t>::min() ||
-          d > std::numeric_limits<std::int8_t>::max())
+      const std::int64_t d = j - v;
+      if (d <= kUnset || d > std::numeric_limits<std::int8_t>::max())
         return reject(verdict, row + "f − n leaves the byte range");
-      hf.push_back(static_cast<std::int8_t>(d));
+      if (hf[static_cast<std::size_t>(v)] != kUnset)
+        return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
+      hf[static_cast<std::size_t>(v)] = static_cast<std::int8_t>(d);
+    }
+    for (std::int64_t x = 0; x < size; ++x) {
+      if (hf[static_cast<std::size_t>(x)] == kUnset)
+        return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
     }
     if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty())
       return reject(verdict, row + why);
-    f_rows.push_back(proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, hf));
+    f_rows.push_back(proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, hf, residue_cap));
     verdict.values_checked += size;
     rows.push_back({{"function", "f"},
                     {"m", c.m},
@@ -267,14 +310,19 @@ CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
                            std::to_string(max_columns));
     }
   }
+  // The f limit is its own (an inversion costs more than a row) unless the caller raised the
+  // g limit, which then bounds the inversion too (one byte a column since the inverse is kept
+  // as f − n).
+  const std::int64_t f_limit = max_columns > kFrolovCheckColumnLimit
+                                   ? max_columns
+                                   : std::min(max_columns, kFrolovCheckInversionColumnLimit);
   for (const auto& c : parsed.f) {
     const std::int64_t columns = c.inversion_bound + parsed.g[static_cast<std::size_t>(c.m)].tau;
-    if (columns > kFrolovCheckInversionColumnLimit) {
+    if (columns > f_limit) {
       throw BudgetExceeded("certificate: f row " + std::to_string(c.m) + " may need " +
                            std::to_string(columns) +
                            " columns (inversion bound K plus tau of g row " + std::to_string(c.m) +
-                           "), above check-certificate's limit of " +
-                           std::to_string(kFrolovCheckInversionColumnLimit));
+                           "), above check-certificate's limit of " + std::to_string(f_limit));
     }
   }
   // The whole chain is bounded too, so that a file of many long rows cannot keep the checker
@@ -295,7 +343,8 @@ CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
     return rejected_certificate(
         "g row 0 is the (G4) base case: expected base = true, T = 1, k = 0, tau = 1");
   }
-  CertificateVerdict verdict = check_frolov_certificates(parsed.g, parsed.f, max_columns);
+  CertificateVerdict verdict =
+      check_frolov_certificates(parsed.g, parsed.f, max_columns, {}, kFrolovShortResidues);
   if (!verdict.accepted)
     return rejected_certificate("the independent checker rejected the chain: " + verdict.reason);
   std::vector<std::int64_t> checked_to;

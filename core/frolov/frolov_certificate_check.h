@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -45,6 +46,10 @@ inline constexpr std::int64_t kFrolovCheckInversionColumnLimit = std::int64_t{1}
 /// about 1.4 · 10^8 and is re-checked in about 7 s.
 inline constexpr std::int64_t kFrolovCheckChainColumnFactor = 2;
 
+/// The residues a caller that reads no row values keeps per proved row (check_frolov_certificates'
+/// `residue_cap`): one preperiod and the first 4096 values of the period.
+inline constexpr std::int64_t kFrolovShortResidues = 4096;
+
 /// Checks g certificates for rows 0, 1, …, in order (each row relies on the rows before it),
 /// then the f certificates, each against the accepted g row of the same m. Rejects at the
 /// first fault. `max_columns` bounds the work (a row needing more is rejected, not accepted).
@@ -52,17 +57,22 @@ inline constexpr std::int64_t kFrolovCheckChainColumnFactor = 2;
 /// saltus = period, residues h(m, n) = value − n through one period, as the checker recomputed
 /// them), and `details["rows"]` per row: function, m, period, preperiod, checked_to, by.
 /// `tick` (if set) is called every 2^16 columns recomputed; it may throw (a caller's deadline).
-CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>& g,
-                                             const std::vector<FRowCertificate>& f,
-                                             std::int64_t max_columns = std::int64_t{1} << 34,
-                                             const std::function<void()>& tick = {});
+/// `residue_cap`: each ProvedPeriod keeps residues through preperiod + min(period, residue_cap)
+/// only (a caller that reads one block of the period, not the whole row, such as `verify
+/// period`: a row of 10^9 columns would otherwise cost 4 bytes a column); with a cap below the
+/// period, ProvedPeriod::value is defined only where the residues reach.
+CertificateVerdict check_frolov_certificates(
+    const std::vector<GRowCertificate>& g, const std::vector<FRowCertificate>& f,
+    std::int64_t max_columns = std::int64_t{1} << 34, const std::function<void()>& tick = {},
+    std::int64_t residue_cap = std::numeric_limits<std::int64_t>::max());
 
 /// Re-checks a certificate file of row `m` (what frolov_period_json printed, possibly edited):
 /// accepted only when the checker accepts the parsed chain and every field of the file equals
 /// what that chain implies. Throws InputError when the file is malformed (see
 /// parse_frolov_period_json), and BudgetExceeded when a g row's window exceeds `max_columns`,
 /// an f row's exceeds kFrolovCheckInversionColumnLimit, or the chain's total exceeds
-/// kFrolovCheckChainColumnFactor · `max_columns`.
+/// kFrolovCheckChainColumnFactor · `max_columns`. A `max_columns` above kFrolovCheckColumnLimit
+/// (`verify check-certificate --max-columns`, for rows 13 and beyond) bounds the f rows too.
 CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
                                             const nlohmann::json& period_json,
                                             std::int64_t max_columns = kFrolovCheckColumnLimit);

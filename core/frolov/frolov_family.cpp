@@ -7,7 +7,11 @@
 // `verify period rook-misere:M` / `digital-deletion:M` print the row's period and preperiod
 // once core/frolov/frolov_certificate_check.h has accepted the producer's certificate chain;
 // `verify check-certificate` re-checks that output (core/frolov/frolov_certificate.h).
+#include <chrono>
+#include <iomanip>
+#include <memory>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/base/errors.h"
@@ -29,7 +33,7 @@ namespace {
 /// position is answered from the proved periodic rows.
 constexpr std::int64_t kSweepCellLimit = 4'000'000;
 /// Columns the period producer may compute per row for `verify period` (m ≤ 11 fits easily).
-constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 32;
+constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 36;
 
 std::int64_t parse_row_parameter(std::string_view family, std::string_view params) {
   const std::int64_t m = parse_int(params, std::string(family) + " row M");
@@ -187,10 +191,47 @@ nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) co
                      "' is two-dimensional; ask for the period of one row, e.g. '" + spec() +
                      ":9'");
   const int m = static_cast<int>(*row_);
-  const FrolovPeriodChain chain =
-      produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit, request.limits);
-  // The checker sees only the deadline (a tick), never the producer.
+  FrolovRunOptions options;
+  options.checkpoint_dir = request.checkpoint_dir;
+  options.resume = request.resume;
+  if (request.checkpoint_every > 0) options.checkpoint_every = request.checkpoint_every;
+  options.keep_rows = false;
+  if (request.progress) {
+    // Columns per second over the last interval; the ETA is for the test of the next shift.
+    auto last = std::make_shared<std::pair<std::chrono::steady_clock::time_point, std::int64_t>>(
+        std::chrono::steady_clock::now(), -1);
+    options.progress = [last, progress = request.progress](const FrolovProgress& p) {
+      const auto now = std::chrono::steady_clock::now();
+      const double dt = std::chrono::duration<double>(now - last->first).count();
+      std::ostringstream line;
+      line << to_string(p.which) << " row " << p.m << ": column " << p.columns << " of "
+           << p.columns_needed << " (test of shift " << p.shift << ")";
+      if (last->second >= 0 && p.columns > last->second && dt > 0) {
+        const double rate = static_cast<double>(p.columns - last->second) / dt;
+        line << ", " << std::fixed << std::setprecision(1) << rate / 1e6 << " M cells/s, ETA "
+             << std::setprecision(0) << static_cast<double>(p.columns_needed - p.columns) / rate
+             << " s";
+      }
+      *last = {now, p.columns};
+      progress(line.str());
+    };
+  }
+  FrolovPeriodChain chain = produce_frolov_chain(m, which_ == FrolovFunction::f, kPeriodColumnLimit,
+                                                 request.limits, options);
+  // The checker sees only the deadline (a tick every 2^16 columns), never the producer; the
+  // ticks also count the columns it has recomputed, for the progress line.
+  std::int64_t ticks = 0;
+  auto last_shown = std::chrono::steady_clock::now();
   const auto tick = [&] {
+    ++ticks;
+    if (request.progress && (ticks & 63) == 0) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_shown >= std::chrono::milliseconds(500)) {
+        last_shown = now;
+        request.progress("the independent checker re-checks the chain: " +
+                         std::to_string(ticks << 16) + " columns recomputed");
+      }
+    }
     if (!request.limits.out_of_time()) return;
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& r : chain.g_certificates)
@@ -205,8 +246,9 @@ nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) co
                         {"cells_computed", chain.cells_computed},
                         {"certificate_checked", false}});
   };
+  if (request.progress) request.progress("the independent checker re-checks the chain");
   const CertificateVerdict verdict = check_frolov_certificates(
-      chain.g_certificates, chain.f_certificates, std::int64_t{1} << 34, tick);
+      chain.g_certificates, chain.f_certificates, kPeriodColumnLimit, tick, kFrolovShortResidues);
   if (!verdict.accepted)
     throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
   std::vector<std::int64_t> checked_to;

@@ -1,6 +1,11 @@
 #include "core/frolov/frolov_fast_rows.h"
 
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <bit>
+#include <cstring>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -8,8 +13,43 @@
 
 namespace igv {
 
-FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower)
-    : which_(which), m_(m), offset_(m + 1), lower_(lower), cursor_(static_cast<std::size_t>(m), 0) {
+ColumnBytes::ColumnBytes(std::int64_t capacity) : capacity_(capacity < 1 ? 1 : capacity) {}
+
+ColumnBytes::~ColumnBytes() {
+  if (data_ != nullptr) ::munmap(data_, static_cast<std::size_t>(mapped_));
+}
+
+void ColumnBytes::grow(std::int64_t at_least) {
+  if (at_least > capacity_) {
+    throw std::length_error("Frolov row kernel: more than the " + std::to_string(capacity_) +
+                            " columns allowed for the row");
+  }
+  const std::int64_t want =
+      std::min(capacity_, std::max({at_least, 2 * mapped_, std::int64_t{1} << 20}));
+  void* p = data_ == nullptr ? ::mmap(nullptr, static_cast<std::size_t>(want),
+                                      PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                             : ::mremap(data_, static_cast<std::size_t>(mapped_),
+                                        static_cast<std::size_t>(want), MREMAP_MAYMOVE);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  data_ = static_cast<std::int8_t*>(p);
+  mapped_ = want;
+}
+
+void ColumnBytes::append(const std::int8_t* src, std::int64_t count) {
+  if (count < 0) throw std::logic_error("ColumnBytes::append: negative count");
+  if (size_ + count > mapped_) grow(size_ + count);
+  std::memcpy(data_ + size_, src, static_cast<std::size_t>(count));
+  size_ += count;
+}
+
+FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
+                                 std::int64_t max_columns)
+    : which_(which),
+      m_(m),
+      offset_(m + 1),
+      lower_(lower),
+      cursor_(static_cast<std::size_t>(m), 0),
+      h_(max_columns) {
   if (m < 0 || m > kFrolovWindowMaxRow) {
     throw InputError("Frolov row " + std::to_string(m) + ": the row kernel handles rows 0.." +
                      std::to_string(kFrolovWindowMaxRow));
@@ -29,8 +69,16 @@ FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const Pe
   if (which_ == FrolovFunction::f && m_ == 0) row_mask_ |= std::uint64_t{1} << offset_;
 }
 
+void FrolovRowWindow::append_restored(std::span<const std::int8_t> columns) {
+  h_.append(columns.data(), static_cast<std::int64_t>(columns.size()));
+}
+
+void FrolovRowWindow::finish_restore(std::uint64_t row_mask) {
+  row_mask_ = row_mask;
+  for (std::size_t i = 0; i < cursor_.size(); ++i) cursor_[i] = lower_[i].index(computed());
+}
+
 void FrolovRowWindow::extend_to(std::int64_t count, const std::function<void()>& tick) {
-  h_.reserve(static_cast<std::size_t>(count));
   for (std::int64_t n = computed(); n < count; ++n) {
     if (tick && (n & 0xFFFF) == 0) tick();
     std::uint64_t taken = row_mask_;

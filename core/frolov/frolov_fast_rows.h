@@ -54,20 +54,64 @@ struct PeriodicRow {
   }
 };
 
+/// One signed byte per column in one anonymous mapping that grows with mremap (the kernel moves
+/// page tables, not bytes): growing never copies the columns nor holds a second buffer, and the
+/// memory used is the pages the computed columns touch.
+class ColumnBytes {
+ public:
+  /// At most `capacity` columns; std::length_error beyond them, std::bad_alloc when the
+  /// mapping cannot grow.
+  explicit ColumnBytes(std::int64_t capacity);
+  ~ColumnBytes();
+  ColumnBytes(const ColumnBytes&) = delete;
+  ColumnBytes& operator=(const ColumnBytes&) = delete;
+
+  [[nodiscard]] std::int64_t size() const { return size_; }
+  [[nodiscard]] std::int64_t capacity() const { return capacity_; }
+  [[nodiscard]] const std::int8_t* data() const { return data_; }
+  [[nodiscard]] std::int8_t operator[](std::int64_t n) const { return data_[n]; }
+  /// Appends one column.
+  void push_back(std::int8_t v) {
+    if (size_ == mapped_) grow(size_ + 1);
+    data_[size_++] = v;
+  }
+  /// Appends `count` columns read from `src` (a resumed checkpoint).
+  void append(const std::int8_t* src, std::int64_t count);
+
+ private:
+  void grow(std::int64_t at_least);
+  std::int8_t* data_ = nullptr;
+  std::int64_t size_ = 0;
+  std::int64_t capacity_ = 0;
+  std::int64_t mapped_ = 0;
+};
+
 /// Computes row m of f or g, column by column, from proved lower rows 0..m−1.
 class FrolovRowWindow {
  public:
   /// `lower` must hold rows 0..m−1 of the same function, in order; they must outlive this.
-  FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower);
+  /// `max_columns`: the most columns the row may grow to (address space is reserved for them).
+  FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
+                  std::int64_t max_columns = std::int64_t{1} << 32);
 
   /// Computes columns up to (excluding) `count`; throws std::logic_error if the window
   /// invariant fails (which would contradict (G7)/(G8)). `tick` (if set) is called every 2^16
-  /// columns so that a caller can stop a long run (by throwing BudgetExceeded).
+  /// columns, before the column is computed, so that a caller can stop a long run (by throwing
+  /// BudgetExceeded) or save the state (computed(), row_mask(), h()).
   void extend_to(std::int64_t count, const std::function<void()>& tick = {});
 
   /// h(m, n) for every computed column n.
-  [[nodiscard]] const std::vector<std::int8_t>& h() const { return h_; }
-  [[nodiscard]] std::int64_t computed() const { return static_cast<std::int64_t>(h_.size()); }
+  [[nodiscard]] std::span<const std::int8_t> h() const {
+    return {h_.data(), static_cast<std::size_t>(h_.size())};
+  }
+  [[nodiscard]] std::int64_t computed() const { return h_.size(); }
+  /// The values already in the row, relative to the window of the next column (a checkpoint).
+  [[nodiscard]] std::uint64_t row_mask() const { return row_mask_; }
+
+  /// Continues a row saved by a checkpoint: append_restored() the saved columns h(m, 0..c−1)
+  /// in order, then finish_restore() with the row_mask() saved at column c.
+  void append_restored(std::span<const std::int8_t> columns);
+  void finish_restore(std::uint64_t row_mask);
 
  private:
   FrolovFunction which_;
@@ -76,7 +120,7 @@ class FrolovRowWindow {
   std::span<const PeriodicRow> lower_;
   std::vector<std::int64_t> cursor_;  // per lower row: its index for the next column
   std::uint64_t row_mask_ = 0;        // values already in the row, relative to the window
-  std::vector<std::int8_t> h_;
+  ColumnBytes h_;
 };
 
 }  // namespace igv

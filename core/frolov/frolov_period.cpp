@@ -1,51 +1,428 @@
 #include "core/frolov/frolov_period.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <numeric>
+#include <optional>
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/json_input.h"
 #include "core/base/limits.h"
 
 namespace igv {
 
 namespace {
 
-/// True when d is a period of the tail from k of a sequence with period tau from k.
-bool is_tail_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int64_t tau,
-                    std::int64_t d) {
-  for (std::int64_t n = k; n < k + tau; ++n) {
-    const std::int64_t shifted = k + (n - k + d) % tau;
-    if (h[static_cast<std::size_t>(n)] != h[static_cast<std::size_t>(shifted)]) return false;
-  }
-  return true;
+const char* function_name(FrolovFunction which) {
+  return which == FrolovFunction::g ? "g" : "f";
 }
 
-/// The §4 window: the least shift tau = jT (j = 1, 2, …) for which some k ≥ P has
-/// h(n + tau) = h(n) on [k, k + T]; k is the least such start below the test range's top.
+/// True when d is a period of the tail from k of a sequence with period tau from k: h(n) =
+/// h(k + (n − k + d) mod tau) for n in [k, k + tau), compared as two contiguous ranges.
+bool is_tail_period(std::span<const std::int8_t> h, std::int64_t k, std::int64_t tau,
+                    std::int64_t d) {
+  const std::int8_t* x = h.data();
+  const auto first = static_cast<std::size_t>(tau - d);
+  if (std::memcmp(x + k, x + k + d, first) != 0) return false;
+  return std::memcmp(x + k + (tau - d), x + k, static_cast<std::size_t>(d)) == 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkpoints (core/CERTIFICATES.md, "Checkpoints of verify period").
+// ---------------------------------------------------------------------------------------------
+
+/// FNV-1a (64 bits): the fingerprint of a checkpoint file's bytes. It detects a damaged or
+/// truncated file; it is no defence against a forged one (a checkpoint only saves time: every
+/// row it holds is recomputed by the independent checker before anything is reported).
+struct Fnv1a {
+  std::uint64_t state = 1469598103934665603ULL;
+  void add(const std::int8_t* p, std::int64_t n) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      state ^= static_cast<std::uint8_t>(p[i]);
+      state *= 1099511628211ULL;
+    }
+  }
+  [[nodiscard]] std::string hex() const {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(state));
+    return buf;
+  }
+};
+
+std::string io_error(const std::string& what, const std::string& path) {
+  return "checkpoint: cannot " + what + " '" + path + "': " + std::strerror(errno);
+}
+
+/// Writes `n` bytes at `offset` of `path` (created if missing) and syncs it.
+void write_at(const std::string& path, std::int64_t offset, const std::int8_t* p, std::int64_t n,
+              bool truncate) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | (truncate ? O_TRUNC : 0), 0644);
+  if (fd < 0) throw InputError(io_error("write", path));
+  while (n > 0) {
+    const ssize_t w = ::pwrite(fd, p, static_cast<std::size_t>(std::min<std::int64_t>(n, 1 << 26)),
+                               static_cast<off_t>(offset));
+    if (w <= 0) {
+      const std::string e = io_error("write", path);
+      ::close(fd);
+      throw InputError(e);
+    }
+    p += w;
+    offset += w;
+    n -= w;
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) throw InputError(io_error("sync", path));
+}
+
+/// Reads the first `n` bytes of `path` in pieces, handing each to `sink`; InputError when the
+/// file is missing or shorter.
+template <class Sink>
+void read_prefix(const std::string& path, std::int64_t n, Sink&& sink) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) throw InputError(io_error("read", path));
+  std::vector<std::int8_t> buf(static_cast<std::size_t>(std::min<std::int64_t>(n, 1 << 24)) + 1);
+  std::int64_t done = 0;
+  while (done < n) {
+    const ssize_t r =
+        ::read(fd, buf.data(), static_cast<std::size_t>(std::min<std::int64_t>(n - done, 1 << 24)));
+    if (r <= 0) {
+      ::close(fd);
+      throw InputError("checkpoint: '" + path + "' holds " + std::to_string(done) +
+                       " bytes, the checkpoint's state names " + std::to_string(n) +
+                       " (corrupt checkpoint)");
+    }
+    sink(std::span<const std::int8_t>(buf.data(), static_cast<std::size_t>(r)));
+    done += r;
+  }
+  ::close(fd);
+}
+
+struct RowRecord {
+  FrolovFunction which = FrolovFunction::g;
+  GRowCertificate g;
+  FRowCertificate f;
+  std::int64_t f_bound = 0;  ///< g rows: Theorem 3's bound for the f row of the same m
+  std::int64_t cells = 0;
+  std::int64_t bytes = -1;  ///< bytes of the row file (-1: no file, the row is not kept)
+  std::string fnv;
+};
+
+/// The row being searched, as saved.
+struct CurrentRecord {
+  FrolovFunction which = FrolovFunction::g;
+  int m = 0;
+  std::int64_t columns = 0;
+  std::uint64_t row_mask = 0;
+  std::int64_t ja = 1, jb = 1;
+  std::string fnv;
+};
+
+/// The state of one run: rows done, the row in progress, where progress was last shown.
+class Run {
+ public:
+  Run(const FrolovRunOptions& o, int max_row, bool with_f)
+      : options_(o), max_row_(max_row), with_f_(with_f) {
+    game_ = std::string(with_f ? "digital-deletion:" : "rook-misere:") + std::to_string(max_row);
+    every_ = std::max<std::int64_t>(o.checkpoint_every, 1);
+    if (!o.checkpoint_dir.empty()) open_checkpoint();
+  }
+
+  [[nodiscard]] bool saving() const { return !options_.checkpoint_dir.empty(); }
+  [[nodiscard]] const FrolovRunOptions& options() const { return options_; }
+
+  /// The saved record of a proved row, if the checkpoint holds it.
+  [[nodiscard]] const RowRecord* done(FrolovFunction which, int m) const {
+    for (const auto& r : rows_) {
+      if (r.which == which && (which == FrolovFunction::g ? r.g.m : r.f.m) == m) return &r;
+    }
+    return nullptr;
+  }
+
+  /// The saved row (h through preperiod + period) of a proved row.
+  [[nodiscard]] PeriodicRow load_row(const RowRecord& r) const {
+    PeriodicRow row;
+    row.which = r.which;
+    row.m = r.which == FrolovFunction::g ? r.g.m : r.f.m;
+    row.preperiod = r.which == FrolovFunction::g ? r.g.preperiod : r.f.preperiod;
+    row.period = r.which == FrolovFunction::g ? r.g.period : r.f.period;
+    if (r.bytes != row.preperiod + row.period) {
+      throw InputError("checkpoint: the file of " + std::string(function_name(r.which)) + " row " +
+                       std::to_string(row.m) + " is named with " + std::to_string(r.bytes) +
+                       " bytes, not preperiod + period (corrupt)");
+    }
+    row.h.reserve(static_cast<std::size_t>(r.bytes));
+    Fnv1a fnv;
+    read_prefix(path(row_file(r.which, row.m)), r.bytes, [&](std::span<const std::int8_t> s) {
+      fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
+      row.h.insert(row.h.end(), s.begin(), s.end());
+    });
+    if (fnv.hex() != r.fnv) {
+      throw InputError("checkpoint: '" + path(row_file(r.which, row.m)) +
+                       "' does not match its fingerprint in state.json (corrupt checkpoint)");
+    }
+    return row;
+  }
+
+  /// Restores the row in progress into `row` when the checkpoint holds it; returns its search
+  /// counters (ja, jb) or nothing.
+  std::optional<std::pair<std::int64_t, std::int64_t>> resume_row(FrolovRowWindow& row,
+                                                                  FrolovFunction which, int m) {
+    if (!current_ || current_->which != which || current_->m != m) return std::nullopt;
+    Fnv1a fnv;
+    read_prefix(path("current.bin"), current_->columns, [&](std::span<const std::int8_t> s) {
+      fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
+      row.append_restored(s);
+    });
+    if (fnv.hex() != current_->fnv) {
+      throw InputError("checkpoint: '" + path("current.bin") +
+                       "' does not match its fingerprint in state.json (corrupt checkpoint)");
+    }
+    row.finish_restore(current_->row_mask);
+    saved_columns_ = current_->columns;
+    current_fnv_ = fnv;
+    const auto counters = std::make_pair(current_->ja, current_->jb);
+    current_.reset();
+    return counters;
+  }
+
+  /// A row starts (fresh or resumed).
+  void start_row(FrolovFunction which, int m, std::int64_t resumed_columns) {
+    which_ = which;
+    m_ = m;
+    if (resumed_columns == 0) {
+      saved_columns_ = 0;
+      current_fnv_ = Fnv1a{};
+    }
+    last_progress_ = {};
+  }
+
+  /// Every 2^16 columns of the row being searched: time limit, progress, checkpoint.
+  void tick(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb, std::int64_t shift,
+            std::int64_t need) {
+    const auto now = std::chrono::steady_clock::now();
+    if (options_.progress && now - last_progress_ >= std::chrono::milliseconds(500)) {
+      last_progress_ = now;
+      options_.progress({which_, m_, row.computed(), shift, need, cells_ + row.computed()});
+    }
+    if (saving() && row.computed() - saved_columns_ >= every_) save_current(row, ja, jb);
+  }
+
+  /// A row is proved: saves it (its file when `kept`), clears the row in progress.
+  void finish_row(RowRecord record, std::span<const std::int8_t> kept, std::int64_t new_cells) {
+    cells_ += new_cells;
+    if (!saving()) return;
+    const int m = record.which == FrolovFunction::g ? record.g.m : record.f.m;
+    if (!kept.empty()) {
+      Fnv1a fnv;
+      fnv.add(kept.data(), static_cast<std::int64_t>(kept.size()));
+      write_at(path(row_file(record.which, m)), 0, kept.data(),
+               static_cast<std::int64_t>(kept.size()), true);
+      record.bytes = static_cast<std::int64_t>(kept.size());
+      record.fnv = fnv.hex();
+    }
+    rows_.push_back(std::move(record));
+    write_state(nullptr);
+    std::error_code ec;
+    std::filesystem::remove(path("current.bin"), ec);
+    saved_columns_ = 0;
+  }
+
+  [[nodiscard]] std::int64_t cells() const { return cells_; }
+
+  /// Saves the row being searched now (when checkpoints are written).
+  void save(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb) {
+    if (saving() && row.computed() > saved_columns_) save_current(row, ja, jb);
+  }
+
+ private:
+  static std::string row_file(FrolovFunction which, int m) {
+    return std::string(function_name(which)) + "_" + std::to_string(m) + ".bin";
+  }
+  [[nodiscard]] std::string path(const std::string& name) const {
+    return (std::filesystem::path(options_.checkpoint_dir) / name).string();
+  }
+
+  void save_current(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb) {
+    const std::int64_t c = row.computed();
+    const std::int8_t* data = row.h().data();
+    write_at(path("current.bin"), saved_columns_, data + saved_columns_, c - saved_columns_,
+             saved_columns_ == 0);
+    current_fnv_.add(data + saved_columns_, c - saved_columns_);
+    saved_columns_ = c;
+    CurrentRecord cur{which_, m_, c, row.row_mask(), ja, jb, current_fnv_.hex()};
+    write_state(&cur);
+  }
+
+  void write_state(const CurrentRecord* cur) const {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& r : rows_) {
+      nlohmann::json j = {
+          {"certificate", r.which == FrolovFunction::g ? to_json(r.g) : to_json(r.f)},
+          {"f_bound", r.f_bound},
+          {"cells", r.cells},
+          {"bytes", r.bytes},
+          {"fnv1a64", r.fnv}};
+      rows.push_back(std::move(j));
+    }
+    nlohmann::json current = nullptr;
+    if (cur != nullptr) {
+      current = {{"function", function_name(cur->which)},
+                 {"m", cur->m},
+                 {"columns", cur->columns},
+                 {"row_mask", std::to_string(cur->row_mask)},
+                 {"ja", cur->ja},
+                 {"jb", cur->jb},
+                 {"fnv1a64", cur->fnv}};
+    }
+    const nlohmann::json state = {{"format", "igv verify period checkpoint (Frolov rows)"},
+                                  {"version", 1},
+                                  {"game", game_},
+                                  {"rows", rows},
+                                  {"current", current}};
+    const std::string text = state.dump(1) + "\n";
+    const std::string tmp = path("state.json.tmp");
+    write_at(tmp, 0, reinterpret_cast<const std::int8_t*>(text.data()),
+             static_cast<std::int64_t>(text.size()), true);
+    if (std::rename(tmp.c_str(), path("state.json").c_str()) != 0)
+      throw InputError(io_error("replace", path("state.json")));
+  }
+
+  void open_checkpoint() {
+    const std::string dir = options_.checkpoint_dir;
+    std::error_code ec;
+    const bool has_state = std::filesystem::exists(path("state.json"), ec);
+    if (!options_.resume) {
+      if (has_state) {
+        throw InputError("--checkpoint '" + dir +
+                         "' already holds a checkpoint (state.json); pass --resume to continue "
+                         "it, or name another folder");
+      }
+      std::filesystem::create_directories(dir, ec);
+      if (ec || !std::filesystem::is_directory(dir))
+        throw InputError("--checkpoint '" + dir + "' is not a folder that can be created");
+      write_state(nullptr);
+      return;
+    }
+    if (!has_state) throw InputError("--resume: '" + dir + "' holds no checkpoint (no state.json)");
+    nlohmann::json s;
+    try {
+      s = read_json_file_strict(path("state.json"), "checkpoint");
+    } catch (const InputError& e) {
+      throw InputError(std::string(e.what()) + " (corrupt checkpoint)");
+    }
+    try {
+      parse_state(s);
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError("checkpoint: '" + path("state.json") +
+                       "' is not a checkpoint of verify period (" + e.what() + ")");
+    }
+  }
+
+  void parse_state(const nlohmann::json& s) {
+    const std::string where = "checkpoint: '" + path("state.json") + "'";
+    if (s.at("format").get<std::string>() != "igv verify period checkpoint (Frolov rows)" ||
+        s.at("version").get<int>() != 1)
+      throw InputError(where + " is not a version 1 checkpoint of verify period");
+    const std::string game = s.at("game").get<std::string>();
+    if (game != game_)
+      throw InputError(where + " is a checkpoint of " + game + ", not of " + game_ +
+                       " (mismatched checkpoint)");
+    // Rows in the order the run proves them: g 0, (f 0,) g 1, (f 1,) …
+    std::size_t i = 0;
+    for (const auto& r : s.at("rows")) {
+      RowRecord rec;
+      const auto& c = r.at("certificate");
+      const int m = static_cast<int>(with_f_ ? i / 2 : i);
+      rec.which = with_f_ && i % 2 == 1 ? FrolovFunction::f : FrolovFunction::g;
+      if (c.at("function").get<std::string>() != function_name(rec.which) ||
+          c.at("m").get<int>() != m || m > max_row_)
+        throw InputError(where + ": row " + std::to_string(i) + " is out of order (corrupt)");
+      if (rec.which == FrolovFunction::g) {
+        rec.g = g_certificate_from_json(c);
+      } else {
+        rec.f = {m, c.at("inversion_bound").get<std::int64_t>(), c.at("period").get<std::int64_t>(),
+                 c.at("preperiod").get<std::int64_t>()};
+      }
+      rec.f_bound = r.at("f_bound").get<std::int64_t>();
+      rec.cells = r.at("cells").get<std::int64_t>();
+      rec.bytes = r.at("bytes").get<std::int64_t>();
+      rec.fnv = r.at("fnv1a64").get<std::string>();
+      cells_ += rec.cells;
+      rows_.push_back(std::move(rec));
+      ++i;
+    }
+    const auto& cur = s.at("current");
+    if (!cur.is_null()) {
+      CurrentRecord c;
+      c.which =
+          cur.at("function").get<std::string>() == "f" ? FrolovFunction::f : FrolovFunction::g;
+      c.m = cur.at("m").get<int>();
+      c.columns = cur.at("columns").get<std::int64_t>();
+      c.row_mask = std::stoull(cur.at("row_mask").get<std::string>());
+      c.ja = cur.at("ja").get<std::int64_t>();
+      c.jb = cur.at("jb").get<std::int64_t>();
+      c.fnv = cur.at("fnv1a64").get<std::string>();
+      // The row in progress is the next one the run would prove.
+      const FrolovFunction next_which =
+          with_f_ && i % 2 == 1 ? FrolovFunction::f : FrolovFunction::g;
+      const int next_m = static_cast<int>(with_f_ ? i / 2 : i);
+      if (c.which != next_which || c.m != next_m || c.columns < 1 || c.ja < 1 || c.jb < 1)
+        throw InputError(where + ": the row in progress is not the next row (corrupt)");
+      current_ = c;
+    }
+  }
+
+  FrolovRunOptions options_;
+  int max_row_;
+  bool with_f_;
+  std::string game_;
+  std::int64_t every_;
+  std::vector<RowRecord> rows_;
+  std::optional<CurrentRecord> current_;
+  std::int64_t cells_ = 0;
+  // The row being searched.
+  FrolovFunction which_ = FrolovFunction::g;
+  int m_ = 0;
+  std::int64_t saved_columns_ = 0;
+  Fnv1a current_fnv_;
+  std::chrono::steady_clock::time_point last_progress_;
+};
+
+/// The §4 window, streamed: see produce_frolov_chain. (ja, jb) are the next multiples of T of
+/// tests (A) and (B); the first success sets k and tau.
 void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std::int64_t T,
-                 std::int64_t max_columns, const ComputeLimits& limits, int m, std::int64_t& k,
-                 std::int64_t& tau) {
-  const std::string name =
-      std::string(which == FrolovFunction::g ? "g" : "f") + " row " + std::to_string(m);
-  for (std::int64_t j = 1;; ++j) {
-    tau = j * T;
-    const std::int64_t top = P + tau + T;
-    const std::int64_t need = top + tau + 1;
+                 std::int64_t max_columns, const ComputeLimits& limits, int m, std::int64_t& ja,
+                 std::int64_t& jb, Run& run, std::int64_t& k, std::int64_t& tau) {
+  const std::string name = std::string(function_name(which)) + " row " + std::to_string(m);
+  for (;;) {
+    const std::int64_t need_a = P + ja * T + T + 1;
+    const std::int64_t need_b = P + 2 * jb * T + T + 1;
+    const bool a = need_a <= need_b;
+    const std::int64_t need = a ? need_a : need_b;
+    const std::int64_t shift = (a ? ja : jb) * T;
     if (need > max_columns) {
       throw BudgetExceeded("period search for row " + std::to_string(m) + " would need more than " +
                            std::to_string(max_columns) + " columns (tried shifts up to " +
-                           std::to_string(tau - T) + ")");
+                           std::to_string(shift - T) + ")");
     }
     const auto reached = [&] {
-      return nlohmann::json{{"function", which == FrolovFunction::g ? "g" : "f"},
+      return nlohmann::json{{"function", function_name(which)},
                             {"m", m},
                             {"columns_computed", row.computed()},
-                            {"shift", tau},
+                            {"shift", shift},
                             {"columns_needed_next", need}};
     };
     if (!limits.fits(frolov_window_bytes(need))) {
-      throw LimitReached(name + ": the window of shift " + std::to_string(tau) + " needs " +
+      run.save(row, ja, jb);  // resumable with a larger --memory-limit
+      throw LimitReached(name + ": the window of shift " + std::to_string(shift) + " needs " +
                              std::to_string(need) + " columns, about " +
                              mebibytes(frolov_window_bytes(need)) + ", above the memory limit of " +
                              mebibytes(limits.memory_bytes),
@@ -53,29 +430,46 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
     }
     const auto tick = [&] {
       if (limits.out_of_time()) {
+        run.save(row, ja, jb);  // a run stopped by its time limit resumes where it stopped
         throw LimitReached(name + ": time limit reached after " + std::to_string(row.computed()) +
-                               " columns (shifts tried up to " + std::to_string(tau - T) + ")",
+                               " columns (shifts tried up to " + std::to_string(shift - T) + ")",
                            "time", nlohmann::json{{"row", reached()}});
       }
+      run.tick(row, ja, jb, shift, need);
     };
     tick();
     row.extend_to(need, tick);
-    const auto& h = row.h();
-    std::int64_t n = top;
-    while (n >= P && h[static_cast<std::size_t>(n + tau)] == h[static_cast<std::size_t>(n)]) --n;
-    k = n + 1;
-    if (top - k >= T) return;
+    const auto h = row.h();
+    if (a) {
+      // (A): [P, P + T] against [P + jT, P + jT + T].
+      if (std::memcmp(h.data() + P, h.data() + P + shift, static_cast<std::size_t>(T + 1)) == 0) {
+        tau = shift;
+        k = P;
+        return;
+      }
+      ++ja;
+    } else {
+      // (B): the least k with h(n + jT) = h(n) on [k, P + jT + T], a window of T + 1 at least.
+      tau = shift;
+      const std::int64_t top = P + tau + T;
+      std::int64_t n = top;
+      while (n >= P && h[static_cast<std::size_t>(n + tau)] == h[static_cast<std::size_t>(n)]) --n;
+      k = n + 1;
+      if (top - k >= T) return;
+      ++jb;
+    }
   }
 }
 
 struct RowResult {
-  std::int64_t T, k, tau, preperiod, period;
-  PeriodicRow row;
-  std::int64_t cells;
+  std::int64_t T = 1, k = 0, tau = 1, preperiod = 0, period = 1;
+  PeriodicRow row;           ///< h through preperiod + period (when kept)
+  std::int64_t f_bound = 0;  ///< g rows: max{g(m, j) + 1 | j < preperiod}
+  std::int64_t cells = 0;
 };
 
 RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>& lower,
-                    std::int64_t max_columns, const ComputeLimits& limits) {
+                    std::int64_t max_columns, const ComputeLimits& limits, bool keep, Run& run) {
   std::int64_t lcm = 1, P = 0;
   for (const auto& r : lower) {
     lcm = std::lcm(lcm, r.period);
@@ -83,22 +477,43 @@ RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>&
   }
   // T: the least multiple of the lower periods' lcm that is at least 2m (§4).
   const std::int64_t T = lcm * std::max<std::int64_t>(1, (2 * m + lcm - 1) / lcm);
-  FrolovRowWindow window(which, m, lower);
-  RowResult out{T, 0, 0, 0, 0, {}, 0};
-  find_window(window, which, P, T, max_columns, limits, m, out.k, out.tau);
+  FrolovRowWindow window(which, m, lower, max_columns);
+  std::int64_t ja = 1, jb = 1;
+  if (const auto counters = run.resume_row(window, which, m)) {
+    ja = counters->first;
+    jb = counters->second;
+  }
+  run.start_row(which, m, window.computed());
+  const std::int64_t first_column = window.computed();
+  RowResult out;
+  out.T = T;
+  find_window(window, which, P, T, max_columns, limits, m, ja, jb, run, out.k, out.tau);
   minimise_period(window.h(), out.k, out.tau, out.preperiod, out.period);
+  for (std::int64_t j = 0; j < out.preperiod; ++j)
+    out.f_bound = std::max(out.f_bound, j + window.h()[static_cast<std::size_t>(j)] + 1);
   out.row.which = which;
   out.row.m = m;
   out.row.preperiod = out.preperiod;
   out.row.period = out.period;
-  out.row.h.assign(window.h().begin(), window.h().begin() + out.preperiod + out.period);
-  out.cells = window.computed();
+  const auto kept = window.h().subspan(0, static_cast<std::size_t>(out.preperiod + out.period));
+  if (keep) out.row.h.assign(kept.begin(), kept.end());
+  out.cells = window.computed() - first_column;
+  RowRecord record;
+  record.which = which;
+  if (which == FrolovFunction::g) {
+    record.g = {m, m == 0, out.T, out.k, out.tau, out.period, out.preperiod};
+  } else {
+    record.f = {m, 0, out.period, out.preperiod};
+  }
+  record.f_bound = out.f_bound;
+  record.cells = window.computed();
+  run.finish_row(std::move(record), keep ? kept : std::span<const std::int8_t>(), out.cells);
   return out;
 }
 
 }  // namespace
 
-void minimise_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int64_t tau,
+void minimise_period(std::span<const std::int8_t> h, std::int64_t k, std::int64_t tau,
                      std::int64_t& preperiod, std::int64_t& period) {
   period = tau;
   for (std::int64_t q : prime_factors(tau)) {
@@ -112,16 +527,19 @@ void minimise_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int
 }
 
 FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns,
-                                       const ComputeLimits& limits) {
+                                       const ComputeLimits& limits,
+                                       const FrolovRunOptions& options) {
   if (max_row < 0 || max_row > kFrolovWindowMaxRow) {
     throw InputError("Frolov row " + std::to_string(max_row) + ": expected a row 0.." +
                      std::to_string(kFrolovWindowMaxRow));
   }
+  Run run(options, max_row, with_f);
   FrolovPeriodChain chain;
   // A limit reached in a row: add the rows proved before it, then pass it on.
-  const auto prove = [&](FrolovFunction which, int m, const std::vector<PeriodicRow>& lower) {
+  const auto prove = [&](FrolovFunction which, int m, const std::vector<PeriodicRow>& lower,
+                         bool keep) {
     try {
-      return prove_row(which, m, lower, max_columns, limits);
+      return prove_row(which, m, lower, max_columns, limits, keep, run);
     } catch (LimitReached& e) {
       nlohmann::json rows = nlohmann::json::array();
       for (const auto& r : chain.g_certificates) {
@@ -134,24 +552,52 @@ FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t ma
       }
       e.reached["rows_found"] = rows;
       e.reached["cells_computed"] =
-          chain.cells_computed + e.reached["row"].value("columns_computed", 0);
+          run.cells() + e.reached["row"].value("columns_computed", std::int64_t{0});
       throw;
     }
   };
+  // A row saved by the checkpoint: its result without computing it (the row itself is read
+  // back only when a later row or the caller needs it).
+  const auto saved = [&](const RowRecord& r, bool keep) {
+    RowResult out;
+    if (r.which == FrolovFunction::g) {
+      out.T = r.g.T;
+      out.k = r.g.k;
+      out.tau = r.g.tau;
+      out.period = r.g.period;
+      out.preperiod = r.g.preperiod;
+    } else {
+      out.period = r.f.period;
+      out.preperiod = r.f.preperiod;
+    }
+    out.f_bound = r.f_bound;
+    if (keep) out.row = run.load_row(r);
+    chain.cells_computed += r.cells;
+    return out;
+  };
   for (int m = 0; m <= max_row; ++m) {
-    RowResult g = prove(FrolovFunction::g, m, chain.g_rows);
-    chain.cells_computed += g.cells;
+    // A row is kept when a later row needs it, or the caller asked for the rows.
+    const bool keep_g = options.keep_rows || m < max_row;
+    const RowRecord* gs = run.done(FrolovFunction::g, m);
+    RowResult g =
+        gs != nullptr ? saved(*gs, keep_g) : prove(FrolovFunction::g, m, chain.g_rows, keep_g);
+    if (gs == nullptr) chain.cells_computed += g.cells;
     chain.g_certificates.push_back({m, m == 0, g.T, g.k, g.tau, g.period, g.preperiod});
     if (with_f) {
-      RowResult f = prove(FrolovFunction::f, m, chain.f_rows);
-      chain.cells_computed += f.cells;
+      const bool keep_f = options.keep_rows || m < max_row;
+      const RowRecord* fs = run.done(FrolovFunction::f, m);
+      RowResult f =
+          fs != nullptr ? saved(*fs, keep_f) : prove(FrolovFunction::f, m, chain.f_rows, keep_f);
+      if (fs == nullptr) chain.cells_computed += f.cells;
       // Theorem 3's bound: f(m, ·) is periodic beyond every value g takes before its preperiod.
-      std::int64_t bound = 0;
-      for (std::int64_t j = 0; j < g.preperiod; ++j) bound = std::max(bound, g.row.value(j) + 1);
-      chain.f_certificates.push_back({m, bound, f.period, f.preperiod});
-      chain.f_rows.push_back(std::move(f.row));
+      chain.f_certificates.push_back({m, g.f_bound, f.period, f.preperiod});
+      if (keep_f) chain.f_rows.push_back(std::move(f.row));
     }
-    chain.g_rows.push_back(std::move(g.row));
+    if (keep_g) chain.g_rows.push_back(std::move(g.row));
+  }
+  if (!options.keep_rows) {
+    chain.g_rows.clear();
+    chain.f_rows.clear();
   }
   return chain;
 }

@@ -16,6 +16,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "core/base/limits.h"
@@ -33,6 +36,35 @@ struct FrolovPeriodChain {
   std::int64_t cells_computed = 0;  ///< row-kernel cells, g and f together
 };
 
+/// Where a long run stands, for a progress line: the row being searched, the columns computed
+/// so far, the next candidate shift τ and the columns its test needs.
+struct FrolovProgress {
+  FrolovFunction which = FrolovFunction::g;
+  int m = 0;
+  std::int64_t columns = 0;
+  std::int64_t shift = 0;
+  std::int64_t columns_needed = 0;
+  std::int64_t cells_total = 0;  ///< row-kernel cells of the run so far (resumed ones included)
+};
+
+/// Options of a long run (verify period): checkpoints, resume, progress.
+struct FrolovRunOptions {
+  /// A folder for checkpoints (empty: none). The run writes `state.json` (atomically replaced),
+  /// one `<g|f>_<m>.bin` per proved row (h through preperiod + period) and `current.bin` (the
+  /// row being searched, up to the last checkpoint). Format: core/CERTIFICATES.md, "Checkpoints".
+  std::string checkpoint_dir;
+  /// Continue the run saved in checkpoint_dir; a missing, corrupt or mismatched checkpoint is an
+  /// InputError.
+  bool resume = false;
+  /// Columns of the row being searched between two checkpoints (rounded up to 2^16).
+  std::int64_t checkpoint_every = std::int64_t{1} << 28;
+  /// Called about every 2^20 columns (and at each row's start).
+  std::function<void(const FrolovProgress&)> progress;
+  /// False: the rows themselves are not kept in the result (g_rows, f_rows empty), only the
+  /// certificates; the top row is then never copied (verify period).
+  bool keep_rows = true;
+};
+
 /// Proves rows 0..max_row of g (and of f when `with_f`), each period search stopping with
 /// BudgetExceeded once a row would need more than `max_columns` columns, and with LimitReached
 /// when `limits` is reached: out of time (checked every 2^16 columns), or a row's next window
@@ -40,8 +72,17 @@ struct FrolovPeriodChain {
 /// {"rows_found": [{function, m, period, preperiod}…] (found, not yet checked), "row":
 /// {function, m, columns_computed, shift (the τ being tried), columns_needed_next},
 /// "cells_computed"}.
+///
+/// The search streams the row: at the j-th multiple jT of T it tests, as soon as the columns
+/// are there, (A) the window [P, P + T] against [P + jT, P + jT + T], and (B) the window
+/// [P + jT, P + jT + T] against shift jT (the test of the first producer, which needs twice the
+/// columns). The first success gives the same τ and k as test (B) alone would (when (A)
+/// succeeds at j, jT is a period from P, so j is the least j for which (B) succeeds, and (B)
+/// then finds k = P), so the certificates are the same; (A) needs P + τ + T + 1 columns
+/// instead of P + 2τ + T + 1. The row is kept one byte a column up to where it stops.
 FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns,
-                                       const ComputeLimits& limits = {});
+                                       const ComputeLimits& limits = {},
+                                       const FrolovRunOptions& options = {});
 
 /// Bytes `verify period` holds for a row window of `columns` columns: the producer's byte per
 /// column, then the checker's own recomputation (a byte per column and a bitset of the values).
@@ -52,7 +93,7 @@ inline std::uint64_t frolov_window_bytes(std::int64_t columns) {
 /// Least preperiod p ≤ k and least period t | tau such that h(n + t) = h(n) for n ≥ p, for a
 /// sequence known (or claimed) to satisfy h(n + tau) = h(n) for n ≥ k; h must hold [0, k + tau).
 /// Used by the producer only.
-void minimise_period(const std::vector<std::int8_t>& h, std::int64_t k, std::int64_t tau,
+void minimise_period(std::span<const std::int8_t> h, std::int64_t k, std::int64_t tau,
                      std::int64_t& preperiod, std::int64_t& period);
 
 }  // namespace igv

@@ -2,8 +2,11 @@
 // routes agree; the certificate checker accepts the producer's chain and rejects corrupted ones;
 // bad input is an InputError.
 #include <rapidcheck/boost_test.h>
+#include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <numeric>
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
@@ -69,6 +72,86 @@ BOOST_AUTO_TEST_CASE(row_window_kernel_matches_sweep) {
       }
     }
   }
+}
+
+/// The first producer's search, kept here as the reference of the streamed one: for j = 1, 2, …
+/// the window [P + jT, P + jT + T] against shift jT on a row computed to P + 2jT + T, k the
+/// least start of the matching stretch ending at P + jT + T.
+struct FirstSearch {
+  std::int64_t T, k, tau, preperiod, period;
+};
+FirstSearch first_search(FrolovFunction which, int m, const std::vector<PeriodicRow>& lower) {
+  std::int64_t lcm = 1, P = 0;
+  for (const auto& r : lower) {
+    lcm = std::lcm(lcm, r.period);
+    P = std::max(P, r.preperiod);
+  }
+  const std::int64_t T = lcm * std::max<std::int64_t>(1, (2 * m + lcm - 1) / lcm);
+  FrolovRowWindow row(which, m, lower);
+  for (std::int64_t j = 1;; ++j) {
+    const std::int64_t tau = j * T, top = P + tau + T;
+    row.extend_to(top + tau + 1);
+    const auto h = row.h();
+    std::int64_t n = top;
+    while (n >= P && h[static_cast<std::size_t>(n + tau)] == h[static_cast<std::size_t>(n)]) --n;
+    if (top - (n + 1) >= T) {
+      FirstSearch out{T, n + 1, tau, 0, 0};
+      minimise_period(h, out.k, out.tau, out.preperiod, out.period);
+      return out;
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(streamed_search_gives_the_first_producers_certificates) {
+  // Rows 0..10 of g and f: the streamed search (tests (A) and (B)) states the same T, k, tau,
+  // period and preperiod as the first producer's search (B alone), row by row; rows 8..10 of g
+  // have a preperiod above P (68 > 25 for row 8), where only (B) succeeds.
+  const FrolovPeriodChain chain = produce_frolov_chain(10, true, std::int64_t{1} << 30);
+  std::vector<PeriodicRow> g_lower, f_lower;
+  for (int m = 0; m <= 10; ++m) {
+    const FirstSearch g = first_search(FrolovFunction::g, m, g_lower);
+    const GRowCertificate& c = chain.g_certificates[static_cast<std::size_t>(m)];
+    BOOST_TEST(c.T == g.T, "g row " << m);
+    BOOST_TEST(c.k == g.k, "g row " << m);
+    BOOST_TEST(c.tau == g.tau, "g row " << m);
+    BOOST_TEST(c.period == g.period, "g row " << m);
+    BOOST_TEST(c.preperiod == g.preperiod, "g row " << m);
+    const FirstSearch f = first_search(FrolovFunction::f, m, f_lower);
+    const FRowCertificate& d = chain.f_certificates[static_cast<std::size_t>(m)];
+    BOOST_TEST(d.period == f.period, "f row " << m);
+    BOOST_TEST(d.preperiod == f.preperiod, "f row " << m);
+    g_lower.push_back(chain.g_rows[static_cast<std::size_t>(m)]);
+    f_lower.push_back(chain.f_rows[static_cast<std::size_t>(m)]);
+  }
+  // The chain of rows 0..10 is the one the checker accepts.
+  BOOST_TEST(check_frolov_certificates(chain.g_certificates, chain.f_certificates).accepted);
+}
+
+BOOST_AUTO_TEST_CASE(checkpointed_run_gives_the_same_chain) {
+  // A run that saves a checkpoint every 2^16 columns, and a second run resumed from its
+  // finished checkpoint, give the chain of a run without checkpoints.
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("igv_frolov_ckpt_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  FrolovRunOptions o;
+  o.checkpoint_dir = dir.string();
+  o.checkpoint_every = 1;
+  const FrolovPeriodChain plain = produce_frolov_chain(10, true, std::int64_t{1} << 30);
+  const FrolovPeriodChain saved = produce_frolov_chain(10, true, std::int64_t{1} << 30, {}, o);
+  o.resume = true;
+  const FrolovPeriodChain resumed = produce_frolov_chain(10, true, std::int64_t{1} << 30, {}, o);
+  for (const FrolovPeriodChain* c : {&saved, &resumed}) {
+    BOOST_TEST(c->g_certificates.size() == plain.g_certificates.size());
+    for (std::size_t i = 0; i < plain.g_certificates.size(); ++i) {
+      BOOST_TEST(to_json(c->g_certificates[i]) == to_json(plain.g_certificates[i]), "g row " << i);
+      BOOST_TEST(to_json(c->f_certificates[i]) == to_json(plain.f_certificates[i]), "f row " << i);
+      BOOST_TEST(c->g_rows[i].h == plain.g_rows[i].h, "g row " << i);
+      BOOST_TEST(c->f_rows[i].h == plain.f_rows[i].h, "f row " << i);
+    }
+  }
+  // Another game's checkpoint is refused.
+  BOOST_CHECK_THROW((void)produce_frolov_chain(9, true, std::int64_t{1} << 30, {}, o), InputError);
+  std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(every_string_of_up_to_five_digits) {
