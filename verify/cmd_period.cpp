@@ -36,6 +36,9 @@ std::uint64_t default_period_memory() {
   return phys == 0 ? std::uint64_t{8} << 30 : phys / 3 * 2;
 }
 
+/// Value lists longer than this are summarised in the text output.
+constexpr std::size_t kShownValues = 1000;
+
 /// Prints the inconclusive answer; returns its exit code, 3.
 int print_inconclusive(const std::string& game, const std::string& format, const BudgetExceeded& e,
                        double elapsed, double time_limit, std::uint64_t memory_limit) {
@@ -72,13 +75,17 @@ int cmd_period(const std::vector<std::string>& args) {
       "memory-limit", po::value<std::string>(),
       "memory the search may hold (K, M, G suffixes; default two thirds of this machine's "
       "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
-      "known before computing")("game", po::value<std::vector<std::string>>(), "GAME");
+      "known before computing")(
+      "budget", po::value<double>()->default_value(1.0, "1"),
+      "scales the search's own bound (octal: 2^25 heaps at 1); reaching it is inconclusive "
+      "(exit 3)")("game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
-  const auto p = parse(args, opts, pos,
-                       "verify period GAME [--format text|json] [--time-limit S] "
-                       "[--memory-limit M]\n\nexit 0 proved, 2 usage or input error, 3 "
-                       "inconclusive (a limit reached: the reason and what was reached)");
+  const auto p =
+      parse(args, opts, pos,
+            "verify period GAME [--format text|json] [--time-limit S] "
+            "[--memory-limit M] [--budget X]\n\nexit 0 proved, 2 usage or input error, 3 "
+            "inconclusive (a limit reached: the reason and what was reached)");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "game");
   if (rest.size() != 1)
@@ -99,10 +106,16 @@ int cmd_period(const std::vector<std::string>& args) {
                        std::to_string(phys >> 20) + " MiB)");
     }
   }
+  const double budget = p.vm["budget"].as<double>();
+  if (!(budget > 0) || budget > 1e6) {
+    throw InputError("--budget must be a positive number (1 is the default), got " +
+                     std::to_string(budget));
+  }
   const auto game = make_game(rest[0]);
   const auto start = std::chrono::steady_clock::now();
   PeriodRequest request;
   request.limits.memory_bytes = memory_limit;
+  request.budget = budget;
   if (time_limit > 0) {
     request.limits.deadline =
         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -125,7 +138,16 @@ int cmd_period(const std::vector<std::string>& args) {
             << "preperiod:  " << j["preperiod"].dump() << "\n"
             << "period:     " << j["period"].dump() << "\n"
             << "saltus:     " << j.value("saltus", nlohmann::json(0)).dump() << "\n";
-  if (j.contains("certificate")) std::cout << "certificate: " << j["certificate"].dump(2) << "\n";
+  if (j.contains("certificate")) {
+    // Long value lists are summarised on the terminal; --format json writes them whole.
+    nlohmann::json shown = j["certificate"];
+    for (const char* key : {"values", "window"}) {
+      if (shown.contains(key) && shown[key].is_array() && shown[key].size() > kShownValues) {
+        shown[key] = std::to_string(shown[key].size()) + " values (--format json writes them)";
+      }
+    }
+    std::cout << "certificate: " << shown.dump(2) << "\n";
+  }
   return 0;
 }
 

@@ -30,6 +30,8 @@ struct ValueRequest {
 /// The limits of `verify period`: a family that supports them passes them to its producer.
 struct PeriodRequest {
   ComputeLimits limits;
+  /// Scales the family's own search bound (octal: the heaps computed, 2^25 at 1).
+  double budget = 1.0;
 };
 
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).
