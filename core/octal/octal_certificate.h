@@ -28,13 +28,12 @@ namespace igv {
 inline constexpr int kOctalCertificateVersion = 1;
 
 /// A mask entry with this bit adds the heap's parity to the rare/common split: heap x is rare
-/// when popcount(G(x) & mask) + x is even. Valid (and used by the checker) only when every
-/// removal that may leave two heaps has the same parity; otherwise the bit is ignored. Values
-/// are 16-bit, so the bit never meets a value bit.
+/// when popcount(G(x) & mask) + x - i is even, i the removals that may leave two heaps. Valid
+/// (and used by the checker) only when all those removals have the same parity; otherwise the
+/// bit is ignored. (The - i keeps a heap rare exactly when its own value is one that may come
+/// from two common parts, so that rare heaps and full scans stay equally few.) Values are
+/// 16-bit, so the bit never meets a value bit.
 inline constexpr std::uint32_t kHeapParityBit = std::uint32_t{1} << 16;
-/// A mask entry with this bit makes heap x rare when that sum is odd instead (valid for every
-/// code: for a split a + b the two constants cancel).
-inline constexpr std::uint32_t kRareOddBit = std::uint32_t{1} << 17;
 /// The bits of a mask entry that select value bits.
 inline constexpr std::uint32_t kValueMaskBits = kHeapParityBit - 1;
 

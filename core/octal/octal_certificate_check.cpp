@@ -22,17 +22,16 @@ constexpr std::size_t kWords = 65536 / kWordBits + 1;
 struct Split {
   std::uint32_t mask = 0;
   bool heap_parity = false;
-  bool rare_odd = false;
   int split_parity = 0;
-  /// Heap x is rare: popcount(G(x) & mask) (+ x) even (odd with kRareOddBit).
+  /// Heap x is rare: popcount(G(x) & mask) (+ x - i) even.
   [[nodiscard]] bool heap_rare(std::int64_t x, Value v) const {
-    const int parity = (heap_parity ? static_cast<int>(x & 1) : 0) + (rare_odd ? 1 : 0);
+    const int parity = heap_parity ? static_cast<int>((x - split_parity) & 1) : 0;
     return ((std::popcount(static_cast<std::uint32_t>(v) & mask) + parity) & 1) == 0;
   }
   /// Value v at heap n comes only from splits with exactly one rare part: for a split
   /// a + b = n - i, popcount(v & mask) = [a common] + [b common] (+ a + b = n - i with the
-  /// heap's parity) mod 2 (the constant of kRareOddBit counted twice), so v needs a rare part
-  /// when popcount(v & mask) (+ n - i) is odd.
+  /// heap's parity: the two - i cancel) mod 2, so v needs a rare part when
+  /// popcount(v & mask) (+ n - i) is odd.
   [[nodiscard]] bool needs_rare_part(std::int64_t n, Value v) const {
     const int parity = heap_parity ? static_cast<int>((n - split_parity) & 1) : 0;
     return ((std::popcount(static_cast<std::uint32_t>(v) & mask) + parity) & 1) == 1;
@@ -133,7 +132,6 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
       const std::uint32_t entry = cert.mask_schedule[next_mask++].second;
       split.mask = entry & kValueMaskBits;
       split.heap_parity = parity_allowed && (entry & kHeapParityBit) != 0;
-      split.rare_odd = (entry & kRareOddBit) != 0;
       rare_heaps.clear();
       for (std::int64_t r = 1; r < n; ++r) {
         if (split.heap_rare(r, g[r])) rare_heaps.push_back(static_cast<std::uint32_t>(r));
@@ -182,8 +180,9 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
         depth = std::max<std::int64_t>(depth, cert.witness_depths[next_hint].second);
       }
       Value missing = seen.first_missing_below(target);
-      for (std::int64_t a = 1; a <= depth && missing < target; ++a) {
-        if (split.needs_rare_part(n, missing)) break;  // not found in (2): absent
+      // A value that needs a rare part and was not found in (2) is absent: no search.
+      bool absent = missing < target && split.needs_rare_part(n, missing);
+      for (std::int64_t a = 1; a <= depth && missing < target && !absent; ++a) {
         bool any = false;
         for (int i : splits) {
           const std::int64_t b = n - i - a;
@@ -192,7 +191,10 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
           seen.add(g[a] ^ g[b]);
         }
         if (!any) break;
-        if (seen.has(missing)) missing = seen.first_missing_below(target);
+        if (seen.has(missing)) {
+          missing = seen.first_missing_below(target);
+          absent = missing < target && split.needs_rare_part(n, missing);
+        }
       }
       if (missing < target) {
         return reject(heap_text(n, target) + ": no option with the smaller value " +

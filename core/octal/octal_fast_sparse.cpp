@@ -51,7 +51,7 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
 }
 
 bool OctalSparseSolver::is_rare(std::int64_t heap, Value v) const {
-  const int parity = (heap_parity_ ? static_cast<int>(heap & 1) : 0) + (rare_odd_ ? 1 : 0);
+  const int parity = heap_parity_ ? static_cast<int>((heap - split_parity_) & 1) : 0;
   return ((std::popcount(static_cast<std::uint32_t>(v) & mask_) + parity) & 1) == 0;
 }
 
@@ -153,25 +153,16 @@ Value OctalSparseSolver::compute_next(const T* g) {
 void OctalSparseSolver::choose_mask() {
   const std::uint64_t range = value_range(max_value_);
   if (range > kLargestRangeForMaskSearch || size_ < 2) return;
-  // histogram[2v + (x & 1)]: heaps x >= 1 with value v, by parity.
+  // histogram[2v + ((x - i) & 1)]: heaps x >= 1 with value v, by parity (i a split removal).
   std::vector<std::uint64_t> histogram(2 * range, 0);
   // The work per heap grows with the number of rare heaps among all heaps so far, so the mask
   // that makes the fewest of them is chosen (not the fewest among recent heaps only).
   for (std::int64_t n = 1; n < size_; ++n)
-    ++histogram[2 * static_cast<std::size_t>(value(n)) + static_cast<std::size_t>(n & 1)];
-  std::uint64_t total = 0;
-  for (const auto h : histogram) total += h;
+    ++histogram[2 * static_cast<std::size_t>(value(n)) +
+                static_cast<std::size_t>((n - split_parity_) & 1)];
   std::uint32_t best = mask_;
-  bool best_parity = heap_parity_, best_odd = rare_odd_;
+  bool best_parity = heap_parity_;
   std::uint64_t best_rare = ~std::uint64_t{0};
-  const auto consider = [&](std::uint32_t m, bool with_parity, bool odd, std::uint64_t rare) {
-    if (rare < best_rare) {
-      best_rare = rare;
-      best = m;
-      best_parity = with_parity;
-      best_odd = odd;
-    }
-  };
   for (int with_parity = 0; with_parity <= (parity_allowed_ ? 1 : 0); ++with_parity) {
     for (std::uint32_t m = with_parity != 0 ? 0 : 1; m < range; ++m) {
       std::uint64_t rare = 0;
@@ -179,20 +170,21 @@ void OctalSparseSolver::choose_mask() {
         const auto odd =
             static_cast<std::size_t>(std::popcount(static_cast<std::uint32_t>(v) & m) & 1);
         if (with_parity != 0) {
-          rare += histogram[2 * v + odd];  // even heaps with even bits, odd heaps with odd bits
+          rare += histogram[2 * v + odd];  // x - i even with even bits, odd with odd bits
         } else if (odd == 0) {
           rare += histogram[2 * v] + histogram[2 * v + 1];
         }
       }
-      // Rare when the sum is even, or (the complement) when it is odd.
-      consider(m, with_parity != 0, false, rare);
-      consider(m, with_parity != 0, true, total - rare);
+      if (rare < best_rare) {
+        best_rare = rare;
+        best = m;
+        best_parity = with_parity != 0;
+      }
     }
   }
-  if (best == mask_ && best_parity == heap_parity_ && best_odd == rare_odd_) return;
+  if (best == mask_ && best_parity == heap_parity_) return;
   mask_ = best;
   heap_parity_ = best_parity;
-  rare_odd_ = best_odd;
   mask_schedule_.emplace_back(static_cast<std::uint32_t>(size_), mask());
   for (std::size_t w = 0; w < kScratchWords; ++w) {
     std::uint64_t bits = 0;

@@ -15,9 +15,10 @@
 //
 // Heap parity (as in Czajka's octal-games analyser): when every removal that leaves two heaps
 // has the same parity, a split of n into a + b has a + b of a parity fixed by n, so adding the
-// heap's parity to the rare test (heap x rare when popcount(G(x) & M) + x is even) keeps the
-// argument exact; the values that need a rare part are then those with popcount(v & M) of the
-// parity 1 + (n - i). The solver tries both and keeps whichever makes fewer rare heaps.
+// heap's parity to the rare test (heap x rare when popcount(G(x) & M) + x - i is even, i a
+// split removal) keeps the argument exact; the values that need a rare part are then those with
+// popcount(v & M) of the parity 1 + (n - i). The solver tries both and keeps whichever makes
+// fewer rare heaps.
 //
 // Memory: one byte per heap while every value is below 256 (two bytes after), plus four bytes
 // per rare heap.
@@ -60,10 +61,8 @@ class OctalSparseSolver {
 
   [[nodiscard]] const OctalCode& code() const { return code_; }
   /// The mask in force, with kHeapParityBit (core/octal/octal_certificate.h) when the heap's
-  /// parity is part of the rare test and kRareOddBit when rare means an odd sum.
-  [[nodiscard]] std::uint32_t mask() const {
-    return mask_ | (heap_parity_ ? kHeapParityBit : 0) | (rare_odd_ ? kRareOddBit : 0);
-  }
+  /// parity is part of the rare test.
+  [[nodiscard]] std::uint32_t mask() const { return mask_ | (heap_parity_ ? kHeapParityBit : 0); }
   [[nodiscard]] std::size_t rare_count() const { return rare_.size(); }
   [[nodiscard]] Value max_value() const { return max_value_; }
   /// Heaps whose mex needed a scan of splits by smaller part (a rare value to find).
@@ -102,7 +101,6 @@ class OctalSparseSolver {
   std::vector<std::uint16_t> wide_values_;
   std::uint32_t mask_ = 0;
   bool heap_parity_ = false;         // the heap's parity is part of the rare test
-  bool rare_odd_ = false;            // rare: the sum is odd
   bool parity_allowed_ = false;      // every two-heap removal has the same parity
   int split_parity_ = 0;             // that parity
   std::vector<std::uint32_t> rare_;  // heaps n >= 1 with a rare value, increasing

@@ -166,9 +166,8 @@ BOOST_AUTO_TEST_CASE(any_mask_is_sound) {
   // ignored by .77 (removals 1 and 2 split).
   for (const char* text : {"0.07", "0.77", "0.137"}) {
     auto cert = find_octal_period(OctalCode::parse(text), {});
-    for (std::uint32_t m = 0; m < 64; ++m) {
-      const std::uint32_t mask =
-          (m & 15) | ((m & 16) != 0 ? kHeapParityBit : 0) | ((m & 32) != 0 ? kRareOddBit : 0);
+    for (std::uint32_t m = 0; m < 32; ++m) {
+      const std::uint32_t mask = (m & 15) | ((m & 16) != 0 ? kHeapParityBit : 0);
       cert.mask_schedule = {{0, mask}, {100, mask ^ 5}};
       BOOST_TEST(check_octal_period_certificate(cert).accepted, text << " mask " << mask);
       auto bad = cert;
@@ -178,22 +177,21 @@ BOOST_AUTO_TEST_CASE(any_mask_is_sound) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(rare_split_may_use_the_heap_parity_and_the_odd_sum) {
-  // The solver also tries the heap's parity (split removals of one parity) and "rare when the
-  // sum is odd"; on .127 that leaves fewer rare heaps than any plain mask (rare: popcount of
-  // G & mask even), and the checker accepts the certificate.
+BOOST_AUTO_TEST_CASE(rare_split_may_use_the_heap_parity) {
+  // The solver also tries the heap's parity (.127 splits only after removing 3): that leaves
+  // fewer rare heaps than any plain mask (rare: popcount of G & mask even), and the checker
+  // accepts the certificate.
   OctalPeriodStats stats;
   const auto cert = find_octal_period(OctalCode::parse("0.127"), {}, &stats);
   BOOST_TEST(check_octal_period_certificate(cert).accepted);
   const std::uint32_t mask = stats.mask & kValueMaskBits;
   const int parity = (stats.mask & kHeapParityBit) != 0 ? 1 : 0;
-  const int odd = (stats.mask & kRareOddBit) != 0 ? 1 : 0;
-  BOOST_TEST(parity + odd > 0);
+  BOOST_TEST(parity == 1);
   std::size_t chosen = 0;
   std::vector<std::size_t> plain(256, 0);
   for (std::int64_t n = 1; n < cert.bound(); ++n) {
     const auto v = static_cast<std::uint32_t>(cert.values[n]);
-    chosen += ((std::popcount(v & mask) + parity * n + odd) & 1) == 0 ? 1 : 0;
+    chosen += ((std::popcount(v & mask) + parity * (n - 3)) & 1) == 0 ? 1 : 0;
     for (std::uint32_t m = 1; m < 256; ++m) plain[m] += (std::popcount(v & m) & 1) == 0 ? 1 : 0;
   }
   BOOST_TEST(chosen < *std::min_element(plain.begin() + 1, plain.end()));
