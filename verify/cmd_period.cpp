@@ -36,6 +36,9 @@ std::uint64_t default_period_memory() {
   return phys == 0 ? std::uint64_t{8} << 30 : phys / 3 * 2;
 }
 
+/// Value lists longer than this are summarised in the text output.
+constexpr std::size_t kShownValues = 1000;
+
 /// Prints the inconclusive answer; returns its exit code, 3.
 int print_inconclusive(const std::string& game, const std::string& format, const BudgetExceeded& e,
                        double elapsed, double time_limit, std::uint64_t memory_limit) {
@@ -79,13 +82,16 @@ int cmd_period(const std::vector<std::string>& args) {
                              "continue the search saved in --checkpoint DIR")(
       "checkpoint-every", po::value<std::int64_t>(),
       "columns of the row being searched between two checkpoints (default 2^28)")(
+"budget", po::value<double>()->default_value(1.0, "1"),
+      "scales the search's own bound (octal: 2^25 heaps at 1); reaching it is inconclusive "
+      "(exit 3)")(
       "game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
   const auto p = parse(args, opts, pos,
                        "verify period GAME [--format text|json] [--time-limit S] "
-                       "[--memory-limit M] [--checkpoint DIR [--resume] [--checkpoint-every N]]"
-                       "\n\nexit 0 proved, 2 usage or input error, 3 "
+                       "[--memory-limit M] [--budget X] [--checkpoint DIR [--resume] "
+                       "[--checkpoint-every N]]\n\nexit 0 proved, 2 usage or input error, 3 "
                        "inconclusive (a limit reached: the reason and what was reached)");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "game");
@@ -107,10 +113,22 @@ int cmd_period(const std::vector<std::string>& args) {
                        std::to_string(phys >> 20) + " MiB)");
     }
   }
+  const double budget = p.vm["budget"].as<double>();
+  if (!(budget > 0) || budget > 1e6) {
+    throw InputError("--budget must be a positive number (1 is the default), got " +
+                     std::to_string(budget));
+  }
   const auto game = make_game(rest[0]);
   const auto start = std::chrono::steady_clock::now();
   PeriodRequest request;
   request.limits.memory_bytes = memory_limit;
+  request.budget = budget;
+  if (!p.vm["budget"].defaulted() && game->spec().rfind("octal:", 0) != 0) {
+    // Only the octal search has a bound of its own to scale; elsewhere the flag would be
+    // silently ignored.
+    throw InputError("--budget scales the heaps an octal search computes (octal:CODE); '" +
+                     game->spec() + "' has no such bound (use --time-limit and --memory-limit)");
+  }
   const bool frolov_row =
       game->spec().rfind("rook-misere:", 0) == 0 || game->spec().rfind("digital-deletion:", 0) == 0;
   if (p.vm.count("checkpoint") != 0U) {
@@ -181,7 +199,16 @@ int cmd_period(const std::vector<std::string>& args) {
       std::cout << " … (" << period << " values in one period)";
     std::cout << "\n";
   }
-  if (j.contains("certificate")) std::cout << "certificate: " << j["certificate"].dump(2) << "\n";
+  if (j.contains("certificate")) {
+    // Long value lists are summarised on the terminal; --format json writes them whole.
+    nlohmann::json shown = j["certificate"];
+    for (const char* key : {"values", "window"}) {
+      if (shown.contains(key) && shown[key].is_array() && shown[key].size() > kShownValues) {
+        shown[key] = std::to_string(shown[key].size()) + " values (--format json writes them)";
+      }
+    }
+    std::cout << "certificate: " << shown.dump(2) << "\n";
+  }
   return 0;
 }
 

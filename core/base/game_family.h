@@ -38,6 +38,8 @@ struct PeriodRequest {
   std::int64_t checkpoint_every = 0;
   /// Called now and then with one line of progress (shown on a terminal by the caller).
   std::function<void(const std::string&)> progress;
+  /// Scales the family's own search bound (octal: the heaps computed, 2^25 at 1).
+  double budget = 1.0;
 };
 
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).

@@ -38,8 +38,6 @@ namespace {
 constexpr std::int64_t kLargestOctalValue = 65535;
 /// Heaps, masks and depths are 32-bit in the certificate.
 constexpr std::int64_t kLargest32 = 0xFFFFFFFF;
-/// Values a certificate file may hold: 2^26 (the producer stops at 2^25 heaps).
-constexpr std::int64_t kLargestOctalFile = std::int64_t{1} << 26;
 
 json pairs_json(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   json out = json::array();
@@ -67,8 +65,11 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> parse_pairs(const json& v,
 json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
                        const std::string& checked) {
   json values = json::array();
-  for (std::int64_t n = 0; n < cert.values.size(); ++n) values.push_back(cert.values[n]);
-  return {
+  const bool file = cert.values.size() <= kLargestOctalFile;
+  if (file) {
+    for (std::int64_t n = 0; n < cert.values.size(); ++n) values.push_back(cert.values[n]);
+  }
+  json out = {
       {"game", "octal:" + cert.code},
       {"preperiod", cert.preperiod},
       {"period", cert.period},
@@ -87,6 +88,16 @@ json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
         {"witness_hints", pairs_json(cert.witness_depths)},
         {"checked", checked},
         {"checker", "check_octal_period_certificate (core/octal/octal_certificate_check.cpp)"}}}};
+  if (!file) {
+    // Above both checkers' file limit: the certificate was checked in the producing process;
+    // what is printed says so and is not a certificate file (both checkers refuse it).
+    out["certificate"].erase("values");
+    out["certificate"]["values_not_written"] =
+        std::to_string(cert.values.size()) +
+        " values, above the certificate file limit of 2^26: checked in memory by the checker "
+        "named here, in the process that produced them";
+  }
+  return out;
 }
 
 OctalPeriodCertificate parse_octal_period_json(const json& period_json) {

@@ -7,11 +7,11 @@
 // checker (core/octal/octal_certificate_check.h) reads it and includes nothing of the producer.
 //
 // Witness order (the hint format, shared by producer and checker), for heap n and the mask M in
-// force at n: (1) every option leaving no heap or one heap; (2) every split with a part whose
-// value is rare under M; (3) the splits by smaller part a = 1, 2, 3, … (every removal i for
-// each a). When G(n) is common under M, every value below G(n) must appear among (1), (2) and
-// the splits of (3) with a <= max(kDefaultWitnessDepth, hint(n)). (When G(n) is rare the checker
-// looks at every split anyway.)
+// force at n: (1) every option leaving no heap or one heap; (2) every split with a part that is
+// a rare heap under M (see kHeapParityBit); (3) the splits by smaller part a = 1, 2, 3, … (every
+// removal i for each a). When G(n) is a value that needs a rare part at n, every value below
+// G(n) must appear among (1), (2) and the splits of (3) with a <= max(kDefaultWitnessDepth,
+// hint(n)). (Otherwise the checker looks at every split anyway.)
 #pragma once
 
 #include <cstdint>
@@ -26,6 +26,20 @@ namespace igv {
 
 /// Version of the octal certificate file format (core/CERTIFICATES.md).
 inline constexpr int kOctalCertificateVersion = 1;
+
+/// A mask entry with this bit adds the heap's parity to the rare/common split: heap x is rare
+/// when popcount(G(x) & mask) + x - i is even, i the removals that may leave two heaps. Valid
+/// (and used by the checker) only when all those removals have the same parity; otherwise the
+/// bit is ignored. (The - i keeps a heap rare exactly when its own value is one that may come
+/// from two common parts, so that rare heaps and full scans stay equally few.) Values are
+/// 16-bit, so the bit never meets a value bit.
+inline constexpr std::uint32_t kHeapParityBit = std::uint32_t{1} << 16;
+/// The bits of a mask entry that select value bits.
+inline constexpr std::uint32_t kValueMaskBits = kHeapParityBit - 1;
+
+/// Values a certificate file may hold (both checkers' limit). A longer certificate is checked in
+/// the process that produced it, by the same checker, and printed without its values.
+inline constexpr std::int64_t kLargestOctalFile = std::int64_t{1} << 26;
 
 /// Splits with a smaller part up to this depth are always searched for witnesses.
 constexpr std::int64_t kDefaultWitnessDepth = 4096;

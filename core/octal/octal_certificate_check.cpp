@@ -17,9 +17,26 @@ constexpr unsigned kWordBits = 64;
 /// Values are at most 16 bits (OctalValueTable), so 2^16 / 64 words cover them.
 constexpr std::size_t kWords = 65536 / kWordBits + 1;
 
-bool is_rare_under(std::uint32_t mask, Value v) {
-  return (std::popcount(static_cast<std::uint32_t>(v) & mask) & 1) == 0;
-}
+/// The rare/common split in force: a value mask, and whether the heap's parity is added
+/// (kHeapParityBit, used only when every two-heap removal has the same parity `split_parity`).
+struct Split {
+  std::uint32_t mask = 0;
+  bool heap_parity = false;
+  int split_parity = 0;
+  /// Heap x is rare: popcount(G(x) & mask) (+ x - i) even.
+  [[nodiscard]] bool heap_rare(std::int64_t x, Value v) const {
+    const int parity = heap_parity ? static_cast<int>((x - split_parity) & 1) : 0;
+    return ((std::popcount(static_cast<std::uint32_t>(v) & mask) + parity) & 1) == 0;
+  }
+  /// Value v at heap n comes only from splits with exactly one rare part: for a split
+  /// a + b = n - i, popcount(v & mask) = [a common] + [b common] (+ a + b = n - i with the
+  /// heap's parity: the two - i cancel) mod 2, so v needs a rare part when
+  /// popcount(v & mask) (+ n - i) is odd.
+  [[nodiscard]] bool needs_rare_part(std::int64_t n, Value v) const {
+    const int parity = heap_parity ? static_cast<int>((n - split_parity) & 1) : 0;
+    return ((std::popcount(static_cast<std::uint32_t>(v) & mask) + parity) & 1) == 1;
+  }
+};
 
 CertificateVerdict reject(std::string why) {
   return rejected_certificate(std::move(why));
@@ -97,20 +114,27 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
   }
 
   // 1. The values are the Sprague–Grundy values, heap by heap.
-  std::vector<std::uint32_t> rare_heaps;  // heaps 1 <= r < n with a rare value, increasing
-  std::uint32_t mask = 0;
+  std::vector<std::uint32_t> rare_heaps;  // rare heaps 1 <= r < n, increasing
+  const auto& splits = code.two_heap_removals();
+  Split split;
+  // The heap's parity may join the split only when every two-heap removal has one parity.
+  const bool parity_allowed =
+      !splits.empty() && std::all_of(splits.begin(), splits.end(),
+                                     [&](int i) { return (i & 1) == (splits.front() & 1); });
+  split.split_parity = splits.empty() ? 0 : (splits.front() & 1);
   std::size_t next_mask = 0, next_hint = 0;
   std::uint64_t full_scans = 0;
   Value largest = 0;
   OptionValues seen;
-  const auto& splits = code.two_heap_removals();
   for (std::int64_t n = 0; n < n_values; ++n) {
     if (tick && (n & 0xFFFF) == 0) tick();
     if (next_mask < cert.mask_schedule.size() && cert.mask_schedule[next_mask].first == n) {
-      mask = cert.mask_schedule[next_mask++].second;
+      const std::uint32_t entry = cert.mask_schedule[next_mask++].second;
+      split.mask = entry & kValueMaskBits;
+      split.heap_parity = parity_allowed && (entry & kHeapParityBit) != 0;
       rare_heaps.clear();
       for (std::int64_t r = 1; r < n; ++r) {
-        if (is_rare_under(mask, g[r])) rare_heaps.push_back(static_cast<std::uint32_t>(r));
+        if (split.heap_rare(r, g[r])) rare_heaps.push_back(static_cast<std::uint32_t>(r));
       }
     }
     const Value target = g[n];
@@ -126,8 +150,7 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
       if (code.leaves_none(i) && n == i) seen.add(0);
       if (code.leaves_one(i) && n > i) seen.add(g[n - i]);
     }
-    const bool target_rare = is_rare_under(mask, target);
-    if (target_rare) {
+    if (!split.needs_rare_part(n, target)) {
       // Every split.
       ++full_scans;
       for (int i : splits) {
@@ -157,8 +180,9 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
         depth = std::max<std::int64_t>(depth, cert.witness_depths[next_hint].second);
       }
       Value missing = seen.first_missing_below(target);
-      for (std::int64_t a = 1; a <= depth && missing < target; ++a) {
-        if (!is_rare_under(mask, missing)) break;  // a common value not found in (2) is absent
+      // A value that needs a rare part and was not found in (2) is absent: no search.
+      bool absent = missing < target && split.needs_rare_part(n, missing);
+      for (std::int64_t a = 1; a <= depth && missing < target && !absent; ++a) {
         bool any = false;
         for (int i : splits) {
           const std::int64_t b = n - i - a;
@@ -167,7 +191,10 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
           seen.add(g[a] ^ g[b]);
         }
         if (!any) break;
-        if (seen.has(missing)) missing = seen.first_missing_below(target);
+        if (seen.has(missing)) {
+          missing = seen.first_missing_below(target);
+          absent = missing < target && split.needs_rare_part(n, missing);
+        }
       }
       if (missing < target) {
         return reject(heap_text(n, target) + ": no option with the smaller value " +
@@ -176,7 +203,7 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
       }
     }
     largest = std::max(largest, target);
-    if (n >= 1 && target_rare) rare_heaps.push_back(static_cast<std::uint32_t>(n));
+    if (n >= 1 && split.heap_rare(n, target)) rare_heaps.push_back(static_cast<std::uint32_t>(n));
   }
 
   // 2. The theorem's window.

@@ -4,6 +4,7 @@
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <random>
 
@@ -100,10 +101,13 @@ class OctalGame : public GameInstance {
   [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
 
   [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override {
-    // Up to 2^25 heaps (32 MB of values): enough for every record of the published file; the
-    // search stops with BudgetExceeded beyond, or with LimitReached at the request's limits.
+    // Up to 2^25 heaps at budget 1 (32 MB of values): enough for every record of the published
+    // file but .1777; the search stops with LimitReached beyond, or at the request's limits.
+    // The solver handles heaps below 2^32.
+    const double heaps = std::ldexp(std::max(request.budget, 0.0), 25);
+    const auto max_heaps = static_cast<std::int64_t>(std::min(heaps, 4'000'000'000.0));
     const OctalPeriodCertificate cert =
-        find_octal_period(code_, {std::int64_t{1} << 25, {}, request.limits});
+        find_octal_period(code_, {std::max<std::int64_t>(max_heaps, 1024), {}, request.limits});
     // The checker sees only the deadline (a tick), never the producer.
     const auto tick = [&] {
       if (!request.limits.out_of_time()) return;

@@ -42,10 +42,17 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
     : code_(std::move(code)),
       seen_(kScratchWords, 0),
       need_(kScratchWords, 0),
-      common_pattern_(kScratchWords, 0) {}
+      common_pattern_(kScratchWords, 0) {
+  const auto& splits = code_.two_heap_removals();
+  parity_allowed_ = !splits.empty() && std::all_of(splits.begin(), splits.end(), [&](int i) {
+    return (i & 1) == (splits.front() & 1);
+  });
+  split_parity_ = splits.empty() ? 0 : (splits.front() & 1);
+}
 
-bool OctalSparseSolver::is_rare(Value v) const {
-  return (std::popcount(static_cast<std::uint32_t>(v) & mask_) & 1) == 0;
+bool OctalSparseSolver::is_rare(std::int64_t heap, Value v) const {
+  const int parity = heap_parity_ ? static_cast<int>((heap - split_parity_) & 1) : 0;
+  return ((std::popcount(static_cast<std::uint32_t>(v) & mask_) + parity) & 1) == 0;
 }
 
 std::uint64_t OctalSparseSolver::memory_bytes() const {
@@ -78,10 +85,13 @@ Value OctalSparseSolver::compute_next(const T* g) {
       set(static_cast<unsigned>(g[r] ^ g[rest - r]));
     }
   }
+  // The values that need a rare part: popcount(v & M) odd, or (heap parity) of the parity
+  // 1 + (n - i), i any two-heap removal.
+  const std::uint64_t flip = heap_parity_ && ((n - split_parity_) & 1) != 0 ? ~std::uint64_t{0} : 0;
   // The least common value not seen is certainly absent; so is `range` itself.
   std::uint64_t candidate = range;
   for (std::size_t w = 0; w < words; ++w) {
-    const std::uint64_t free_common = ~seen[w] & common_pattern_[w] & below(range, w);
+    const std::uint64_t free_common = ~seen[w] & (common_pattern_[w] ^ flip) & below(range, w);
     if (free_common != 0) {
       candidate = w * kWordBits + static_cast<unsigned>(std::countr_zero(free_common));
       break;
@@ -90,12 +100,14 @@ Value OctalSparseSolver::compute_next(const T* g) {
   // Rare values below the candidate that no rare split produced must be searched for.
   std::uint64_t remaining = 0;
   for (std::size_t w = 0; w < words; ++w) {
-    need_[w] = ~seen[w] & ~common_pattern_[w] & below(candidate, w);
-    remaining += need_[w] != 0 ? 1 : 0;
+    need_[w] = ~seen[w] & ~(common_pattern_[w] ^ flip) & below(candidate, w);
+    remaining += static_cast<std::uint64_t>(std::popcount(need_[w]));
   }
   if (remaining == 0) return static_cast<Value>(candidate);
   // Scan the splits by smaller part a, a block at a time (the nim-sums of a block are computed
-  // first so that the loop vectorises), until every needed rare value has appeared.
+  // first so that the loop vectorises), until every needed rare value has appeared: a read-only
+  // test of the needed bits, a bit cleared (and counted down) only when a needed value appears,
+  // and the scan stops at the split that completes them.
   ++full_scans_;
   std::uint64_t* need = need_.data();
   std::uint32_t block[kScanBlock];
@@ -109,11 +121,18 @@ Value OctalSparseSolver::compute_next(const T* g) {
       const std::int64_t count = a_end - a0;
       for (std::int64_t j = 0; j < count; ++j)
         block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
-      for (std::int64_t j = 0; j < count; ++j) set(block[j]);
+      for (std::int64_t j = 0; j < count; ++j) {
+        const std::uint64_t bit = std::uint64_t{1} << (block[j] % kWordBits);
+        std::uint64_t& word = need[block[j] / kWordBits];
+        if ((word & bit) != 0) {
+          word &= ~bit;
+          --remaining;
+        }
+      }
+      if (remaining == 0) break;
     }
-    std::uint64_t left = 0;
-    for (std::size_t w = 0; w < words; ++w) left |= need[w] & ~seen[w];
-    if (left == 0) {
+    if (remaining == 0) {
+      // The depth is that of the whole block (the checker searches every split up to it).
       const std::int64_t depth = a0 + kScanBlock - 1;
       if (depth > hint_threshold_) {
         deep_witnesses_.emplace_back(static_cast<std::uint32_t>(n),
@@ -125,9 +144,8 @@ Value OctalSparseSolver::compute_next(const T* g) {
   }
   // Every split was seen: the least needed value not seen is the mex.
   for (std::size_t w = 0; w < words; ++w) {
-    const std::uint64_t left = need[w] & ~seen[w];
-    if (left != 0)
-      return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(left)));
+    if (need[w] != 0)
+      return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(need[w])));
   }
   return static_cast<Value>(candidate);  // unreachable: some needed value was left
 }
@@ -135,25 +153,39 @@ Value OctalSparseSolver::compute_next(const T* g) {
 void OctalSparseSolver::choose_mask() {
   const std::uint64_t range = value_range(max_value_);
   if (range > kLargestRangeForMaskSearch || size_ < 2) return;
-  std::vector<std::uint64_t> histogram(range, 0);
+  // histogram[2v + ((x - i) & 1)]: heaps x >= 1 with value v, by parity (i a split removal).
+  std::vector<std::uint64_t> histogram(2 * range, 0);
   // The work per heap grows with the number of rare heaps among all heaps so far, so the mask
   // that makes the fewest of them is chosen (not the fewest among recent heaps only).
-  for (std::int64_t n = 1; n < size_; ++n) ++histogram[static_cast<std::size_t>(value(n))];
+  for (std::int64_t n = 1; n < size_; ++n)
+    ++histogram[2 * static_cast<std::size_t>(value(n)) +
+                static_cast<std::size_t>((n - split_parity_) & 1)];
   std::uint32_t best = mask_;
+  bool best_parity = heap_parity_;
   std::uint64_t best_rare = ~std::uint64_t{0};
-  for (std::uint32_t m = 1; m < range; ++m) {
-    std::uint64_t rare = 0;
-    for (std::uint64_t v = 0; v < range; ++v) {
-      if ((std::popcount(static_cast<std::uint32_t>(v) & m) & 1) == 0) rare += histogram[v];
-    }
-    if (rare < best_rare) {
-      best_rare = rare;
-      best = m;
+  for (int with_parity = 0; with_parity <= (parity_allowed_ ? 1 : 0); ++with_parity) {
+    for (std::uint32_t m = with_parity != 0 ? 0 : 1; m < range; ++m) {
+      std::uint64_t rare = 0;
+      for (std::uint64_t v = 0; v < range; ++v) {
+        const auto odd =
+            static_cast<std::size_t>(std::popcount(static_cast<std::uint32_t>(v) & m) & 1);
+        if (with_parity != 0) {
+          rare += histogram[2 * v + odd];  // x - i even with even bits, odd with odd bits
+        } else if (odd == 0) {
+          rare += histogram[2 * v] + histogram[2 * v + 1];
+        }
+      }
+      if (rare < best_rare) {
+        best_rare = rare;
+        best = m;
+        best_parity = with_parity != 0;
+      }
     }
   }
-  if (best == mask_) return;
+  if (best == mask_ && best_parity == heap_parity_) return;
   mask_ = best;
-  mask_schedule_.emplace_back(static_cast<std::uint32_t>(size_), mask_);
+  heap_parity_ = best_parity;
+  mask_schedule_.emplace_back(static_cast<std::uint32_t>(size_), mask());
   for (std::size_t w = 0; w < kScratchWords; ++w) {
     std::uint64_t bits = 0;
     for (unsigned b = 0; b < kWordBits; ++b) {
@@ -164,7 +196,7 @@ void OctalSparseSolver::choose_mask() {
   }
   rare_.clear();
   for (std::int64_t n = 1; n < size_; ++n) {
-    if (is_rare(value(n))) rare_.push_back(static_cast<std::uint32_t>(n));
+    if (is_rare(n, value(n))) rare_.push_back(static_cast<std::uint32_t>(n));
   }
 }
 
@@ -191,7 +223,7 @@ void OctalSparseSolver::push_value(Value v) {
     narrow_values_.push_back(static_cast<std::uint8_t>(v));
   }
   max_value_ = std::max(max_value_, v);
-  if (size_ >= 1 && is_rare(v)) rare_.push_back(static_cast<std::uint32_t>(size_));
+  if (size_ >= 1 && is_rare(size_, v)) rare_.push_back(static_cast<std::uint32_t>(size_));
   ++size_;
 }
 

@@ -13,6 +13,13 @@
 // The method is exact for any mask; the mask only decides the speed. The solver chooses the mask
 // that makes the fewest rare heaps so far, at every power of two.
 //
+// Heap parity (as in Czajka's octal-games analyser): when every removal that leaves two heaps
+// has the same parity, a split of n into a + b has a + b of a parity fixed by n, so adding the
+// heap's parity to the rare test (heap x rare when popcount(G(x) & M) + x - i is even, i a
+// split removal) keeps the argument exact; the values that need a rare part are then those with
+// popcount(v & M) of the parity 1 + (n - i). The solver tries both and keeps whichever makes
+// fewer rare heaps.
+//
 // Memory: one byte per heap while every value is below 256 (two bytes after), plus four bytes
 // per rare heap.
 #pragma once
@@ -23,6 +30,7 @@
 #include <vector>
 
 #include "core/base/primitives.h"
+#include "core/octal/octal_certificate.h"
 #include "core/octal/octal_rules.h"
 
 namespace igv {
@@ -52,7 +60,9 @@ class OctalSparseSolver {
   std::vector<std::uint16_t> take_wide_values() { return std::move(wide_values_); }
 
   [[nodiscard]] const OctalCode& code() const { return code_; }
-  [[nodiscard]] std::uint32_t mask() const { return mask_; }
+  /// The mask in force, with kHeapParityBit (core/octal/octal_certificate.h) when the heap's
+  /// parity is part of the rare test.
+  [[nodiscard]] std::uint32_t mask() const { return mask_ | (heap_parity_ ? kHeapParityBit : 0); }
   [[nodiscard]] std::size_t rare_count() const { return rare_.size(); }
   [[nodiscard]] Value max_value() const { return max_value_; }
   /// Heaps whose mex needed a scan of splits by smaller part (a rare value to find).
@@ -82,7 +92,7 @@ class OctalSparseSolver {
   void choose_mask();
   void push_value(Value v);
   [[noreturn]] void throw_out_of_range(std::int64_t n) const;
-  [[nodiscard]] bool is_rare(Value v) const;
+  [[nodiscard]] bool is_rare(std::int64_t heap, Value v) const;
 
   OctalCode code_;
   std::int64_t size_ = 0;
@@ -90,6 +100,9 @@ class OctalSparseSolver {
   std::vector<std::uint8_t> narrow_values_;
   std::vector<std::uint16_t> wide_values_;
   std::uint32_t mask_ = 0;
+  bool heap_parity_ = false;         // the heap's parity is part of the rare test
+  bool parity_allowed_ = false;      // every two-heap removal has the same parity
+  int split_parity_ = 0;             // that parity
   std::vector<std::uint32_t> rare_;  // heaps n >= 1 with a rare value, increasing
   Value max_value_ = 0;
   std::uint64_t full_scans_ = 0;

@@ -40,10 +40,26 @@ struct OctalPeriodSearch {
   ComputeLimits limits = {};
 };
 
+/// The largest period (with preperiod at most 1) and the largest preperiod (with period 1) that
+/// `heaps` values certify: the Guy–Smith window 2·max(e,1) + 2p + k must fit in them. The
+/// search compares every shift up to heaps/2, so every such pair is seen.
+std::int64_t octal_largest_certifiable_period(int last_digit, std::int64_t heaps);
+std::int64_t octal_largest_certifiable_preperiod(int last_digit, std::int64_t heaps);
+
+/// The period detection of find_octal_period on computed values G(0..N-1) of a code whose last
+/// digit is k: over every shift p <= N/2 that repeats over two whole periods at the end, the
+/// pair (least preperiod consistent with the values, p) whose Guy–Smith window is the shortest;
+/// when that window fits in N, reduced to the least period and its least preperiod. Nothing
+/// when no shift repeats twice. Exact (values compared, no hashing), O(N) time, 2N bytes.
+std::optional<std::pair<std::int64_t, std::int64_t>> octal_detect_period(
+    const std::vector<std::uint8_t>& values, int last_digit);
+std::optional<std::pair<std::int64_t, std::int64_t>> octal_detect_period(
+    const std::vector<std::uint16_t>& values, int last_digit);
+
 /// What a search that computed `heaps` values had reached: the heaps, the largest period (with
 /// preperiod at most 1) and the largest preperiod (with period 1) a search of that length could
-/// certify (the Guy–Smith window must fit and the tail must hold two periods), and the candidate
-/// (preperiod, period, heaps its window needs) when there is one.
+/// certify (the Guy–Smith window must fit), and the best candidate (preperiod, period, heaps its
+/// window needs) when there is one: a shift that repeats over two whole periods at the end.
 nlohmann::json octal_search_reached(const OctalCode& code, std::int64_t heaps,
                                     std::optional<std::pair<std::int64_t, std::int64_t>> candidate);
 
@@ -59,6 +75,9 @@ struct OctalPeriodStats {
 
 /// Computes values with the sparse kernel until a least preperiod and period are found whose
 /// Guy–Smith window fits in the values computed, and returns the certificate (unchecked).
+/// Detection is exact over every shift up to half the heaps computed (a Z-function over the
+/// values read backwards, O(heaps)); it runs at 1024 heaps, then as the heaps double (grow by
+/// half above 2^24), and with a candidate the search computes only as far as its window needs.
 /// Throws BudgetExceeded when none is found below search.max_heaps heaps, LimitReached when a
 /// limit of search.limits is reached first.
 OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPeriodSearch& search,

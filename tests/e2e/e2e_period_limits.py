@@ -59,10 +59,12 @@ def main():
         check(j["game"] == "octal:0.777", f"octal game {j['game']!r}")
         heaps = reached.get("heaps_computed", 0)
         check(heaps > 1000, f"octal .777: heaps computed {heaps}")
-        check(0 < reached.get("largest_certifiable_period", 0) <= heaps // 4,
-              f"octal .777: largest certifiable period {reached.get('largest_certifiable_period')}")
-        check(0 < reached.get("largest_certifiable_preperiod", 0) <= heaps // 2,
-              f"octal .777: largest certifiable preperiod {reached.get('largest_certifiable_preperiod')}")
+        # Every shift up to heaps/2 is compared: the Guy-Smith window 2*max(e,1)+2p+k (k = 3)
+        # alone bounds what the search could certify.
+        check(reached.get("largest_certifiable_period") == (heaps - 2 - 3) // 2,
+              f"octal .777: largest certifiable period {reached.get('largest_certifiable_period')} of {heaps} heaps")
+        check(reached.get("largest_certifiable_preperiod") == (heaps - 2 - 3) // 2,
+              f"octal .777: largest certifiable preperiod {reached.get('largest_certifiable_preperiod')} of {heaps} heaps")
         check("candidate" in reached, "octal .777: candidate recorded (null when none)")
 
     # Frolov's row 14 (period expected far beyond 10^8): the columns computed so far.

@@ -2,7 +2,11 @@
 // certificates (accepted, and rejected when corrupted), the game family's JSON.
 #include <rapidcheck/boost_test.h>
 
+#include <algorithm>
+#include <bit>
 #include <boost/test/unit_test.hpp>
+#include <optional>
+#include <random>
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
@@ -158,9 +162,12 @@ BOOST_AUTO_TEST_CASE(corrupted_certificates_are_rejected) {
 
 BOOST_AUTO_TEST_CASE(any_mask_is_sound) {
   // The parity argument holds for every mask: another mask changes the work, not the verdict.
+  // With the heap-parity bit too: used by .07 and .137 (every split removal of one parity),
+  // ignored by .77 (removals 1 and 2 split).
   for (const char* text : {"0.07", "0.77", "0.137"}) {
     auto cert = find_octal_period(OctalCode::parse(text), {});
-    for (std::uint32_t mask = 0; mask < 16; ++mask) {
+    for (std::uint32_t m = 0; m < 32; ++m) {
+      const std::uint32_t mask = (m & 15) | ((m & 16) != 0 ? kHeapParityBit : 0);
       cert.mask_schedule = {{0, mask}, {100, mask ^ 5}};
       BOOST_TEST(check_octal_period_certificate(cert).accepted, text << " mask " << mask);
       auto bad = cert;
@@ -168,6 +175,30 @@ BOOST_AUTO_TEST_CASE(any_mask_is_sound) {
       BOOST_TEST(!check_octal_period_certificate(bad).accepted, text << " mask " << mask);
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(rare_split_may_use_the_heap_parity) {
+  // The solver also tries the heap's parity (.127 splits only after removing 3): that leaves
+  // fewer rare heaps than any plain mask (rare: popcount of G & mask even), and the checker
+  // accepts the certificate.
+  OctalPeriodStats stats;
+  const auto cert = find_octal_period(OctalCode::parse("0.127"), {}, &stats);
+  BOOST_TEST(check_octal_period_certificate(cert).accepted);
+  const std::uint32_t mask = stats.mask & kValueMaskBits;
+  const int parity = (stats.mask & kHeapParityBit) != 0 ? 1 : 0;
+  BOOST_TEST(parity == 1);
+  std::size_t chosen = 0;
+  std::vector<std::size_t> plain(256, 0);
+  for (std::int64_t n = 1; n < cert.bound(); ++n) {
+    const auto v = static_cast<std::uint32_t>(cert.values[n]);
+    chosen += ((std::popcount(v & mask) + parity * (n - 3)) & 1) == 0 ? 1 : 0;
+    for (std::uint32_t m = 1; m < 256; ++m) plain[m] += (std::popcount(v & m) & 1) == 0 ? 1 : 0;
+  }
+  BOOST_TEST(chosen < *std::min_element(plain.begin() + 1, plain.end()));
+  // A code whose split removals have both parities never gets the parity bit.
+  OctalPeriodStats mixed;
+  (void)find_octal_period(OctalCode::parse("0.77"), {}, &mixed);
+  BOOST_TEST((mixed.mask & kHeapParityBit) == 0U);
 }
 
 BOOST_AUTO_TEST_CASE(witness_hints_bound_the_search) {
@@ -191,6 +222,105 @@ BOOST_AUTO_TEST_CASE(witness_hints_bound_the_search) {
 
 BOOST_AUTO_TEST_CASE(no_period_within_the_budget_is_budget_exceeded) {
   BOOST_CHECK_THROW(find_octal_period(OctalCode::parse("0.16"), {100'000, {}}), BudgetExceeded);
+}
+
+namespace {
+
+/// The least (preperiod, period) by brute force: every period p <= n/2 with its least
+/// preperiod consistent with every value, the shortest Guy–Smith window kept (least p among
+/// equals), among shifts that repeat over two whole periods.
+std::optional<std::pair<std::int64_t, std::int64_t>> brute_best(const std::vector<std::uint8_t>& g,
+                                                                int k) {
+  const auto n = static_cast<std::int64_t>(g.size());
+  std::optional<std::pair<std::int64_t, std::int64_t>> best;
+  for (std::int64_t p = 1; p <= n / 2; ++p) {
+    std::int64_t e = n - p;
+    while (e > 0 && g[static_cast<std::size_t>(e - 1)] == g[static_cast<std::size_t>(e - 1 + p)])
+      --e;
+    if (n - p - e < p) continue;
+    if (!best || guy_smith_bound(e, p, k) < guy_smith_bound(best->first, best->second, k))
+      best = std::make_pair(e, p);
+  }
+  return best;
+}
+
+/// `e` arbitrary values, then a block of `p` values repeated up to `n` values in all.
+std::vector<std::uint8_t> eventually_periodic(std::int64_t e, std::int64_t p, std::int64_t n,
+                                              unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::uint8_t> g(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < e + p && i < n; ++i)
+    g[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(rng() % 7);
+  for (std::int64_t i = e + p; i < n; ++i)
+    g[static_cast<std::size_t>(i)] = g[static_cast<std::size_t>(i - p)];
+  return g;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(period_detection_sees_every_shift) {
+  // Sequences of a few values, where spurious short repeats are common: the Z-function search
+  // must pick what the brute force picks (then reduced to the least period when certifiable).
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::int64_t e = rng() % 40, p = 1 + rng() % 30, n = 1 + rng() % 200;
+    const auto g = eventually_periodic(e, p, n, static_cast<unsigned>(trial));
+    const int k = 1 + static_cast<int>(rng() % 4);
+    const auto got = octal_detect_period(g, k);
+    const auto want = brute_best(g, k);
+    BOOST_REQUIRE(got.has_value() == want.has_value());
+    if (!got) continue;
+    if (guy_smith_bound(want->first, want->second, k) > n) {
+      BOOST_TEST(got->first == want->first);
+      BOOST_TEST(got->second == want->second);
+    } else {
+      // Certifiable: the least period of the tail and its least preperiod.
+      BOOST_TEST(got->second <= want->second);
+      BOOST_TEST(want->second % got->second == 0);
+      for (std::int64_t m = got->first; m + got->second < n; ++m)
+        BOOST_TEST(g[static_cast<std::size_t>(m)] == g[static_cast<std::size_t>(m + got->second)]);
+      if (got->first > 0) {
+        BOOST_TEST(g[static_cast<std::size_t>(got->first - 1)] !=
+                   g[static_cast<std::size_t>(got->first - 1 + got->second)]);
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(period_detection_sees_periods_of_millions) {
+  // A period of 5,000,001 after a preperiod of 1,234,567: beyond the 2^22 that the earlier
+  // tail-window search could see, found exactly once the Guy–Smith window fits.
+  const std::int64_t e = 1'234'567, p = 5'000'001, k = 3;
+  const std::int64_t need = guy_smith_bound(e, p, k);
+  auto g = eventually_periodic(e, p, need, 11);
+  g[static_cast<std::size_t>(e - 1)] =
+      static_cast<std::uint8_t>(g[static_cast<std::size_t>(e - 1 + p)] + 1);
+  const auto found = octal_detect_period(g, k);
+  BOOST_REQUIRE(found.has_value());
+  BOOST_TEST(found->first == e);
+  BOOST_TEST(found->second == p);
+  // One value short of the window: still the candidate (e, p), which needs one more heap.
+  g.pop_back();
+  const auto candidate = octal_detect_period(g, k);
+  BOOST_REQUIRE(candidate.has_value());
+  BOOST_TEST(candidate->first == e);
+  BOOST_TEST(candidate->second == p);
+  BOOST_TEST(guy_smith_bound(candidate->first, candidate->second, k) ==
+             static_cast<std::int64_t>(g.size()) + 1);
+}
+
+BOOST_AUTO_TEST_CASE(heap_limit_names_what_the_search_could_certify) {
+  try {
+    (void)find_octal_period(OctalCode::parse("0.16"), {100'000, {}});
+    BOOST_FAIL("no LimitReached");
+  } catch (const LimitReached& e) {
+    const std::string why = e.what();
+    BOOST_TEST(why.find("every shift up to 50000 was compared") != std::string::npos, why);
+    BOOST_TEST(why.find("periods up to 49998 with preperiod <= 1") != std::string::npos, why);
+    BOOST_TEST(e.reached["largest_certifiable_period"] == 49998);
+    BOOST_TEST(e.reached["largest_certifiable_preperiod"] == 49998);
+    BOOST_TEST(e.reached["heaps_computed"] == 100'000);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(family_value_json_and_positions) {

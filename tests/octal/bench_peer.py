@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Side-by-side timing of `verify period octal:CODE` against a peer octal analyser.
+
+Not a test (ctest does not run it): a benchmark, like tests/*/test_*_bench.cpp. The peer is any
+program that takes the code as its one argument and stops when it has found the period, e.g.
+the `old/` analyser of github:tczajka/octal-games built with its Makefile (`make bin/analyze`).
+Runs are interleaved (ours, peer, ours, peer, ... with the order swapped every round) so that a
+machine shared with other work slows both sides alike; the answer is the median of the per-round
+wall-time ratios ours/peer, and each side's peak resident memory (/usr/bin/time -v).
+
+    python3 tests/octal/bench_peer.py --verify build/verify --peer /tmp/peer/old/bin/analyze \
+        --rounds 3 0.07 0.16 0.56 0.127 0.354 0.376
+
+`verify period` produces the Guy–Smith certificate and has the independent checker re-check it;
+the time includes both. Prints one Markdown table row per code: the median wall times, the
+medians of the per-round ratios of wall time and of CPU time (user + system: on a machine shared
+with other work, the steadier of the two), and the peak resident memory of each side.
+"""
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+
+def timed(cmd):
+    """(wall seconds, peak resident KiB, stdout, exit code, CPU seconds) of one run."""
+    t0 = time.perf_counter()
+    r = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True)
+    seconds = time.perf_counter() - t0
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr)
+    user = re.search(r"User time \(seconds\): ([\d.]+)", r.stderr)
+    system = re.search(r"System time \(seconds\): ([\d.]+)", r.stderr)
+    if rss is None or user is None or system is None:
+        sys.exit(f"bench_peer: could not time {cmd}: {r.stderr[-500:]}")
+    cpu = float(user.group(1)) + float(system.group(1))
+    return seconds, int(rss.group(1)), r.stdout, r.returncode, cpu
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--verify", required=True, help="the verify binary")
+    ap.add_argument("--peer", required=True, help="the peer analyser (takes the code as argument)")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--budget", default="1", help="verify period --budget")
+    ap.add_argument("codes", nargs="+", help="octal codes, e.g. 0.07 0.16")
+    a = ap.parse_args()
+    print("| code | ours: preperiod, period | ours wall | peer wall | wall ratio ours/peer | CPU ratio ours/peer | ours peak | peer peak |")
+    print("|---|---|---|---|---|---|---|---|")
+    for code in a.codes:
+        ours_cmd = [a.verify, "period", "octal:" + code, "--budget", a.budget, "--time-limit", "0",
+                    "--format", "json"]
+        peer_cmd = [a.peer, code]
+        ours, peer, ratios, cpu_ratios, result = [], [], [], [], "?"
+        for k in range(a.rounds):
+            order = [("ours", ours_cmd), ("peer", peer_cmd)]
+            if k % 2 == 1:
+                order.reverse()
+            got = {}
+            for who, cmd in order:
+                wall, rss, out, rc, cpu = timed(cmd)
+                if who == "ours":
+                    if rc != 0:
+                        sys.exit(f"bench_peer: verify period octal:{code} exited {rc}")
+                    m = re.search(r'"period": (\d+)', out)
+                    e = re.search(r'"preperiod": (\d+)', out)
+                    result = f"{e.group(1)}, {m.group(1)}" if m and e else "?"
+                elif "period" not in out:
+                    sys.exit(f"bench_peer: the peer found no period for {code}: {out[-300:]}")
+                got[who] = (wall, rss, cpu)
+            ours.append(got["ours"])
+            peer.append(got["peer"])
+            ratios.append(got["ours"][0] / max(got["peer"][0], 1e-3))
+            cpu_ratios.append(got["ours"][2] / max(got["peer"][2], 1e-2))
+        med = lambda xs, i: statistics.median(x[i] for x in xs)
+        print(f"| .{code.split('.', 1)[1]} | {result} | {med(ours, 0):.2f} s | {med(peer, 0):.2f} s "
+              f"| {statistics.median(ratios):.2f} | {statistics.median(cpu_ratios):.2f} "
+              f"| {max(x[1] for x in ours) / 1024:.0f} MiB "
+              f"| {max(x[1] for x in peer) / 1024:.0f} MiB |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
