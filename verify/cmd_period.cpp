@@ -82,10 +82,9 @@ int cmd_period(const std::vector<std::string>& args) {
                              "continue the search saved in --checkpoint DIR")(
       "checkpoint-every", po::value<std::int64_t>(),
       "columns of the row being searched between two checkpoints (default 2^28)")(
-"budget", po::value<double>()->default_value(1.0, "1"),
+      "budget", po::value<double>()->default_value(1.0, "1"),
       "scales the search's own bound (octal: 2^25 heaps at 1); reaching it is inconclusive "
-      "(exit 3)")(
-      "game", po::value<std::vector<std::string>>(), "GAME");
+      "(exit 3)")("game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
   const auto p = parse(args, opts, pos,
