@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "reports/base/figures.h"
+#include "reports/base/plots.h"
 #include "reports/base/report.h"
 #include "reports/base/writers.h"
 
@@ -17,36 +18,9 @@ namespace igv {
 
 namespace {
 
+/// HTML text: ' as "&#39;", and control characters (no place in a page) as U+FFFD.
 std::string esc(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        // Control characters other than whitespace have no place in a page.
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-          out += "\xEF\xBF\xBD";  // U+FFFD
-        } else {
-          out += ch;
-        }
-    }
-  }
-  return out;
+  return markup_escape(s, "&#39;", "\xEF\xBF\xBD");
 }
 
 /// An HTML id built from `text`: letters, digits, '-', '_', '.' kept, anything else '_'.

@@ -957,10 +957,7 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
 
   bool any_detail = false;
   for (const auto& r : report.results) {
-    const bool notable =
-        r.outcome.verdict == Verdict::refuted || r.outcome.verdict == Verdict::inconclusive ||
-        r.outcome.verdict == Verdict::error || !r.as_expected() || !r.claim.reading.empty();
-    if (!notable) continue;
+    if (!has_details(r)) continue;
     if (!any_detail) {
       tex << "\\section*{Details: refuted, inconclusive, unexpected, and damaged-text claims}\n"
              "\\begin{description}\\raggedright\n";

@@ -162,10 +162,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
 
   bool any_detail = false;
   for (const auto& r : report.results) {
-    const bool notable =
-        r.outcome.verdict == Verdict::refuted || r.outcome.verdict == Verdict::inconclusive ||
-        r.outcome.verdict == Verdict::error || !r.as_expected() || !r.claim.reading.empty();
-    if (!notable) continue;
+    if (!has_details(r)) continue;
     if (!any_detail) {
       md << "## Details: refuted, inconclusive, unexpected, and damaged-text claims\n\n";
       any_detail = true;

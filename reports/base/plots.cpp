@@ -193,7 +193,8 @@ void value_legend(std::ostringstream& s, double x, double y, Value max, const st
 
 }  // namespace
 
-std::string xml_escape(const std::string& s) {
+std::string markup_escape(std::string_view s, std::string_view apostrophe,
+                          std::string_view control) {
   std::string out;
   out.reserve(s.size());
   for (char ch : s) {
@@ -211,18 +212,21 @@ std::string xml_escape(const std::string& s) {
         out += "&quot;";
         break;
       case '\'':
-        out += "&apos;";
+        out += apostrophe;
         break;
       default:
-        // XML 1.0 forbids most control characters.
         if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-          out += '?';
+          out += control;
         } else {
           out += ch;
         }
     }
   }
   return out;
+}
+
+std::string xml_escape(const std::string& s) {
+  return markup_escape(s, "&apos;", "?");
 }
 
 std::string sequence_plot_svg(const SequencePlot& plot) {

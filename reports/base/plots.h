@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -90,8 +91,13 @@ std::string grid_plot_svg(const GridPlot& plot);
 std::string chomp_plot_svg(const ChompPlot& plot);
 std::string log_plot_svg(const LogPlot& plot);
 
-/// `text` with &, <, >, " and ' written as XML entities, and the control characters XML 1.0
-/// forbids written as "?" (SVG pictures, the JUnit report).
+/// `text` with &, <, > and " written as entities, ' as `apostrophe`, and the control characters
+/// other than tab, newline and carriage return (which XML 1.0 forbids) as `control`.
+std::string markup_escape(std::string_view text, std::string_view apostrophe,
+                          std::string_view control);
+
+/// markup_escape with ' as "&apos;" and forbidden control characters as "?" (SVG pictures, the
+/// JUnit report).
 std::string xml_escape(const std::string& text);
 
 }  // namespace igv

@@ -11,6 +11,13 @@
 
 namespace igv {
 
+/// Whether a claim gets a details entry in the Markdown and LaTeX reports: refuted,
+/// inconclusive, error, not as expected, or read from a damaged text.
+inline bool has_details(const ClaimResult& r) {
+  return r.outcome.verdict == Verdict::refuted || r.outcome.verdict == Verdict::inconclusive ||
+         r.outcome.verdict == Verdict::error || !r.as_expected() || !r.claim.reading.empty();
+}
+
 /// Markdown with a Figures section that links each figure (figures/NAME.svg, written beside the
 /// report by --format svg) with its caption and the claims it illustrates.
 std::string report_to_markdown(const Report& report, const std::vector<Figure>& figures);
