@@ -1,15 +1,19 @@
 #include "core/frolov/frolov_certificate_check.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstring>
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <random>
 #include <string>
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
+#include "core/base/polyhash.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 
@@ -19,59 +23,55 @@ namespace {
 struct AcceptedRow {
   std::int64_t preperiod = 0;
   std::int64_t period = 1;
-  std::vector<std::int8_t> h;  // [0, preperiod + period)
+  std::vector<std::int8_t> h;  // [0, preperiod + period), or the head of a streamed row
+  bool streamed = false;       // a streamed top row: h holds only its first columns
   [[nodiscard]] std::int64_t index(std::int64_t n) const {
     return n < preperiod + period ? n : preperiod + (n - preperiod) % period;
   }
 };
 
-/// Row m of g from (G2), column by column: the mex of the row so far and the column above.
-/// Returns h(m, n) = g(m, n) − n for n ∈ [0, count), or an empty vector when a value leaves the
-/// byte range (then the certificate cannot be checked and is rejected). The column above is
-/// read through one cursor per accepted row (its index for the next column), so no division
-/// is done per cell; the row's values are a bitset with a lowest-absent pointer.
-std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower,
-                                         std::int64_t count, const std::function<void()>& tick) {
-  std::vector<std::int8_t> h;
-  h.reserve(static_cast<std::size_t>(count));
-  std::vector<std::uint64_t> present(static_cast<std::size_t>(count / 64 + 2), 0);
-  std::int64_t lowest_absent = 0;
-  auto contains = [&](std::int64_t v) {
-    const auto w = static_cast<std::size_t>(v / 64);
-    return w < present.size() && ((present[w] >> (v % 64)) & 1U);
-  };
-  std::vector<std::int64_t> column(static_cast<std::size_t>(m));
-  std::vector<std::int64_t> cursor(static_cast<std::size_t>(m), 0);
-  for (std::int64_t n = 0; n < count; ++n) {
-    if (tick && (n & 0xFFFF) == 0) tick();
-    std::int64_t v;
-    for (int i = 0; i < m; ++i) {
-      const AcceptedRow& r = lower[static_cast<std::size_t>(i)];
-      std::int64_t& c = cursor[static_cast<std::size_t>(i)];
-      column[static_cast<std::size_t>(i)] = n + r.h[static_cast<std::size_t>(c)];
+/// Row m of g from (G2), column by column: the mex of the row so far and the column above. The
+/// column above is read through one cursor per accepted row (its index for the next column),
+/// so no division is done per cell; the row's values are a bitset with a lowest-absent pointer,
+/// kept over a sliding range of kSpan values from the lowest absent one (the values below it
+/// are all in the row; a value beyond the range is reported, never assumed away).
+class GRowStream {
+ public:
+  GRowStream(int m, const std::vector<AcceptedRow>& lower)
+      : m_(m),
+        lower_(lower),
+        column_(static_cast<std::size_t>(m)),
+        cursor_(static_cast<std::size_t>(m), 0) {}
+
+  /// h(m, n) = g(m, n) − n of the next column n into `out`; false when a value leaves the byte
+  /// range of h or the sliding range (then the certificate cannot be checked and is rejected).
+  [[gnu::always_inline]] inline bool next(std::int8_t& out) {
+    const std::int64_t n = n_++;
+    for (int i = 0; i < m_; ++i) {
+      const AcceptedRow& r = lower_[static_cast<std::size_t>(i)];
+      std::int64_t& c = cursor_[static_cast<std::size_t>(i)];
+      column_[static_cast<std::size_t>(i)] = n + r.h[static_cast<std::size_t>(c)];
       if (++c == r.preperiod + r.period) c = r.preperiod;
     }
-    if (m == 0 && n == 0) {
+    std::int64_t v;
+    if (m_ == 0 && n == 0) {
       v = -1;  // (G2): g(0, 0) = −1
     } else {
-      // The 64 values from lowest_absent on: taken in the row (read from the bitset at any bit
-      // offset) or in the column above; the mex is the first value not taken. Beyond them (never
-      // for the rows checked here, but not assumed) the values are tried one by one.
-      const auto w = static_cast<std::size_t>(lowest_absent / 64);
-      const int off = static_cast<int>(lowest_absent % 64);
-      std::uint64_t taken = w < present.size() ? present[w] >> off : 0;
-      if (off != 0 && w + 1 < present.size()) taken |= present[w + 1] << (64 - off);
-      for (const std::int64_t c : column) {
-        const std::int64_t d = c - lowest_absent;
+      // The 64 values from lowest_absent on: taken in the row or in the column above; the mex
+      // is the first value not taken. Beyond them the values are tried one by one.
+      std::uint64_t taken = bits_at(lowest_absent_);
+      for (const std::int64_t c : column_) {
+        const std::int64_t d = c - lowest_absent_;
         if (d >= 0 && d < 64) taken |= std::uint64_t{1} << d;
       }
       if (~taken != 0) {
-        v = lowest_absent + std::countr_one(taken);
+        v = lowest_absent_ + std::countr_one(taken);
       } else {
-        v = lowest_absent + 64;
+        v = lowest_absent_ + 64;
         for (;;) {
+          if (v - lowest_absent_ >= kSpan) return false;
           bool in = contains(v);
-          for (std::size_t i = 0; !in && i < column.size(); ++i) in = column[i] == v;
+          for (std::size_t i = 0; !in && i < column_.size(); ++i) in = column_[i] == v;
           if (!in) break;
           ++v;
         }
@@ -80,14 +80,56 @@ std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& 
     const std::int64_t diff = v - n;
     if (diff < std::numeric_limits<std::int8_t>::min() ||
         diff > std::numeric_limits<std::int8_t>::max())
-      return {};
-    h.push_back(static_cast<std::int8_t>(diff));
+      return false;
+    out = static_cast<std::int8_t>(diff);
     if (v >= 0) {
-      const auto w = static_cast<std::size_t>(v / 64);
-      if (w >= present.size()) present.resize(w + 1, 0);
-      present[w] |= std::uint64_t{1} << (v % 64);
-      while (contains(lowest_absent)) ++lowest_absent;
+      if (v - lowest_absent_ >= kSpan) return false;
+      word(v) |= std::uint64_t{1} << (v & 63);
+      while (contains(lowest_absent_)) {
+        ++lowest_absent_;
+        // A word left wholly below the lowest absent value is cleared for reuse.
+        if ((lowest_absent_ & 63) == 0) word(lowest_absent_ - 64) = 0;
+      }
     }
+    return true;
+  }
+
+ private:
+  static constexpr std::int64_t kWords = 64, kSpan = 64 * (kWords - 1);
+  // Values here are never negative: the word of v is (v / 64) mod kWords, by shifts.
+  std::uint64_t& word(std::int64_t v) {
+    return bits_[(static_cast<std::uint64_t>(v) >> 6) & (kWords - 1)];
+  }
+  [[nodiscard]] bool contains(std::int64_t v) {
+    return v - lowest_absent_ < kSpan && ((word(v) >> (v & 63)) & 1U) != 0;
+  }
+  /// The 64 bits of the values [v, v + 64) that are in the row (v ≥ lowest_absent).
+  std::uint64_t bits_at(std::int64_t v) {
+    const int off = static_cast<int>(v & 63);
+    std::uint64_t b = word(v) >> off;
+    if (off != 0) b |= word(v + 64) << (64 - off);
+    return b;
+  }
+
+  int m_;
+  const std::vector<AcceptedRow>& lower_;
+  std::vector<std::int64_t> column_;
+  std::vector<std::int64_t> cursor_;
+  std::int64_t n_ = 0;
+  std::int64_t lowest_absent_ = 0;
+  std::array<std::uint64_t, kWords> bits_{};
+};
+
+/// Row m of g for n ∈ [0, count) as h(m, n), or an empty vector when GRowStream fails.
+std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower,
+                                         std::int64_t count, const std::function<void()>& tick) {
+  std::vector<std::int8_t> h(static_cast<std::size_t>(count));
+  GRowStream row(m, lower);
+  for (std::int64_t n = 0; n < count; ++n) {
+    if (tick && (n & 0xFFFF) == 0) tick();
+    std::int8_t v;  // a local, so that the store cannot alias the stream's state
+    if (!row.next(v)) return {};
+    h[static_cast<std::size_t>(n)] = v;
   }
   return h;
 }
@@ -144,6 +186,253 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
   return {};
 }
 
+/// The checks of a row that is streamed past, not stored (a top row of 10^10 columns): x(n)
+/// arrives in order, n = 0, 1, …; x(n + tau) = x(n) for n ≥ k is established elsewhere (for a
+/// g row by the window compared here, for an f row by Theorem 3). The claimed least period t
+/// and preperiod p are checked as check_minimality does, with these means:
+///  - t a period: t = tau; or (g row, lemma) t a multiple of T with x equal on [k, k + T] and
+///    [k + t, k + t + T] (the §4 argument with t as the shift); or compared exactly with two
+///    buffers of t bytes.
+///  - t/q not a period (q prime): (g row) t/q a multiple of T and the windows at shift t/q differ
+///    somewhere, exactly; otherwise the Horner hashes (core/base/polyhash.h, a base this checker
+///    draws at random) of [k, k + t) and of its rotation by t/q differ, which proves that the
+///    rotation differs. Equal hashes reject the claim (never accept it).
+///  - p: x(n + t) = x(n) on [p, k) and x(p − 1 + t) ≠ x(p − 1), read against the stored head.
+/// The first head_columns() columns are stored (the head), so every comparison reads the head
+/// at n − s for a column n streaming past.
+class StreamedTail {
+ public:
+  /// `T` = 0 for an f row (no window argument). `head` ≥ k + 1 columns are kept.
+  StreamedTail(std::int64_t k, std::int64_t tau, std::int64_t T, std::int64_t t, std::int64_t p,
+               std::int64_t head)
+      : k_(k), tau_(tau), T_(T), t_(t), p_(p), head_size_(head) {
+    std::random_device rd;
+    base_ = ((static_cast<std::uint64_t>(rd()) << 32) ^ rd()) % (kMersenne61 - 3) + 2;
+    head_.reserve(static_cast<std::size_t>(head));
+    end_ = std::max(k + t, k + 1);
+    if (T > 0) {
+      add(tau, k + tau, k + tau + T + 1, Expect::equal, "h(m, n + tau) != h(m, n) at n = {n}");
+      end_ = std::max(end_, k + tau + T + 1);
+    }
+    if (t != tau) {
+      if (T > 0 && t % T == 0) {
+        add(t, k + t, k + t + T + 1, Expect::equal,
+            "period " + std::to_string(t) + " is not a period of the row");
+        end_ = std::max(end_, k + t + T + 1);
+      } else {
+        ring_ = true;  // two buffers of t bytes: [k, k + t) and the last t columns
+        first_.reserve(static_cast<std::size_t>(t));
+        last_.assign(static_cast<std::size_t>(t), 0);
+        end_ = std::max(end_, k + tau);
+      }
+    }
+    for (const std::int64_t q : prime_factors(t)) {
+      const std::int64_t d = t / q;
+      if (T > 0 && d % T == 0) {
+        add(d, k + d, k + d + T + 1, Expect::differ,
+            "period " + std::to_string(t) + " is not minimal: " + std::to_string(d) +
+                " is also a period");
+        end_ = std::max(end_, k + d + T + 1);
+      } else {
+        marks_.push_back({k + d, 0, d});
+        hashed_ = true;
+      }
+    }
+    if (hashed_) marks_.push_back({k + t, 0, t});
+    std::sort(marks_.begin(), marks_.end(),
+              [](const Mark& a, const Mark& b) { return a.at < b.at; });
+    if (p < k)
+      add(t, p + t, k + t, Expect::equal,
+          "preperiod " + std::to_string(p) + " too small: fails at {n}");
+    if (p > 0)
+      add(t, p - 1 + t, p + t, Expect::differ,
+          "preperiod " + std::to_string(p) + " is not minimal");
+  }
+
+  /// Empty when the buffers fit `bytes` (the two buffers of an exact period test), else why not.
+  [[nodiscard]] std::string fits(std::int64_t bytes) const {
+    if (ring_ && 2 * t_ > bytes)
+      return "period " + std::to_string(t_) + " would need " + std::to_string(2 * t_) +
+             " bytes to compare exactly in a streamed row (limit " + std::to_string(bytes) + ")";
+    return {};
+  }
+
+  /// Columns the stream must deliver.
+  [[nodiscard]] std::int64_t columns() const { return end_; }
+  [[nodiscard]] const std::vector<std::int8_t>& head() const { return head_; }
+
+  /// Columns [c0, c0 + n), in order.
+  void feed(std::int64_t c0, const std::int8_t* x, std::int64_t n) {
+    const std::int64_t c1 = c0 + n;
+    if (static_cast<std::int64_t>(head_.size()) < head_size_) {
+      const std::int64_t take = std::min(c1, head_size_) - c0;
+      if (take > 0) head_.insert(head_.end(), x, x + take);
+    }
+    for (Compare& w : compares_) {
+      const std::int64_t lo = std::max(c0, w.from), hi = std::min(c1, w.to);
+      if (lo >= hi) continue;
+      if (std::memcmp(x + (lo - c0), head_.data() + (lo - w.shift),
+                      static_cast<std::size_t>(hi - lo)) != 0) {
+        if (w.first_difference < 0) {
+          for (std::int64_t i = lo; i < hi; ++i) {
+            if (x[i - c0] != head_[static_cast<std::size_t>(i - w.shift)]) {
+              w.first_difference = i - w.shift;
+              break;
+            }
+          }
+        }
+      }
+    }
+    if (ring_) {
+      for (std::int64_t i = std::max(c0, k_); i < std::min(c1, k_ + tau_); ++i) {
+        const std::int8_t v = x[i - c0];
+        const auto slot = static_cast<std::size_t>((i - k_) % t_);
+        if (i < k_ + t_) {
+          first_.push_back(v);
+        } else if (v != last_[slot] && ring_difference_ < 0) {
+          ring_difference_ = i - t_;
+        }
+        last_[slot] = v;
+      }
+    }
+    if (hashed_) {
+      for (std::int64_t i = std::max(c0, k_); i < c1 && next_mark_ < marks_.size();) {
+        const std::int64_t stop = std::min(c1, marks_[next_mark_].at);
+        std::uint64_t h = hash_;
+        for (; i < stop; ++i) h = horner61(h, base_, x[i - c0]);
+        hash_ = h;
+        while (next_mark_ < marks_.size() && marks_[next_mark_].at == i)
+          marks_[next_mark_++].hash = hash_;
+      }
+    }
+  }
+
+  /// After columns() columns: an empty string when every check passed, else why not.
+  [[nodiscard]] std::string verdict() const {
+    for (const Compare& w : compares_) {
+      const bool failed =
+          w.expect == Expect::equal ? w.first_difference >= 0 : w.first_difference < 0;
+      if (!failed) continue;
+      std::string why = w.why;
+      if (const auto at = why.find("{n}"); at != std::string::npos)
+        why.replace(at, 3, std::to_string(w.first_difference));
+      return why;
+    }
+    if (ring_) {
+      if (ring_difference_ >= 0)
+        return "period " + std::to_string(t_) + " is not a period of the row";
+      // The wrap: x(k + tau − t + i) = x(k + tau + i) = x(k + i) is needed for i < t.
+      for (std::int64_t i = 0; i < t_; ++i) {
+        if (last_[static_cast<std::size_t>((tau_ - t_ + i) % t_)] !=
+            first_[static_cast<std::size_t>(i)])
+          return "period " + std::to_string(t_) + " is not a period of the row";
+      }
+    }
+    if (hashed_) {
+      const std::uint64_t whole = marks_.back().hash;  // the mark at k + t (the farthest)
+      for (const Mark& mk : marks_) {
+        if (mk.d == t_) continue;
+        if (!rotation_differs61(mk.hash, whole, base_, static_cast<std::uint64_t>(mk.d),
+                                static_cast<std::uint64_t>(t_ - mk.d)))
+          return "period " + std::to_string(t_) + " is not minimal: " + std::to_string(mk.d) +
+                 " is also a period (equal hashes of [k, k + t) and its rotation)";
+      }
+    }
+    return {};
+  }
+
+ private:
+  enum class Expect { equal, differ };
+  struct Compare {
+    std::int64_t shift, from, to;  // x(n) against x(n − shift) for n ∈ [from, to)
+    Expect expect;
+    std::string why;
+    std::int64_t first_difference = -1;  // n − shift of the first difference
+  };
+  struct Mark {
+    std::int64_t at;
+    std::uint64_t hash;  // Horner hash of [k, at)
+    std::int64_t d;      // at − k
+  };
+  void add(std::int64_t shift, std::int64_t from, std::int64_t to, Expect e, std::string why) {
+    compares_.push_back({shift, from, to, e, std::move(why)});
+  }
+
+  std::int64_t k_, tau_, T_, t_, p_, head_size_, end_ = 0;
+  std::uint64_t base_ = 2;
+  std::vector<std::int8_t> head_;
+  std::vector<Compare> compares_;
+  bool ring_ = false;
+  std::vector<std::int8_t> first_, last_;
+  std::int64_t ring_difference_ = -1;
+  bool hashed_ = false;
+  std::vector<Mark> marks_;
+  std::size_t next_mark_ = 0;
+  std::uint64_t hash_ = 0;
+};
+
+/// The claims check_minimality rejects before it reads the row: period | tau, p in [0, k].
+std::string check_claim_range(std::int64_t k, std::int64_t tau, std::int64_t period,
+                              std::int64_t preperiod) {
+  if (period < 1 || tau % period != 0)
+    return "period " + std::to_string(period) + " does not divide the proved shift " +
+           std::to_string(tau);
+  if (preperiod < 0 || preperiod > k)
+    return "preperiod " + std::to_string(preperiod) + " outside [0, k]";
+  return {};
+}
+
+/// f on [0, size) by inverting row m of g as GRowStream computes it again (f(m, g(m, j)) = j;
+/// values below `size` come from j ≤ size + m by (G8a)), fed to `tail` in order. The inverse
+/// f − x of the values not yet final lives in a ring of 256 bytes: at column j every x ≤ j − 128
+/// is final (a later column j' sets a value ≥ j' − 127), so it is handed on, or rejected when
+/// no column reached it.
+std::string invert_streamed(int m, const std::vector<AcceptedRow>& accepted, std::int64_t size,
+                            StreamedTail& tail, const std::function<void()>& tick) {
+  constexpr std::int8_t kUnset = std::numeric_limits<std::int8_t>::min();
+  std::array<std::int8_t, 256> ring;
+  ring.fill(kUnset);
+  std::vector<std::int8_t> piece;
+  piece.reserve(std::size_t{1} << 16);
+  std::int64_t emitted = 0;  // f − x is final and handed on for x < emitted
+  const auto emit_to = [&](std::int64_t x_end) -> std::string {
+    for (; emitted < x_end; ++emitted) {
+      std::int8_t& slot = ring[static_cast<std::size_t>(emitted & 255)];
+      if (slot == kUnset) return "value " + std::to_string(emitted) + " not reached by the g row";
+      piece.push_back(slot);
+      slot = kUnset;
+      if (piece.size() == piece.capacity()) {
+        tail.feed(emitted + 1 - static_cast<std::int64_t>(piece.size()), piece.data(),
+                  static_cast<std::int64_t>(piece.size()));
+        piece.clear();
+      }
+    }
+    return {};
+  };
+  GRowStream stream(m, accepted);
+  for (std::int64_t j = 0; j <= size + m; ++j) {
+    if (tick && (j & 0xFFFF) == 0) tick();
+    std::int8_t h;
+    if (!stream.next(h)) return "a value of g leaves the byte range of h";
+    const std::int64_t v = j + h;
+    if (v >= 0 && v < size) {
+      const std::int64_t d = j - v;
+      if (d <= kUnset || d > std::numeric_limits<std::int8_t>::max())
+        return "f − n leaves the byte range";
+      if (v < emitted) return "g row takes the value " + std::to_string(v) + " twice";
+      std::int8_t& slot = ring[static_cast<std::size_t>(v & 255)];
+      if (slot != kUnset) return "g row takes the value " + std::to_string(v) + " twice";
+      slot = static_cast<std::int8_t>(d);
+    }
+    if (auto why = emit_to(std::min(size, j - 127)); !why.empty()) return why;
+  }
+  if (auto why = emit_to(size); !why.empty()) return why;
+  if (!piece.empty())
+    tail.feed(emitted - static_cast<std::int64_t>(piece.size()), piece.data(),
+              static_cast<std::int64_t>(piece.size()));
+  return {};
+}
+
 CertificateVerdict reject(const CertificateVerdict&, const std::string& why) {
   return rejected_certificate(why);
 }
@@ -166,7 +455,8 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                                              const std::vector<FRowCertificate>& f,
                                              std::int64_t max_columns,
                                              const std::function<void()>& tick,
-                                             std::int64_t residue_cap) {
+                                             std::int64_t residue_cap,
+                                             std::int64_t stream_above_columns) {
   CertificateVerdict verdict;
   nlohmann::json rows = nlohmann::json::array();
   std::vector<ProvedPeriod> f_rows;
@@ -215,6 +505,45 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
     if (count > max_columns)
       return reject(verdict, row + "window exceeds the checker's limit of " +
                                  std::to_string(max_columns) + " columns");
+    if (i + 1 == g.size() && count > stream_above_columns && residue_cap <= kFrolovShortResidues) {
+      // The top row streamed: the window and the least period and preperiod are checked as
+      // the columns pass (StreamedTail); only the head [0, k + T] is kept.
+      if (auto why = check_claim_range(c.k, c.tau, c.period, c.preperiod); !why.empty())
+        return reject(verdict, row + why);
+      StreamedTail tail(c.k, c.tau, c.T, c.period, c.preperiod,
+                        std::max(c.k + c.T + 1, c.preperiod + std::min(c.period, residue_cap)));
+      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty())
+        return reject(verdict, row + why);
+      GRowStream stream(c.m, accepted);
+      std::vector<std::int8_t> piece(std::size_t{1} << 16);
+      const std::int64_t columns = std::max(count, tail.columns());
+      for (std::int64_t c0 = 0; c0 < columns; c0 += static_cast<std::int64_t>(piece.size())) {
+        if (tick) tick();
+        const std::int64_t n =
+            std::min<std::int64_t>(static_cast<std::int64_t>(piece.size()), columns - c0);
+        for (std::int64_t j = 0; j < n; ++j) {
+          std::int8_t v;
+          if (!stream.next(v)) return reject(verdict, row + "a value leaves the byte range of h");
+          piece[static_cast<std::size_t>(j)] = v;
+        }
+        tail.feed(c0, piece.data(), n);
+      }
+      if (auto why = tail.verdict(); !why.empty()) return reject(verdict, row + why);
+      verdict.proved.push_back(
+          proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, tail.head(), residue_cap));
+      accepted.push_back({c.preperiod, c.period, tail.head(), true});
+      verdict.values_checked += count;
+      rows.push_back({{"function", "g"},
+                      {"m", c.m},
+                      {"period", c.period},
+                      {"preperiod", c.preperiod},
+                      {"checked_to", count - 1},
+                      {"T", c.T},
+                      {"k", c.k},
+                      {"tau", c.tau},
+                      {"by", "§4 proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T]"}});
+      continue;
+    }
     std::vector<std::int8_t> h = recompute_g_row(c.m, accepted, count, tick);
     if (h.empty()) return reject(verdict, row + "a value leaves the byte range of h");
     for (std::int64_t n = c.k; n <= c.k + c.T; ++n) {
@@ -256,6 +585,29 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
     const std::int64_t K = c.inversion_bound, t = grow.period;
     const std::int64_t size = K + t;  // f on [0, K + t) determines the row
     if (size > max_columns) return reject(verdict, row + "window exceeds the checker's limit");
+    if (grow.streamed) {
+      // The g row was streamed: it is recomputed once more and inverted as it passes.
+      if (auto why = check_claim_range(K, t, c.period, c.preperiod); !why.empty())
+        return reject(verdict, row + why);
+      StreamedTail tail(K, t, 0, c.period, c.preperiod,
+                        std::max(K + 1, c.preperiod + std::min(c.period, residue_cap)));
+      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty())
+        return reject(verdict, row + why);
+      if (auto why = invert_streamed(c.m, accepted, size, tail, tick); !why.empty())
+        return reject(verdict, row + why);
+      if (auto why = tail.verdict(); !why.empty()) return reject(verdict, row + why);
+      f_rows.push_back(
+          proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, tail.head(), residue_cap));
+      verdict.values_checked += size;
+      rows.push_back({{"function", "f"},
+                      {"m", c.m},
+                      {"period", c.period},
+                      {"preperiod", c.preperiod},
+                      {"checked_to", size - 1},
+                      {"inversion_bound", K},
+                      {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
+      continue;
+    }
     // Invert g: f(m, g(m, j)) = j. Values up to `size` come from j ≤ size + m by (G8a), and
     // any value not found is a rejection, not an assumption. The inverse is stored as
     // f(m, x) − x in one byte (a value outside the byte range is a rejection); kUnset marks a

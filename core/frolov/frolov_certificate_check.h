@@ -46,6 +46,10 @@ inline constexpr std::int64_t kFrolovCheckInversionColumnLimit = std::int64_t{1}
 /// about 1.4 · 10^8 and is re-checked in about 7 s.
 inline constexpr std::int64_t kFrolovCheckChainColumnFactor = 2;
 
+/// The top g row is streamed by the checker above this many columns (2^31: row 13, 1.83 · 10^9
+/// columns, is still stored; row 14 is streamed).
+inline constexpr std::int64_t kFrolovCheckStreamAbove = std::int64_t{1} << 31;
+
 /// The residues a caller that reads no row values keeps per proved row (check_frolov_certificates'
 /// `residue_cap`): one preperiod and the first 4096 values of the period.
 inline constexpr std::int64_t kFrolovShortResidues = 4096;
@@ -61,10 +65,21 @@ inline constexpr std::int64_t kFrolovShortResidues = 4096;
 /// only (a caller that reads one block of the period, not the whole row, such as `verify
 /// period`: a row of 10^9 columns would otherwise cost 4 bytes a column); with a cap below the
 /// period, ProvedPeriod::value is defined only where the residues reach.
+///
+/// `stream_above_columns`: the top g row (the last certificate) is *streamed* when its window
+/// k + tau + T + 1 is above this and `residue_cap` ≤ kFrolovShortResidues: its columns are
+/// recomputed and checked as they pass, only [0, k + T] kept (the f row of the same m then
+/// recomputes g once more and inverts it through a ring of 256 bytes). The window is compared
+/// exactly; a claimed least period t is a period by t = tau, the §4 window at shift t, or an
+/// exact comparison with two buffers of t bytes (refused above kFrolovCheckStreamAbove bytes);
+/// each t/q is shown not to be a period by the window (t/q a multiple of T) or by differing
+/// polynomial hashes of [k, k + t) and its rotation (core/base/polyhash.h, a random base drawn
+/// here; equal hashes reject). Row 14 (window 2·10^10 and more) is checked this way.
 CertificateVerdict check_frolov_certificates(
     const std::vector<GRowCertificate>& g, const std::vector<FRowCertificate>& f,
     std::int64_t max_columns = std::int64_t{1} << 34, const std::function<void()>& tick = {},
-    std::int64_t residue_cap = std::numeric_limits<std::int64_t>::max());
+    std::int64_t residue_cap = std::numeric_limits<std::int64_t>::max(),
+    std::int64_t stream_above_columns = kFrolovCheckStreamAbove);
 
 /// Re-checks a certificate file of row `m` (what frolov_period_json printed, possibly edited):
 /// accepted only when the checker accepts the parsed chain and every field of the file equals

@@ -69,8 +69,13 @@ FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const Pe
   if (which_ == FrolovFunction::f && m_ == 0) row_mask_ |= std::uint64_t{1} << offset_;
 }
 
-void FrolovRowWindow::append_restored(std::span<const std::int8_t> columns) {
-  h_.append(columns.data(), static_cast<std::int64_t>(columns.size()));
+void FrolovRowWindow::append_restored(std::span<const std::int8_t> columns, bool store) {
+  if (store) {
+    if (stored() != column_)
+      throw std::logic_error("FrolovRowWindow: stored columns after streamed ones");
+    h_.append(columns.data(), static_cast<std::int64_t>(columns.size()));
+  }
+  column_ += static_cast<std::int64_t>(columns.size());
 }
 
 void FrolovRowWindow::finish_restore(std::uint64_t row_mask) {
@@ -78,39 +83,50 @@ void FrolovRowWindow::finish_restore(std::uint64_t row_mask) {
   for (std::size_t i = 0; i < cursor_.size(); ++i) cursor_[i] = lower_[i].index(computed());
 }
 
-void FrolovRowWindow::extend_to(std::int64_t count, const std::function<void()>& tick) {
-  for (std::int64_t n = computed(); n < count; ++n) {
-    if (tick && (n & 0xFFFF) == 0) tick();
-    std::uint64_t taken = row_mask_;
-    for (std::size_t i = 0; i < cursor_.size(); ++i) {
-      const PeriodicRow& r = lower_[i];
-      std::int64_t& c = cursor_[i];
-      const int bit = r.h[static_cast<std::size_t>(c)] + offset_;
-      if (++c == r.preperiod + r.period) c = r.preperiod;
-      // A column value below the window is below n − offset_, already in the row: irrelevant.
-      if (bit >= 0 && bit < 64) taken |= std::uint64_t{1} << bit;
-    }
-    int bit;
-    if (which_ == FrolovFunction::g && m_ == 0 && n == 0) {
-      bit = offset_ - 1;  // (G2): g(0, 0) = −1, a negative value already counted as present
-    } else {
-      bit = std::countr_one(taken);
-      if (bit >= 64) {
-        throw std::logic_error("Frolov row kernel: mex of row " + std::to_string(m_) +
-                               " at column " + std::to_string(n) +
-                               " lies above the 64-value window (would contradict (G7))");
-      }
-    }
-    h_.push_back(static_cast<std::int8_t>(bit - offset_));
-    row_mask_ |= std::uint64_t{1} << bit;
-    // Moving to column n + 1 drops the value n − offset_ from the window: it must be in the row.
-    if ((row_mask_ & 1U) == 0) {
-      throw std::logic_error("Frolov row kernel: value " + std::to_string(n - offset_) +
-                             " missing from row " + std::to_string(m_) + " after column " +
-                             std::to_string(n) + " (would contradict (G8))");
-    }
-    row_mask_ >>= 1;
+inline std::int8_t FrolovRowWindow::next_column() {
+  const std::int64_t n = column_++;
+  std::uint64_t taken = row_mask_;
+  for (std::size_t i = 0; i < cursor_.size(); ++i) {
+    const PeriodicRow& r = lower_[i];
+    std::int64_t& c = cursor_[i];
+    const int bit = r.h[static_cast<std::size_t>(c)] + offset_;
+    if (++c == r.preperiod + r.period) c = r.preperiod;
+    // A column value below the window is below n − offset_, already in the row: irrelevant.
+    if (bit >= 0 && bit < 64) taken |= std::uint64_t{1} << bit;
   }
+  int bit;
+  if (which_ == FrolovFunction::g && m_ == 0 && n == 0) {
+    bit = offset_ - 1;  // (G2): g(0, 0) = −1, a negative value already counted as present
+  } else {
+    bit = std::countr_one(taken);
+    if (bit >= 64) {
+      throw std::logic_error("Frolov row kernel: mex of row " + std::to_string(m_) + " at column " +
+                             std::to_string(n) +
+                             " lies above the 64-value window (would contradict (G7))");
+    }
+  }
+  row_mask_ |= std::uint64_t{1} << bit;
+  // Moving to column n + 1 drops the value n − offset_ from the window: it must be in the row.
+  if ((row_mask_ & 1U) == 0) {
+    throw std::logic_error("Frolov row kernel: value " + std::to_string(n - offset_) +
+                           " missing from row " + std::to_string(m_) + " after column " +
+                           std::to_string(n) + " (would contradict (G8))");
+  }
+  row_mask_ >>= 1;
+  return static_cast<std::int8_t>(bit - offset_);
+}
+
+void FrolovRowWindow::extend_to(std::int64_t count, const std::function<void()>& tick) {
+  if (stored() != column_ && count > column_)
+    throw std::logic_error("FrolovRowWindow: extend_to after stream");
+  while (column_ < count) {
+    if (tick && (column_ & 0xFFFF) == 0) tick();
+    h_.push_back(next_column());
+  }
+}
+
+void FrolovRowWindow::stream(std::int8_t* out, std::int64_t count) {
+  for (std::int64_t i = 0; i < count; ++i) out[i] = next_column();
 }
 
 }  // namespace igv

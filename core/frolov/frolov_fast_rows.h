@@ -104,13 +104,21 @@ class FrolovRowWindow {
   [[nodiscard]] std::span<const std::int8_t> h() const {
     return {h_.data(), static_cast<std::size_t>(h_.size())};
   }
-  [[nodiscard]] std::int64_t computed() const { return h_.size(); }
+  /// Columns computed so far, stored or streamed.
+  [[nodiscard]] std::int64_t computed() const { return column_; }
+  /// Columns stored (h() covers [0, stored())): all of them unless stream() was used.
+  [[nodiscard]] std::int64_t stored() const { return h_.size(); }
+
+  /// Computes the next `count` columns into `out` without storing them (a streamed row keeps
+  /// only its first columns; core/frolov/frolov_period.cpp). Same checks as extend_to.
+  void stream(std::int8_t* out, std::int64_t count);
   /// The values already in the row, relative to the window of the next column (a checkpoint).
   [[nodiscard]] std::uint64_t row_mask() const { return row_mask_; }
 
   /// Continues a row saved by a checkpoint: append_restored() the saved columns h(m, 0..c−1)
-  /// in order, then finish_restore() with the row_mask() saved at column c.
-  void append_restored(std::span<const std::int8_t> columns);
+  /// in order (stored when `store`, else only counted: a streamed row), then finish_restore()
+  /// with the row_mask() saved at column c.
+  void append_restored(std::span<const std::int8_t> columns, bool store = true);
   void finish_restore(std::uint64_t row_mask);
 
  private:
@@ -120,7 +128,10 @@ class FrolovRowWindow {
   std::span<const PeriodicRow> lower_;
   std::vector<std::int64_t> cursor_;  // per lower row: its index for the next column
   std::uint64_t row_mask_ = 0;        // values already in the row, relative to the window
+  std::int64_t column_ = 0;           // the next column to compute
   ColumnBytes h_;
+
+  std::int8_t next_column();
 };
 
 }  // namespace igv

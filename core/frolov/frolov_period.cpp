@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <list>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -17,6 +18,8 @@
 #include "core/base/errors.h"
 #include "core/base/json_input.h"
 #include "core/base/limits.h"
+#include "core/base/polyhash.h"
+#include "core/base/primitives.h"
 
 namespace igv {
 
@@ -128,6 +131,10 @@ struct CurrentRecord {
 /// The state of one run: rows done, the row in progress, where progress was last shown.
 class Run {
  public:
+  ~Run() { close_stream(); }
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
   Run(const FrolovRunOptions& o, int max_row, bool with_f)
       : options_(o), max_row_(max_row), with_f_(with_f) {
     game_ = std::string(with_f ? "digital-deletion:" : "rook-misere:") + std::to_string(max_row);
@@ -172,14 +179,27 @@ class Run {
   }
 
   /// Restores the row in progress into `row` when the checkpoint holds it; returns its search
-  /// counters (ja, jb) or nothing.
-  std::optional<std::pair<std::int64_t, std::int64_t>> resume_row(FrolovRowWindow& row,
-                                                                  FrolovFunction which, int m) {
+  /// counters (ja, jb) or nothing. A streamed row (`store_limit` ≥ 0) stores only its columns
+  /// below `store_limit` and hands every restored piece, from column 0 on, to `replay`.
+  std::optional<std::pair<std::int64_t, std::int64_t>> resume_row(
+      FrolovRowWindow& row, FrolovFunction which, int m, std::int64_t store_limit = -1,
+      const std::function<void(std::int64_t, std::span<const std::int8_t>)>& replay = {}) {
     if (!current_ || current_->which != which || current_->m != m) return std::nullopt;
     Fnv1a fnv;
     read_prefix(path("current.bin"), current_->columns, [&](std::span<const std::int8_t> s) {
       fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
-      row.append_restored(s);
+      if (store_limit < 0) {
+        row.append_restored(s);
+        return;
+      }
+      const std::int64_t c0 = row.computed();
+      const auto stored = static_cast<std::size_t>(
+          std::clamp<std::int64_t>(store_limit - c0, 0, static_cast<std::int64_t>(s.size())));
+      if (stored > 0) row.append_restored(s.subspan(0, stored));
+      if (stored < s.size()) row.append_restored(s.subspan(stored), false);
+      // The stored columns are read back from the row, so a replay sees one contiguous head.
+      if (stored > 0) replay(c0, row.h().subspan(static_cast<std::size_t>(c0), stored));
+      if (stored < s.size()) replay(c0 + static_cast<std::int64_t>(stored), s.subspan(stored));
     });
     if (fnv.hex() != current_->fnv) {
       throw InputError("checkpoint: '" + path("current.bin") +
@@ -201,6 +221,9 @@ class Run {
       saved_columns_ = 0;
       current_fnv_ = Fnv1a{};
     }
+    written_columns_ = saved_columns_;
+    close_stream();
+    streamed_ = false;
     last_progress_ = {};
   }
 
@@ -218,6 +241,8 @@ class Run {
   /// A row is proved: saves it (its file when `kept`), clears the row in progress.
   void finish_row(RowRecord record, std::span<const std::int8_t> kept, std::int64_t new_cells) {
     cells_ += new_cells;
+    close_stream();
+    streamed_ = false;
     if (!saving()) return;
     const int m = record.which == FrolovFunction::g ? record.g.m : record.f.m;
     if (!kept.empty()) {
@@ -239,15 +264,69 @@ class Run {
 
   /// Saves the row being searched now (when checkpoints are written).
   void save(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb) {
+    if (streamed_) {
+      commit_streamed(row);
+      return;
+    }
     if (saving() && row.computed() > saved_columns_) save_current(row, ja, jb);
   }
 
+  /// A streamed row: its columns are not kept in memory, so each piece is appended to
+  /// current.bin as it is computed (`c0`: its first column), and the state names them at each
+  /// checkpoint (tick_streamed) after the file is synced. Resumed columns are already there.
+  void stream_columns(std::int64_t c0, const std::int8_t* p, std::int64_t n) {
+    streamed_ = true;
+    if (!saving() || c0 + n <= written_columns_) return;
+    if (c0 != written_columns_) throw std::logic_error("checkpoint: streamed columns out of order");
+    if (stream_fd_ < 0) {
+      stream_fd_ =
+          ::open(path("current.bin").c_str(), O_WRONLY | O_CREAT | (c0 == 0 ? O_TRUNC : 0), 0644);
+      if (stream_fd_ < 0) throw InputError(io_error("write", path("current.bin")));
+    }
+    std::int64_t done = 0;
+    while (done < n) {
+      const ssize_t w = ::pwrite(stream_fd_, p + done, static_cast<std::size_t>(n - done),
+                                 static_cast<off_t>(c0 + done));
+      if (w <= 0) throw InputError(io_error("write", path("current.bin")));
+      done += w;
+    }
+    current_fnv_.add(p, n);
+    written_columns_ = c0 + n;
+  }
+
+  /// Every piece of a streamed row: time limit is the caller's; progress and checkpoints here.
+  void tick_streamed(const FrolovRowWindow& row, std::int64_t shift, std::int64_t need) {
+    const auto now = std::chrono::steady_clock::now();
+    if (options_.progress && now - last_progress_ >= std::chrono::milliseconds(500)) {
+      last_progress_ = now;
+      options_.progress({which_, m_, row.computed(), shift, need, cells_ + row.computed()});
+    }
+    if (saving() && written_columns_ - saved_columns_ >= every_) commit_streamed(row);
+  }
+
  private:
+  void close_stream() {
+    if (stream_fd_ >= 0) ::close(stream_fd_);
+    stream_fd_ = -1;
+  }
+
   static std::string row_file(FrolovFunction which, int m) {
     return std::string(function_name(which)) + "_" + std::to_string(m) + ".bin";
   }
   [[nodiscard]] std::string path(const std::string& name) const {
     return (std::filesystem::path(options_.checkpoint_dir) / name).string();
+  }
+
+  /// Syncs current.bin and names its columns in the state (a streamed row: the search counters
+  /// are re-derived from the columns on resume, so they are saved as 1, 1).
+  void commit_streamed(const FrolovRowWindow& row) {
+    if (!saving() || written_columns_ <= saved_columns_) return;
+    if (row.computed() != written_columns_)
+      throw std::logic_error("checkpoint: a streamed row's columns were not all written");
+    if (::fsync(stream_fd_) != 0) throw InputError(io_error("sync", path("current.bin")));
+    saved_columns_ = written_columns_;
+    CurrentRecord cur{which_, m_, saved_columns_, row.row_mask(), 1, 1, current_fnv_.hex()};
+    write_state(&cur);
   }
 
   void save_current(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb) {
@@ -392,6 +471,9 @@ class Run {
   FrolovFunction which_ = FrolovFunction::g;
   int m_ = 0;
   std::int64_t saved_columns_ = 0;
+  std::int64_t written_columns_ = 0;  // a streamed row: columns in current.bin
+  bool streamed_ = false;
+  int stream_fd_ = -1;
   Fnv1a current_fnv_;
   std::chrono::steady_clock::time_point last_progress_;
 };
@@ -461,6 +543,181 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
   }
 }
 
+/// The streamed search of a row (FrolovRunOptions::stream_min_T): test (A) only, the row kept
+/// on [0, P + T], every later column compared as it passes. See produce_frolov_chain.
+class StreamedSearch {
+ public:
+  StreamedSearch(std::int64_t P, std::int64_t T) : P_(P), T_(T) {
+    // Hash marks every G columns from P: G = T with each prime's exponent lowered by up to 2,
+    // so that τ/q and τ/q² (q | T) are multiples of G for every τ = jT.
+    G_ = T;
+    for (const std::int64_t q : prime_factors(T)) {
+      for (int e = 0; e < 2 && G_ % q == 0; ++e) G_ /= q;
+    }
+  }
+
+  [[nodiscard]] std::int64_t head_columns() const { return P_ + T_ + 1; }
+  [[nodiscard]] std::int64_t found_j() const { return found_.j; }
+  /// The least shift still being tried, and the columns its window needs.
+  [[nodiscard]] std::int64_t shift() const {
+    return (windows_.empty() ? next_j_ : windows_.front().j) * T_;
+  }
+  [[nodiscard]] std::int64_t need() const { return P_ + shift() + T_ + 1; }
+
+  /// Columns [c0, c0 + n), in order; `head` is the stored row (it holds [0, c0 + n) ∩ [0, P + T]).
+  void consume(std::int64_t c0, const std::int8_t* data, std::int64_t n, const std::int8_t* head) {
+    const std::int64_t c1 = c0 + n;
+    // Horner hash of [P, c), marked at every P + iG.
+    for (std::int64_t c = std::max(c0, P_); c < c1;) {
+      if ((c - P_) % G_ == 0) marks_.push_back(hash_);
+      const std::int64_t end = std::min(c1, P_ + ((c - P_) / G_ + 1) * G_);
+      std::uint64_t h = hash_;
+      for (; c < end; ++c) h = horner61(h, kBase, data[c - c0]);
+      hash_ = h;
+    }
+    // Window j opens at column jT (its columns [jT, jT + P) are kept: the preperiod is read
+    // from them) and is compared, test (A), on [P + jT, P + jT + T] against [P, P + T]; it is
+    // dropped at its first difference.
+    while (next_j_ * T_ < c1)
+      windows_.push_back({next_j_++, std::vector<std::int8_t>(static_cast<std::size_t>(P_))});
+    for (auto it = windows_.begin(); it != windows_.end();) {
+      const std::int64_t j = it->j, from = P_ + j * T_, to = from + T_ + 1;
+      {
+        const std::int64_t lo = std::max(c0, j * T_), hi = std::min(c1, j * T_ + P_);
+        if (lo < hi)
+          std::memcpy(it->head.data() + (lo - j * T_), data + (lo - c0),
+                      static_cast<std::size_t>(hi - lo));
+      }
+      const std::int64_t lo = std::max(c0, from), hi = std::min(c1, to);
+      if (lo < hi && std::memcmp(data + (lo - c0), head + (lo - j * T_),
+                                 static_cast<std::size_t>(hi - lo)) != 0) {
+        it = windows_.erase(it);
+        continue;
+      }
+      if (hi == to) {
+        found_ = *it;  // windows complete in the order of j: the least j that matches
+        return;
+      }
+      ++it;
+    }
+  }
+
+  /// After found_j(): the least period t | τ = jT and the least preperiod, from the saved
+  /// columns and hashes; `head` the stored row [0, P + T].
+  void minimise(const std::int8_t* head, std::int64_t& preperiod, std::int64_t& period) const {
+    const std::int64_t tau = found_.j * T_;
+    const auto mark = [&](std::int64_t d) -> std::optional<std::uint64_t> {
+      if (d % G_ != 0 || d / G_ >= static_cast<std::int64_t>(marks_.size())) return std::nullopt;
+      return marks_[static_cast<std::size_t>(d / G_)];
+    };
+    const std::optional<std::uint64_t> whole = mark(tau);
+    if (!whole) throw std::logic_error("streamed search: no hash mark at tau");
+    // d | τ is a period from P when the block [P, P + τ) equals its rotation by d.
+    const auto is_period = [&](std::int64_t d) {
+      if (d % T_ == 0) return false;  // test (A) failed for the shift d < τ
+      const auto h1 = mark(d);
+      if (!h1) {
+        throw BudgetExceeded("streamed search: cannot decide whether " + std::to_string(d) +
+                             " is a period of the row (no hash mark there)");
+      }
+      return !rotation_differs61(*h1, *whole, kBase, static_cast<std::uint64_t>(d),
+                                 static_cast<std::uint64_t>(tau - d));
+    };
+    period = tau;
+    for (const std::int64_t q : prime_factors(tau)) {
+      while (period % q == 0 && is_period(period / q)) period /= q;
+    }
+    // The least start of the tail's period is that of τ (t | τ): h(n) = h(n + τ) down from P.
+    const auto& jh = found_.head;
+    preperiod = P_;
+    while (preperiod > 0 && head[preperiod - 1] == jh[static_cast<std::size_t>(preperiod - 1)])
+      --preperiod;
+  }
+
+ private:
+  static constexpr std::uint64_t kBase = 0x1d9f2c5a3b7e4u;  // any base: the checker draws its own
+  std::int64_t P_, T_, G_ = 1;
+  struct Window {
+    std::int64_t j = 0;             // 0: none
+    std::vector<std::int8_t> head;  // the columns [jT, jT + P)
+  };
+  std::int64_t next_j_ = 1;
+  std::list<Window> windows_;  // opened, not failed, in the order of j
+  Window found_;
+  std::uint64_t hash_ = 0;
+  std::vector<std::uint64_t> marks_;
+};
+
+/// prove_row's search for a streamed row: k = P and tau = jT, the least period and preperiod.
+void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std::int64_t T,
+                     std::int64_t max_columns, const ComputeLimits& limits, int m, Run& run,
+                     std::int64_t& k, std::int64_t& tau, std::int64_t& preperiod,
+                     std::int64_t& period, std::int64_t& first_column) {
+  const std::string name = std::string(function_name(which)) + " row " + std::to_string(m);
+  StreamedSearch search(P, T);
+  const std::int64_t H = search.head_columns();
+  if (!limits.fits(frolov_window_bytes(H))) {
+    throw LimitReached(name + ": the streamed row's window of " + std::to_string(H) +
+                           " columns needs about " + mebibytes(frolov_window_bytes(H)) +
+                           ", above the memory limit of " + mebibytes(limits.memory_bytes),
+                       "memory",
+                       nlohmann::json{{"row",
+                                       {{"function", function_name(which)},
+                                        {"m", m},
+                                        {"columns_computed", row.computed()},
+                                        {"shift", T},
+                                        {"columns_needed_next", H}}}});
+  }
+  // A resumed row: replay its saved columns (the first H are stored by the resume).
+  if (const auto counters =
+          run.resume_row(row, which, m, H, [&](std::int64_t c0, std::span<const std::int8_t> s) {
+            if (search.found_j() == 0)
+              search.consume(c0, s.data(), static_cast<std::int64_t>(s.size()), row.h().data());
+          })) {
+    (void)counters;  // a streamed search re-derives its state from the columns
+  }
+  run.start_row(which, m, row.computed());
+  first_column = row.computed();
+  constexpr std::int64_t kPiece = std::int64_t{1} << 16;
+  std::vector<std::int8_t> buf(static_cast<std::size_t>(kPiece));
+  while (search.found_j() == 0) {
+    const std::int64_t need = search.need();
+    if (need > max_columns) {
+      throw BudgetExceeded("period search for row " + std::to_string(m) + " would need more than " +
+                           std::to_string(max_columns) + " columns (tried shifts up to " +
+                           std::to_string(search.shift() - T) + ")");
+    }
+    if (limits.out_of_time()) {
+      run.save(row, 1, 1);
+      throw LimitReached(name + ": time limit reached after " + std::to_string(row.computed()) +
+                             " columns (shifts tried up to " + std::to_string(search.shift() - T) +
+                             ")",
+                         "time",
+                         nlohmann::json{{"row",
+                                         {{"function", function_name(which)},
+                                          {"m", m},
+                                          {"columns_computed", row.computed()},
+                                          {"shift", search.shift()},
+                                          {"columns_needed_next", need}}}});
+    }
+    run.tick_streamed(row, search.shift(), need);
+    const std::int64_t c0 = row.computed();
+    if (c0 < H) {
+      row.extend_to(std::min(H, c0 + kPiece));
+      const std::int64_t n = row.computed() - c0;
+      run.stream_columns(c0, row.h().data() + c0, n);
+      search.consume(c0, row.h().data() + c0, n, row.h().data());
+    } else {
+      row.stream(buf.data(), kPiece);
+      run.stream_columns(c0, buf.data(), kPiece);
+      search.consume(c0, buf.data(), kPiece, row.h().data());
+    }
+  }
+  k = P;
+  tau = search.found_j() * T;
+  search.minimise(row.h().data(), preperiod, period);
+}
+
 struct RowResult {
   std::int64_t T = 1, k = 0, tau = 1, preperiod = 0, period = 1;
   PeriodicRow row;           ///< h through preperiod + period (when kept)
@@ -478,24 +735,33 @@ RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>&
   // T: the least multiple of the lower periods' lcm that is at least 2m (§4).
   const std::int64_t T = lcm * std::max<std::int64_t>(1, (2 * m + lcm - 1) / lcm);
   FrolovRowWindow window(which, m, lower, max_columns);
-  std::int64_t ja = 1, jb = 1;
-  if (const auto counters = run.resume_row(window, which, m)) {
-    ja = counters->first;
-    jb = counters->second;
-  }
-  run.start_row(which, m, window.computed());
-  const std::int64_t first_column = window.computed();
   RowResult out;
   out.T = T;
-  find_window(window, which, P, T, max_columns, limits, m, ja, jb, run, out.k, out.tau);
-  minimise_period(window.h(), out.k, out.tau, out.preperiod, out.period);
+  std::int64_t first_column = 0;
+  if (!keep && T >= run.options().stream_min_T) {
+    search_streamed(window, which, P, T, max_columns, limits, m, run, out.k, out.tau, out.preperiod,
+                    out.period, first_column);
+  } else {
+    std::int64_t ja = 1, jb = 1;
+    if (const auto counters = run.resume_row(window, which, m)) {
+      ja = counters->first;
+      jb = counters->second;
+    }
+    run.start_row(which, m, window.computed());
+    first_column = window.computed();
+    find_window(window, which, P, T, max_columns, limits, m, ja, jb, run, out.k, out.tau);
+    minimise_period(window.h(), out.k, out.tau, out.preperiod, out.period);
+  }
   for (std::int64_t j = 0; j < out.preperiod; ++j)
     out.f_bound = std::max(out.f_bound, j + window.h()[static_cast<std::size_t>(j)] + 1);
   out.row.which = which;
   out.row.m = m;
   out.row.preperiod = out.preperiod;
   out.row.period = out.period;
-  const auto kept = window.h().subspan(0, static_cast<std::size_t>(out.preperiod + out.period));
+  // A streamed row is never kept (it does not hold its period).
+  const auto kept =
+      keep ? window.h().subspan(0, static_cast<std::size_t>(out.preperiod + out.period))
+           : std::span<const std::int8_t>();
   if (keep) out.row.h.assign(kept.begin(), kept.end());
   out.cells = window.computed() - first_column;
   RowRecord record;
@@ -507,7 +773,7 @@ RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>&
   }
   record.f_bound = out.f_bound;
   record.cells = window.computed();
-  run.finish_row(std::move(record), keep ? kept : std::span<const std::int8_t>(), out.cells);
+  run.finish_row(std::move(record), kept, out.cells);
   return out;
 }
 

@@ -63,6 +63,12 @@ struct FrolovRunOptions {
   /// False: the rows themselves are not kept in the result (g_rows, f_rows empty), only the
   /// certificates; the top row is then never copied (verify period).
   bool keep_rows = true;
+  /// A row that is not kept (the top row when keep_rows is false) is *streamed* when its T is
+  /// at least this: only its first P + T + 1 columns stay in memory, every later column is
+  /// compared as it passes (see produce_frolov_chain) and, with a checkpoint folder, appended
+  /// to current.bin. Row 14 (T = t₁₃ = 1,778,112,000) is the first row the default streams; the
+  /// tests lower it to compare both searches.
+  std::int64_t stream_min_T = std::int64_t{1} << 28;
 };
 
 /// Proves rows 0..max_row of g (and of f when `with_f`), each period search stopping with
@@ -80,6 +86,14 @@ struct FrolovRunOptions {
 /// succeeds at j, jT is a period from P, so j is the least j for which (B) succeeds, and (B)
 /// then finds k = P), so the certificates are the same; (A) needs P + τ + T + 1 columns
 /// instead of P + 2τ + T + 1. The row is kept one byte a column up to where it stops.
+///
+/// A streamed row (FrolovRunOptions::stream_min_T) keeps only [0, P + T] and runs test (A)
+/// alone, so it finds a period only when the row's preperiod is at most P (true of rows 10..13;
+/// otherwise the search runs to its budget). The minimal period t | τ is then decided without
+/// the row: a shift dT with d < j is not a period (test (A) failed for it); any other divisor
+/// τ/q… is tested by polynomial hashes of [P, P + τ) (core/base/polyhash.h) recorded every
+/// T / rad(T)² columns, so a claimed t < τ rests on equal hashes and is for the checker to
+/// confirm exactly; the preperiod comes from the saved columns [jT, jT + P).
 FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns,
                                        const ComputeLimits& limits = {},
                                        const FrolovRunOptions& options = {});

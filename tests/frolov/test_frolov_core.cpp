@@ -127,6 +127,70 @@ BOOST_AUTO_TEST_CASE(streamed_search_gives_the_first_producers_certificates) {
   BOOST_TEST(check_frolov_certificates(chain.g_certificates, chain.f_certificates).accepted);
 }
 
+namespace {
+
+/// The top row's certificates of a chain to `top` with the rows not kept (verify period's way).
+FrolovPeriodChain top_row_chain(int top, std::int64_t stream_min_T,
+                                const ComputeLimits& limits = {},
+                                const std::string& checkpoint = "", bool resume = false) {
+  FrolovRunOptions o;
+  o.keep_rows = false;
+  o.stream_min_T = stream_min_T;
+  o.checkpoint_dir = checkpoint;
+  o.resume = resume;
+  o.checkpoint_every = 1;
+  return produce_frolov_chain(top, true, std::int64_t{1} << 30, limits, o);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_streamed_top_row_gets_the_stored_rows_certificate) {
+  // The streamed search (test (A) alone, the row kept only on [0, P + T], the least period by
+  // hashes) states the same T, k, tau, period and preperiod as the stored search, for g and f,
+  // on every top row whose preperiod is at most P (rows 1, 2, 6, 7, 10, 11); on row 3 of g
+  // (preperiod 5, P = 0) it finds nothing and stops at its budget instead of guessing.
+  for (const int top : {1, 2, 6, 7, 10, 11}) {
+    const FrolovPeriodChain stored = top_row_chain(top, std::int64_t{1} << 40);
+    const FrolovPeriodChain streamed = top_row_chain(top, 1);
+    BOOST_TEST(to_json(streamed.g_certificates.back()) == to_json(stored.g_certificates.back()),
+               "g row " << top);
+    BOOST_TEST(to_json(streamed.f_certificates.back()) == to_json(stored.f_certificates.back()),
+               "f row " << top);
+    BOOST_TEST(
+        check_frolov_certificates(streamed.g_certificates, streamed.f_certificates).accepted);
+  }
+  FrolovRunOptions o;
+  o.keep_rows = false;
+  o.stream_min_T = 1;
+  BOOST_CHECK_THROW((void)produce_frolov_chain(3, false, 1'000'000, {}, o), BudgetExceeded);
+}
+
+BOOST_AUTO_TEST_CASE(a_streamed_row_resumes_after_every_stop) {
+  // Row 11 streamed with a checkpoint, stopped by a time limit again and again and resumed each
+  // time, ends with the certificates of an uninterrupted run.
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("igv_frolov_stream_ckpt_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const FrolovPeriodChain plain = top_row_chain(11, 1);
+  int stops = 0;
+  FrolovPeriodChain resumed;
+  for (bool resume = false;; resume = true) {
+    ComputeLimits limits;
+    limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(150);
+    try {
+      resumed = top_row_chain(11, 1, limits, dir.string(), resume);
+      break;
+    } catch (const LimitReached&) {
+      ++stops;
+      BOOST_TEST_REQUIRE(stops < 1000);
+    }
+  }
+  BOOST_TEST(stops >= 2);
+  BOOST_TEST(to_json(resumed.g_certificates.back()) == to_json(plain.g_certificates.back()));
+  BOOST_TEST(to_json(resumed.f_certificates.back()) == to_json(plain.f_certificates.back()));
+  std::filesystem::remove_all(dir);
+}
+
 BOOST_AUTO_TEST_CASE(checkpointed_run_gives_the_same_chain) {
   // A run that saves a checkpoint every 2^16 columns, and a second run resumed from its
   // finished checkpoint, give the chain of a run without checkpoints.
@@ -324,6 +388,73 @@ BOOST_AUTO_TEST_CASE(corrupted_f_certificates_are_rejected) {
   rejects([](F& f) { f[5].period = 72; }, "f period too small");
   rejects([](F& f) { f[5].inversion_bound = 0; }, "inversion bound below Theorem 3's");
   rejects([](F& f) { f[2].m = 9; }, "no g row 9 in the chain");
+}
+
+BOOST_AUTO_TEST_CASE(the_streamed_checker_decides_as_the_stored_one) {
+  // The checker streams the top row above a number of columns (row 14); here it streams every
+  // top row (threshold 0) and must accept and reject exactly what the stored check does: the
+  // chain itself, and every edit of the top row's g and f certificates. Rows 2 and 3 take the
+  // exact two-buffer period test (t = 3, 9 not multiples of T), and every row the hashes.
+  for (const int top : {2, 3, 4, 5, 6, 7, 9, 10}) {
+    const FrolovPeriodChain chain = produce_frolov_chain(top, true, std::int64_t{1} << 30);
+    const auto both = [&](const std::vector<GRowCertificate>& g,
+                          const std::vector<FRowCertificate>& f, const std::string& what) {
+      const auto stored =
+          check_frolov_certificates(g, f, std::int64_t{1} << 34, {}, kFrolovShortResidues);
+      const auto streamed =
+          check_frolov_certificates(g, f, std::int64_t{1} << 34, {}, kFrolovShortResidues, 0);
+      BOOST_TEST(stored.accepted == streamed.accepted,
+                 "top " << top << ", " << what << ": stored says '" << stored.reason
+                        << "', streamed says '" << streamed.reason << "'");
+      if (stored.accepted && streamed.accepted) {
+        BOOST_TEST_REQUIRE(stored.proved.size() == streamed.proved.size());
+        for (std::size_t i = 0; i < stored.proved.size(); ++i)
+          BOOST_TEST(stored.proved[i].residues == streamed.proved[i].residues,
+                     what << " row " << i);
+        BOOST_TEST(stored.details == streamed.details, what);
+      }
+      return stored.accepted;
+    };
+    BOOST_TEST(both(chain.g_certificates, chain.f_certificates, "as produced"));
+    const GRowCertificate top_g = chain.g_certificates.back();
+    const FRowCertificate top_f = chain.f_certificates.back();
+    std::vector<std::pair<std::string, std::function<void(GRowCertificate&, FRowCertificate&)>>>
+        edits = {
+            {"g period / 2", [](auto& g, auto&) { g.period /= 2; }},
+            {"g tau * 2", [](auto& g, auto&) { g.tau *= 2; }},
+            {"g tau * 2, period * 2", [](auto& g, auto&) { g.tau *= 2, g.period *= 2; }},
+            {"g tau + T", [](auto& g, auto&) { g.tau += g.T; }},
+            {"g tau - T", [](auto& g, auto&) { g.tau -= g.T; }},
+            {"g k + 1", [](auto& g, auto&) { g.k += 1; }},
+            {"g k + 1, preperiod + 1", [](auto& g, auto&) { g.k += 1, g.preperiod += 1; }},
+            {"g preperiod - 1", [](auto& g, auto&) { g.preperiod -= 1; }},
+            {"g preperiod + 1", [](auto& g, auto&) { g.preperiod += 1; }},
+            {"g preperiod 0", [](auto& g, auto&) { g.preperiod = 0; }},
+            {"g T * 2, tau * 2", [](auto& g, auto&) { g.T *= 2, g.tau *= 2; }},
+            {"f period / 2", [](auto&, auto& f) { f.period /= 2; }},
+            {"f preperiod - 1", [](auto&, auto& f) { f.preperiod -= 1; }},
+            {"f preperiod + 1", [](auto&, auto& f) { f.preperiod += 1; }},
+            {"f preperiod 0", [](auto&, auto& f) { f.preperiod = 0; }},
+            {"f K + 1", [](auto&, auto& f) { f.inversion_bound += 1; }},
+            {"f K - 1", [](auto&, auto& f) { f.inversion_bound -= 1; }},
+        };
+    for (const std::int64_t q : {2, 3, 5, 7}) {
+      edits.push_back({"g period * " + std::to_string(q), [q](auto& g, auto&) { g.period *= q; }});
+      edits.push_back({"g period / " + std::to_string(q), [q](auto& g, auto&) { g.period /= q; }});
+      edits.push_back({"f period * " + std::to_string(q), [q](auto&, auto& f) { f.period *= q; }});
+      edits.push_back({"f period / " + std::to_string(q), [q](auto&, auto& f) { f.period /= q; }});
+      edits.push_back(
+          {"g tau * q, period * q", [q](auto& g, auto&) { g.tau *= q, g.period *= q; }});
+    }
+    for (const auto& [what, edit] : edits) {
+      auto g = chain.g_certificates;
+      auto f = chain.f_certificates;
+      edit(g.back(), f.back());
+      both(g, f, what);
+    }
+    (void)top_g;
+    (void)top_f;
+  }
 }
 
 BOOST_AUTO_TEST_CASE(certificate_json_round_trip) {
