@@ -119,6 +119,8 @@ class FrolovRowWindow {
   /// in order (stored when `store`, else only counted: a streamed row), then finish_restore()
   /// with the row_mask() saved at column c.
   void append_restored(std::span<const std::int8_t> columns, bool store = true);
+  /// Counts `count` restored columns that are not stored (a streamed row's compact checkpoint).
+  void skip_restored(std::int64_t count) { column_ += count; }
   void finish_restore(std::uint64_t row_mask);
 
  private:

@@ -29,6 +29,31 @@ const char* function_name(FrolovFunction which) {
   return which == FrolovFunction::g ? "g" : "f";
 }
 
+std::string to_hex(const std::string& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  for (const char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    out.push_back(digits[b >> 4]);
+    out.push_back(digits[b & 15]);
+  }
+  return out;
+}
+
+std::string from_hex(const std::string& hex) {
+  const auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    throw InputError("checkpoint: '" + std::string(1, c) +
+                     "' is not a hex digit (corrupt checkpoint)");
+  };
+  if (hex.size() % 2 != 0) throw InputError("checkpoint: odd hex string (corrupt checkpoint)");
+  std::string out;
+  for (std::size_t i = 0; i < hex.size(); i += 2)
+    out.push_back(static_cast<char>(digit(hex[i]) * 16 + digit(hex[i + 1])));
+  return out;
+}
+
 /// True when d is a period of the tail from k of a sequence with period tau from k: h(n) =
 /// h(k + (n − k + d) mod tau) for n in [k, k + tau), compared as two contiguous ranges.
 bool is_tail_period(std::span<const std::int8_t> h, std::int64_t k, std::int64_t tau,
@@ -126,6 +151,9 @@ struct CurrentRecord {
   std::uint64_t row_mask = 0;
   std::int64_t ja = 1, jb = 1;
   std::string fnv;
+  /// A streamed row: the streamed search's state at `columns` (current.bin then holds only the
+  /// row's first columns, up to the search's head); null for a stored row.
+  nlohmann::json stream;
 };
 
 /// The state of one run: rows done, the row in progress, where progress was last shown.
@@ -186,6 +214,26 @@ class Run {
       const std::function<void(std::int64_t, std::span<const std::int8_t>)>& replay = {}) {
     if (!current_ || current_->which != which || current_->m != m) return std::nullopt;
     Fnv1a fnv;
+    if (store_limit >= 0 && !current_->stream.is_null()) {
+      // A compact streamed checkpoint: the head from current.bin, the rest from the state.
+      const std::int64_t head = std::min(current_->columns, store_limit);
+      read_prefix(path("current.bin"), head, [&](std::span<const std::int8_t> s) {
+        fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
+        row.append_restored(s);
+      });
+      if (fnv.hex() != current_->fnv) {
+        throw InputError("checkpoint: '" + path("current.bin") +
+                         "' does not match its fingerprint in state.json (corrupt checkpoint)");
+      }
+      row.skip_restored(current_->columns - head);
+      row.finish_restore(current_->row_mask);
+      saved_columns_ = current_->columns;
+      current_fnv_ = fnv;
+      resumed_stream_ = current_->stream;
+      current_.reset();
+      return std::make_pair(std::int64_t{1}, std::int64_t{1});
+    }
+    Fnv1a head_fnv;  // a streamed row's first columns: what a compact checkpoint fingerprints
     read_prefix(path("current.bin"), current_->columns, [&](std::span<const std::int8_t> s) {
       fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
       if (store_limit < 0) {
@@ -195,6 +243,7 @@ class Run {
       const std::int64_t c0 = row.computed();
       const auto stored = static_cast<std::size_t>(
           std::clamp<std::int64_t>(store_limit - c0, 0, static_cast<std::int64_t>(s.size())));
+      head_fnv.add(s.data(), static_cast<std::int64_t>(stored));
       if (stored > 0) row.append_restored(s.subspan(0, stored));
       if (stored < s.size()) row.append_restored(s.subspan(stored), false);
       // The stored columns are read back from the row, so a replay sees one contiguous head.
@@ -207,7 +256,7 @@ class Run {
     }
     row.finish_restore(current_->row_mask);
     saved_columns_ = current_->columns;
-    current_fnv_ = fnv;
+    current_fnv_ = store_limit < 0 ? fnv : head_fnv;
     const auto counters = std::make_pair(current_->ja, current_->jb);
     current_.reset();
     return counters;
@@ -223,7 +272,6 @@ class Run {
     }
     written_columns_ = saved_columns_;
     close_stream();
-    streamed_ = false;
     last_progress_ = {};
   }
 
@@ -271,26 +319,41 @@ class Run {
     if (saving() && row.computed() > saved_columns_) save_current(row, ja, jb);
   }
 
-  /// A streamed row: its columns are not kept in memory, so each piece is appended to
-  /// current.bin as it is computed (`c0`: its first column), and the state names them at each
-  /// checkpoint (tick_streamed) after the file is synced. Resumed columns are already there.
-  void stream_columns(std::int64_t c0, const std::int8_t* p, std::int64_t n) {
+  /// A streamed row begins: its first `head` columns are kept (and saved in current.bin), the
+  /// others only counted; `state` gives the search's state for the checkpoint, which stands for
+  /// them (core/CERTIFICATES.md, "Checkpoints").
+  void begin_streamed(std::int64_t head, std::function<nlohmann::json()> state) {
     streamed_ = true;
+    stream_head_ = head;
+    stream_state_ = std::move(state);
+  }
+
+  /// The search state of a compact streamed checkpoint just resumed (null otherwise).
+  [[nodiscard]] nlohmann::json take_resumed_stream() {
+    return std::exchange(resumed_stream_, nullptr);
+  }
+
+  /// Columns [c0, c0 + n) of a streamed row were computed: those below the head are appended
+  /// to current.bin; the state names them at the next checkpoint, after the file is synced.
+  void stream_columns(std::int64_t c0, const std::int8_t* p, std::int64_t n) {
     if (!saving() || c0 + n <= written_columns_) return;
     if (c0 != written_columns_) throw std::logic_error("checkpoint: streamed columns out of order");
-    if (stream_fd_ < 0) {
-      stream_fd_ =
-          ::open(path("current.bin").c_str(), O_WRONLY | O_CREAT | (c0 == 0 ? O_TRUNC : 0), 0644);
-      if (stream_fd_ < 0) throw InputError(io_error("write", path("current.bin")));
+    const std::int64_t kept = std::max<std::int64_t>(0, std::min(c0 + n, stream_head_) - c0);
+    if (kept > 0) {
+      if (stream_fd_ < 0) {
+        stream_fd_ =
+            ::open(path("current.bin").c_str(), O_WRONLY | O_CREAT | (c0 == 0 ? O_TRUNC : 0), 0644);
+        if (stream_fd_ < 0) throw InputError(io_error("write", path("current.bin")));
+      }
+      std::int64_t done = 0;
+      while (done < kept) {
+        const ssize_t w = ::pwrite(stream_fd_, p + done, static_cast<std::size_t>(kept - done),
+                                   static_cast<off_t>(c0 + done));
+        if (w <= 0) throw InputError(io_error("write", path("current.bin")));
+        done += w;
+      }
+      current_fnv_.add(p, kept);
     }
-    std::int64_t done = 0;
-    while (done < n) {
-      const ssize_t w = ::pwrite(stream_fd_, p + done, static_cast<std::size_t>(n - done),
-                                 static_cast<off_t>(c0 + done));
-      if (w <= 0) throw InputError(io_error("write", path("current.bin")));
-      done += w;
-    }
-    current_fnv_.add(p, n);
     written_columns_ = c0 + n;
   }
 
@@ -317,15 +380,23 @@ class Run {
     return (std::filesystem::path(options_.checkpoint_dir) / name).string();
   }
 
-  /// Syncs current.bin and names its columns in the state (a streamed row: the search counters
-  /// are re-derived from the columns on resume, so they are saved as 1, 1).
+  /// Syncs current.bin (cut to the head: a checkpoint of the first format held the whole row)
+  /// and writes the state with the search's state (the search counters ja, jb are saved as 1).
   void commit_streamed(const FrolovRowWindow& row) {
     if (!saving() || written_columns_ <= saved_columns_) return;
     if (row.computed() != written_columns_)
       throw std::logic_error("checkpoint: a streamed row's columns were not all written");
-    if (::fsync(stream_fd_) != 0) throw InputError(io_error("sync", path("current.bin")));
+    if (stream_fd_ >= 0 && ::fsync(stream_fd_) != 0)
+      throw InputError(io_error("sync", path("current.bin")));
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(path("current.bin"), ec);
+    if (!ec && static_cast<std::int64_t>(bytes) > stream_head_) {
+      if (::truncate(path("current.bin").c_str(), static_cast<off_t>(stream_head_)) != 0)
+        throw InputError(io_error("truncate", path("current.bin")));
+    }
     saved_columns_ = written_columns_;
-    CurrentRecord cur{which_, m_, saved_columns_, row.row_mask(), 1, 1, current_fnv_.hex()};
+    CurrentRecord cur{which_, m_, saved_columns_,     row.row_mask(),
+                      1,      1,  current_fnv_.hex(), stream_state_()};
     write_state(&cur);
   }
 
@@ -360,6 +431,7 @@ class Run {
                  {"ja", cur->ja},
                  {"jb", cur->jb},
                  {"fnv1a64", cur->fnv}};
+      if (!cur->stream.is_null()) current["stream"] = cur->stream;
     }
     const nlohmann::json state = {{"format", "igv verify period checkpoint (Frolov rows)"},
                                   {"version", 1},
@@ -449,6 +521,11 @@ class Run {
       c.ja = cur.at("ja").get<std::int64_t>();
       c.jb = cur.at("jb").get<std::int64_t>();
       c.fnv = cur.at("fnv1a64").get<std::string>();
+      if (cur.contains("stream")) {
+        c.stream = cur.at("stream");
+        if (!c.stream.is_object())
+          throw InputError(where + ": 'stream' is not an object (corrupt)");
+      }
       // The row in progress is the next one the run would prove.
       const FrolovFunction next_which =
           with_f_ && i % 2 == 1 ? FrolovFunction::f : FrolovFunction::g;
@@ -471,8 +548,11 @@ class Run {
   FrolovFunction which_ = FrolovFunction::g;
   int m_ = 0;
   std::int64_t saved_columns_ = 0;
-  std::int64_t written_columns_ = 0;  // a streamed row: columns in current.bin
+  std::int64_t written_columns_ = 0;  // a streamed row: columns computed and handed over
   bool streamed_ = false;
+  std::int64_t stream_head_ = 0;  // a streamed row: the columns kept (and saved)
+  std::function<nlohmann::json()> stream_state_;
+  nlohmann::json resumed_stream_;
   int stream_fd_ = -1;
   Fnv1a current_fnv_;
   std::chrono::steady_clock::time_point last_progress_;
@@ -602,6 +682,52 @@ class StreamedSearch {
     }
   }
 
+  /// The state after the columns consumed so far, for a checkpoint: the hash, its marks, the
+  /// next window and the windows still open (each with its saved columns).
+  [[nodiscard]] nlohmann::json state() const {
+    nlohmann::json marks = nlohmann::json::array();
+    for (const std::uint64_t v : marks_) marks.push_back(v);
+    nlohmann::json windows = nlohmann::json::array();
+    for (const Window& w : windows_) {
+      std::string head;
+      for (const std::int8_t b : w.head) head.push_back(static_cast<char>(b));
+      windows.push_back({{"j", w.j}, {"head", to_hex(head)}});
+    }
+    return {{"P", P_},        {"T", T_},           {"hash", hash_},
+            {"marks", marks}, {"next_j", next_j_}, {"windows", windows}};
+  }
+
+  /// Restores state() saved after `columns` columns; InputError when it cannot be that state.
+  void restore(const nlohmann::json& s, std::int64_t columns) {
+    const auto bad = [](const std::string& why) {
+      return InputError("checkpoint: the streamed search's state " + why + " (corrupt checkpoint)");
+    };
+    try {
+      if (s.at("P").get<std::int64_t>() != P_ || s.at("T").get<std::int64_t>() != T_)
+        throw bad("is for another row");
+      hash_ = s.at("hash").get<std::uint64_t>();
+      marks_ = s.at("marks").get<std::vector<std::uint64_t>>();
+      next_j_ = s.at("next_j").get<std::int64_t>();
+      windows_.clear();
+      for (const auto& w : s.at("windows")) {
+        const std::string head = from_hex(w.at("head").get<std::string>());
+        if (static_cast<std::int64_t>(head.size()) != P_) throw bad("has a window of another size");
+        windows_.push_back(
+            {w.at("j").get<std::int64_t>(), std::vector<std::int8_t>(head.begin(), head.end())});
+      }
+    } catch (const nlohmann::json::exception& e) {
+      throw bad(std::string("is malformed (") + e.what() + ")");
+    }
+    // What the columns imply: one mark per G columns from P, windows opened up to `columns`.
+    const std::int64_t expected_marks = columns <= P_ ? 0 : (columns - 1 - P_) / G_ + 1;
+    if (static_cast<std::int64_t>(marks_.size()) != expected_marks || hash_ >= kMersenne61 ||
+        next_j_ < 1 || (next_j_ - 1) * T_ >= columns || next_j_ * T_ < columns)
+      throw bad("does not match its " + std::to_string(columns) + " columns");
+    for (const std::uint64_t v : marks_) {
+      if (v >= kMersenne61) throw bad("has a hash out of range");
+    }
+  }
+
   /// After found_j(): the least period t | τ = jT and the least preperiod, from the saved
   /// columns and hashes; `head` the stored row [0, P + T].
   void minimise(const std::int8_t* head, std::int64_t& preperiod, std::int64_t& period) const {
@@ -656,6 +782,7 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
   const std::string name = std::string(function_name(which)) + " row " + std::to_string(m);
   StreamedSearch search(P, T);
   const std::int64_t H = search.head_columns();
+  run.begin_streamed(H, [&search] { return search.state(); });
   if (!limits.fits(frolov_window_bytes(H))) {
     throw LimitReached(name + ": the streamed row's window of " + std::to_string(H) +
                            " columns needs about " + mebibytes(frolov_window_bytes(H)) +
@@ -674,7 +801,9 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
             if (search.found_j() == 0)
               search.consume(c0, s.data(), static_cast<std::int64_t>(s.size()), row.h().data());
           })) {
-    (void)counters;  // a streamed search re-derives its state from the columns
+    (void)counters;  // a streamed search re-derives its state from the columns or the state
+    if (const nlohmann::json state = run.take_resumed_stream(); !state.is_null())
+      search.restore(state, row.computed());
   }
   run.start_row(which, m, row.computed());
   first_column = row.computed();

@@ -26,6 +26,11 @@ struct CheckedFrolovChain {
   double check_seconds = 0;
 };
 
+/// Chains up to this row keep every row and every proved residue; a longer chain (rows 13, 14)
+/// keeps only what the Table 2 claims read: each proved row's period, preperiod and first 4096
+/// residues (its rows and values beyond are not available).
+inline constexpr int kLastStoredChainRow = 12;
+
 /// Produces and checks rows 0..max_row once per process.
 std::shared_ptr<const CheckedFrolovChain> cached_frolov_chain(int max_row);
 

@@ -18,9 +18,12 @@ namespace {
 constexpr int kTable2LastRow = 9;
 /// Rows proved at the default budget beyond the paper (m ≤ 11 takes a few seconds)…
 constexpr int kDefaultExtensionRow = 11;
-/// … and at --budget ≥ kLargeBudget (m = 12: about 40 s and 0.7 GiB on the reference machine).
+/// … and at --budget ≥ kLargeBudget (m = 12: about 40 s and 0.7 GiB on the reference machine),
+/// and ≥ kHugeBudget (m = 14, streamed: README "Rows 13 and 14 of Table 2").
 constexpr int kLargeBudgetExtensionRow = 12;
 constexpr double kLargeBudget = 10.0;
+constexpr int kHugeBudgetExtensionRow = 14;
+constexpr double kHugeBudget = 1000.0;
 /// The largest row the certificate chain is run for (a claim may not ask for more).
 constexpr int kLastProvableRow = 12;
 
@@ -33,9 +36,10 @@ FrolovFunction function_of(const Claim& c) {
 
 /// The accepted chain for rows 0..max(row, 9) (rows ≤ 9 share one chain).
 std::shared_ptr<const CheckedFrolovChain> accepted_chain(int row) {
-  // Row 12 (t = 50,803,200) is the last that fits (README, "How far the machine goes"); a row
-  // from a claims file outside 0..12 is refused before any row is computed.
-  constexpr int kLastFeasibleRow = 12;
+  // Row 12 (t = 50,803,200) is the last a claims file may name (README, "How far the machine
+  // goes"); a row outside 0..12 is refused before any row is computed. Rows 13 and 14 come
+  // only from the budget (rows_for_budget), whose chain keeps the first residues alone.
+  constexpr int kLastFeasibleRow = kHugeBudgetExtensionRow;
   if (row < 0 || row > kLastFeasibleRow) {
     throw std::invalid_argument("row " + std::to_string(row) + " is outside 0.." +
                                 std::to_string(kLastFeasibleRow) +
@@ -183,14 +187,19 @@ Outcome check_table2_row(const Claim& c, const CheckContext&) {
 /// at --budget >= 10 (the default domain, the only one the budget changes).
 int rows_for_budget(const Claim& c, const CheckContext& ctx) {
   if (stated(c, "rows")) return param<int>(c, "rows");
+  if (ctx.budget >= kHugeBudget) return kHugeBudgetExtensionRow;
   return ctx.budget >= kLargeBudget ? kLargeBudgetExtensionRow : param<int>(c, "rows");
 }
 
 std::string large_budget_note(const Claim& c, int rows) {
-  if (stated(c, "rows") || rows >= kLargeBudgetExtensionRow) return "";
+  if (stated(c, "rows") || rows >= kHugeBudgetExtensionRow) return "";
+  const std::string huge =
+      "rows 13 and 14 at --budget >= " + std::to_string(static_cast<int>(kHugeBudget)) +
+      " (streamed; README \"Rows 13 and 14 of Table 2\")";
+  if (rows >= kLargeBudgetExtensionRow) return huge;
   return "row " + std::to_string(kLargeBudgetExtensionRow) +
-         " is included at --budget >= " + std::to_string(kLargeBudget) +
-         " (about 40 s and 0.7 GiB)";
+         " is included at --budget >= " + std::to_string(static_cast<int>(kLargeBudget)) +
+         " (about 40 s and 0.7 GiB), " + huge;
 }
 
 // ---------------------------------------------------------------------------------------------

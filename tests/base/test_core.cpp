@@ -11,6 +11,7 @@
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
 #include "core/base/nim.h"
+#include "core/base/polyhash.h"
 #include "core/base/position.h"
 #include "core/base/primitives.h"
 
@@ -41,6 +42,49 @@ RC_BOOST_PROP(mexset_equals_mex, (const std::vector<std::uint16_t>& raw)) {
 BOOST_AUTO_TEST_CASE(nim_sum_is_xor) {
   BOOST_TEST(nim_sum(5, 3) == 6);
   BOOST_TEST(nim_sum(7, 7) == 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(polynomial_hash)
+
+RC_BOOST_PROP(mod61_arithmetic_matches_the_definition, (std::uint64_t a0, std::uint64_t b0)) {
+  // Against 128-bit arithmetic done the slow way, on random operands below p.
+  const std::uint64_t a = a0 % kMersenne61, b = b0 % kMersenne61;
+  const auto product = static_cast<Uint128>(a) * b;
+  RC_ASSERT(mul_mod61(a, b) == static_cast<std::uint64_t>(product % kMersenne61));
+  RC_ASSERT(add_mod61(a, b) == (a + b) % kMersenne61);
+  RC_ASSERT(sub_mod61(a, b) == (a + kMersenne61 - b) % kMersenne61);
+}
+
+BOOST_AUTO_TEST_CASE(mod61_corner_cases) {
+  BOOST_TEST(pow_mod61(3, kMersenne61 - 1) == 1U);  // Fermat: p is prime
+  BOOST_TEST(mul_mod61(kMersenne61 - 1, kMersenne61 - 1) == 1U);
+}
+
+// For blocks of up to 10 symbols over 3 letters and every split u + v, the hash test says
+// "differs" whenever the rotation differs (a random base: a collision is below 10 / 2^61), and
+// never when it is equal (that direction is exact).
+RC_BOOST_PROP(a_rotation_is_told_apart_exactly_when_it_differs,
+              (const std::vector<std::int8_t>& raw, std::uint64_t base0)) {
+  {
+    std::vector<std::int8_t> b;
+    for (auto x : raw) b.push_back(static_cast<std::int8_t>(((x % 3) + 3) % 3));
+    RC_PRE(b.size() >= 2U && b.size() <= 10U);
+    const std::uint64_t x = base0 % (kMersenne61 - 3) + 2;
+    std::uint64_t h = 0;
+    std::vector<std::uint64_t> prefix{0};
+    for (auto c : b) prefix.push_back(h = horner61(h, x, c));
+    for (std::size_t u = 1; u < b.size(); ++u) {
+      std::vector<std::int8_t> r(b.begin() + static_cast<std::ptrdiff_t>(u), b.end());
+      r.insert(r.end(), b.begin(), b.begin() + static_cast<std::ptrdiff_t>(u));
+      const bool differs = rotation_differs61(prefix[u], h, x, u, b.size() - u);
+      if (r == b)
+        RC_ASSERT(!differs);
+      else
+        RC_ASSERT(differs);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
