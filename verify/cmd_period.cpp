@@ -17,6 +17,7 @@
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/limits.h"
+#include "core/octal/octal_certificate.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -227,6 +228,17 @@ int cmd_period(const std::vector<std::string>& args) {
   const auto clear_progress = [&] {
     if (show_progress) std::cerr << "\r\033[K" << std::flush;
   };
+  // An octal values file is written under a temporary name first: an interrupt removes it.
+  const bool values_file_possible =
+      !request.certificate_path.empty() && game->spec().rfind("octal:", 0) == 0;
+  if (values_file_possible)
+    remove_on_interrupt(octal_values_temporary_path(request.certificate_path).string());
+  struct Forget {
+    bool active;
+    ~Forget() {
+      if (active) remove_on_interrupt("");
+    }
+  } forget{values_file_possible};
   try {
     j = game->period_limited(request);
     clear_progress();

@@ -68,6 +68,17 @@ struct FileCloser {
 
 }  // namespace
 
+std::string octal_values_file_name(const std::filesystem::path& json_path) {
+  std::string name = json_path.filename().string();
+  if (name.size() > 5 && name.ends_with(".json")) name.resize(name.size() - 5);
+  return name + ".values";
+}
+
+std::filesystem::path octal_values_temporary_path(const std::filesystem::path& json_path) {
+  return json_path.parent_path() /
+         ("." + octal_values_file_name(json_path) + ".tmp." + std::to_string(::getpid()));
+}
+
 OctalValuesFileRef write_octal_values_file(const OctalValueTable& values,
                                            const std::filesystem::path& file,
                                            const std::string& name) {
@@ -312,7 +323,8 @@ json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
     out["certificate"]["values_not_written"] =
         std::to_string(cert.values.size()) +
         " values, above the certificate file limit of 2^26: checked in memory by the checker "
-        "named here, in the process that produced them";
+        "named here, in the process that produced them (`verify period --certificate-out` "
+        "saves them in a binary values file)";
   }
   return out;
 }

@@ -109,6 +109,12 @@ struct OctalPeriodCertificate {
   [[nodiscard]] std::int64_t bound() const { return values.size(); }
 };
 
+/// The values file that goes with the certificate file `json_path`: its name (the JSON file's
+/// name without `.json`, plus `.values`), in the same folder, and the temporary name it is written
+/// under first (`.NAME.values.tmp.PID`, same folder).
+std::string octal_values_file_name(const std::filesystem::path& json_path);
+std::filesystem::path octal_values_temporary_path(const std::filesystem::path& json_path);
+
 /// Writes `values` as a binary values file at `file` (created or replaced; the caller renames it
 /// into place) and returns its reference, named `name` (the path the JSON will hold). Throws
 /// std::runtime_error when the file cannot be written.

@@ -3,8 +3,6 @@
 //
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -145,10 +143,8 @@ class OctalGame : public GameInstance {
     namespace fs = std::filesystem;
     const fs::path json_path(certificate_path);
     const fs::path folder = json_path.parent_path();
-    std::string name = json_path.filename().string();
-    if (name.size() > 5 && name.ends_with(".json")) name.resize(name.size() - 5);
-    name += ".values";
-    const fs::path tmp = folder / ("." + name + ".tmp." + std::to_string(::getpid()));
+    const std::string name = octal_values_file_name(json_path);
+    const fs::path tmp = octal_values_temporary_path(json_path);
     struct RemoveUnlessKept {
       fs::path path;
       bool keep = false;
