@@ -8,7 +8,9 @@ missing, unexpected or of the wrong kind, a number out of range, an unknown game
 check beyond the limits) prints one line `verify: error: ...` on stderr (exit 2).
 Python 3 standard library only; it shares no code with the C++ harness.
 """
+import hashlib
 import json
+import os
 import sys
 
 VERSION = 1
@@ -86,7 +88,81 @@ def least_period_and_preperiod(at, e, p, what):
 # ------------------------------------------------------------------------------------------
 # octal games: Guy-Smith periodicity theorem
 # ------------------------------------------------------------------------------------------
-def check_octal(doc):
+OCTAL_LIMIT = 1 << 26  # values re-checked (every split of every heap: O(N^2) steps)
+VALUES_MAGIC = b"IGVOCTAL"
+
+
+def read_octal_values_file(ref, folder):
+    """The values of a binary values file (core/CERTIFICATES.md, "The binary values file"):
+    path, length, SHA-256, header, side table and trailing hash checked strictly (exit 2 on any
+    fault); above OCTAL_LIMIT values, exit 2 "too large to re-check in Python" once they are."""
+    fields(ref, ["path", "bytes", "sha256"], "certificate.values_file", text=set())
+    path = ref["path"]
+    if not isinstance(path, str) or not path or path.startswith("/") or "\\" in path or "\0" in path \
+            or any(part in ("", ".", "..") for part in path.split("/")):
+        raise Malformed(f"'certificate.values_file.path' {json.dumps(path)} must be a relative path "
+                        "inside the certificate's folder")
+    size = integer(ref["bytes"], "certificate.values_file.bytes", 64, 1 << 40)
+    digest = ref["sha256"]
+    if not isinstance(digest, str) or len(digest) != 64 or any(ch not in "0123456789abcdef" for ch in digest):
+        raise Malformed("'certificate.values_file.sha256' must be 64 lower-case hexadecimal digits")
+    full = os.path.join(folder, path)
+    if not os.path.isfile(full):
+        raise Malformed(f"values file '{path}': no such file")
+    if os.path.getsize(full) != size:
+        raise Malformed(f"values file '{path}' has {os.path.getsize(full)} bytes, the certificate says {size}")
+    whole, inner = hashlib.sha256(), hashlib.sha256()
+    with open(full, "rb") as f:
+        header = f.read(32)
+        if header[:8] != VALUES_MAGIC:
+            raise Malformed(f"values file '{path}' is not an octal values file (bad magic)")
+        version, reserved = int.from_bytes(header[8:12], "little"), int.from_bytes(header[12:16], "little")
+        count, entries = int.from_bytes(header[16:24], "little"), int.from_bytes(header[24:32], "little")
+        if version != 1 or reserved != 0:
+            raise Malformed(f"values file '{path}': version {version}, reserved {reserved} (expected 1, 0)")
+        if count > 1 << 32 or entries > count or 64 + count + 8 * entries != size:
+            raise Malformed(f"values file '{path}': the header does not match its {size} bytes")
+        whole.update(header)
+        inner.update(header)
+        keep = count <= OCTAL_LIMIT
+        values, escapes, left = bytearray(), 0, count
+        while left:
+            chunk = f.read(min(left, 1 << 20))
+            if not chunk:
+                raise Malformed(f"values file '{path}' is truncated")
+            whole.update(chunk)
+            inner.update(chunk)
+            escapes += chunk.count(255)
+            if keep:
+                values += chunk
+            left -= len(chunk)
+        table = f.read(8 * entries)
+        trailer = f.read(32)
+        whole.update(table)
+        inner.update(table)
+        whole.update(trailer)
+    if whole.hexdigest() != digest:
+        raise Malformed(f"values file '{path}': SHA-256 differs from the certificate's")
+    if inner.digest() != trailer:
+        raise Malformed(f"values file '{path}': its trailing SHA-256 does not match")
+    side = [(int.from_bytes(table[8 * j:8 * j + 4], "little"), int.from_bytes(table[8 * j + 4:8 * j + 8], "little"))
+            for j in range(entries)]
+    if escapes != entries or any(a[0] >= b[0] for a, b in zip(side, side[1:])) \
+            or any(not 255 <= v <= 65535 or h >= count for h, v in side):
+        raise Malformed(f"values file '{path}': the side table does not match the escaped heaps")
+    if not keep:
+        raise Malformed(f"too large to re-check in Python: {count} values, above this checker's limit of "
+                        f"2^26 (every split of every heap); the file's header and SHA-256 are correct, "
+                        "use `verify check-certificate`")
+    g = list(values)
+    for h, v in side:
+        if g[h] != 255:
+            raise Malformed(f"values file '{path}': side entry for heap {h}, which is not escaped")
+        g[h] = v
+    return g
+
+
+def check_octal(doc, folder):
     top = fields(doc, ["game", "preperiod", "period", "saltus", "last_exceptional_value", "certificate"], "")
     code = top["game"][len("octal:"):]
     head, dot, tail = code.partition(".")
@@ -98,16 +174,22 @@ def check_octal(doc):
     if code != head + "." + ("".join(map(str, digits[1:])) or "0"):
         raise Malformed(f"game '{top['game']}' is not written canonically")
     k = len(digits) - 1
-    c = fields(top["certificate"], ["certificate_version", "theorem", "bound", "values", "masks",
+    in_file = isinstance(top["certificate"], dict) and "values_file" in top["certificate"]
+    c = fields(top["certificate"], ["certificate_version", "theorem", "bound",
+                                    "values_file" if in_file else "values", "masks",
                                     "witness_hints", "checked", "checker"], "certificate")
-    e = integer(top["preperiod"], "preperiod", 0, 1 << 26)
-    p = integer(top["period"], "period", 1, 1 << 26)
+    limit = 1 << 32 if in_file else 1 << 26
+    e = integer(top["preperiod"], "preperiod", 0, limit)
+    p = integer(top["period"], "period", 1, limit)
     integer(top["saltus"], "saltus")
     lev = top["last_exceptional_value"]
     if lev is not None:
         integer(lev, "last_exceptional_value")
-    g = [integer(v, f"certificate.values[{i}]", 0, 65535) for i, v in enumerate(array(c["values"], "certificate.values"))]
     integer(c["bound"], "certificate.bound")
+    if in_file:
+        g = read_octal_values_file(c["values_file"], folder)
+    else:
+        g = [integer(v, f"certificate.values[{i}]", 0, 65535) for i, v in enumerate(array(c["values"], "certificate.values"))]
     for name in ("masks", "witness_hints"):
         pairs = array(c[name], "certificate." + name)
         for i, pair in enumerate(pairs):
@@ -376,7 +458,7 @@ def check_frolov(doc):
 BLOCK_CAP = 4096
 
 
-def check(doc):
+def check(doc, folder=""):
     if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
         raise Malformed("not a certificate: no 'game'")
     doc = dict(doc)
@@ -388,21 +470,21 @@ def check(doc):
     for j, v in enumerate(block):
         if not isinstance(v, int) or isinstance(v, bool):
             raise Malformed(f"field 'block[{j}]' must be an integer")
-    message, at, e, p = check_family(doc)
+    message, at, e, p = check_family(doc, folder)
     need(len(block) == min(p, BLOCK_CAP), f"'block' holds {len(block)} values, not min(period, {BLOCK_CAP})")
     for j, v in enumerate(block):
         need(v == at(e + j), f"block[{j}] is {v}, but the value at n = {e} + {j} is {at(e + j)}")
     return message
 
 
-def check_family(doc):
+def check_family(doc, folder=""):
     cert = doc.get("certificate")
     if not isinstance(cert, dict) or cert.get("certificate_version") != VERSION \
             or isinstance(cert.get("certificate_version"), bool):
         raise Malformed(f"'certificate.certificate_version' must be {VERSION}")
     family = doc["game"].split(":", 1)[0]
     if family == "octal":
-        return check_octal(doc)
+        return check_octal(doc, folder)
     if family == "hex":
         return check_hex(doc)
     if family in ("subtraction", "subtraction-misere"):
@@ -419,7 +501,7 @@ def main(argv):
     try:
         with open(argv[1], encoding="utf-8") as f:
             doc = json.load(f)
-        print("s VERIFIED\n" + check(doc))
+        print("s VERIFIED\n" + check(doc, os.path.dirname(argv[1])))
         return 0
     except Rejected as e:
         print(f"s NOT VERIFIED: {e}")

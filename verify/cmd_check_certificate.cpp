@@ -63,7 +63,10 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
         "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
         "producer's window kernel)");
   } else {
-    verdict = make_game(j["game"].get<std::string>())->check_certificate(j);
+    // Side files a certificate names (an octal binary values file) are read from its folder.
+    verdict =
+        make_game(j["game"].get<std::string>())
+            ->check_certificate_file(j, std::filesystem::path(files[0]).parent_path().string());
   }
   const bool accepted = verdict.value("accepted", false);
   if (format.front() == "json") {

@@ -17,6 +17,7 @@
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/limits.h"
+#include "core/octal/octal_certificate.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -65,6 +66,48 @@ int print_inconclusive(const std::string& game, const std::string& format, const
   return 3;
 }
 
+/// The certificate file --certificate-out names: PATH when it ends in `.json`, else the folder
+/// PATH (created if missing) with the game's name (its characters other than letters, digits and
+/// `.,_-` replaced by `-`) and `.json`.
+std::string certificate_out_path(const std::string& out, const std::string& spec) {
+  namespace fs = std::filesystem;
+  if (out.empty())
+    throw InputError("--certificate-out needs a file name ending in .json or a folder");
+  if (out.size() > 5 && out.ends_with(".json")) {
+    const fs::path folder = fs::path(out).parent_path();
+    if (!folder.empty() && !fs::is_directory(folder))
+      throw InputError("--certificate-out: no folder '" + folder.string() + "'");
+    return out;
+  }
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (!fs::is_directory(out))
+    throw InputError("--certificate-out: cannot create the folder '" + out + "'");
+  std::string name = spec;
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != ',' && c != '_' &&
+        c != '-')
+      c = '-';
+  }
+  return (fs::path(out) / (name + ".json")).string();
+}
+
+/// Writes the certificate atomically; when that fails, the values file already moved into place
+/// beside it is removed (no partial output).
+void save_certificate(const nlohmann::json& j, const std::string& path) {
+  try {
+    atomic_write(path, j.dump(2) + "\n");
+  } catch (...) {
+    if (j.contains("certificate") && j["certificate"].contains("values_file")) {
+      std::error_code ec;
+      std::filesystem::remove(std::filesystem::path(path).parent_path() /
+                                  j["certificate"]["values_file"]["path"].get<std::string>(),
+                              ec);
+    }
+    throw;
+  }
+}
+
 }  // namespace
 
 int cmd_period(const std::vector<std::string>& args) {
@@ -82,16 +125,24 @@ int cmd_period(const std::vector<std::string>& args) {
                              "continue the search saved in --checkpoint DIR")(
       "checkpoint-every", po::value<std::int64_t>(),
       "columns of the row being searched between two checkpoints (default 2^28)")(
+      "certificate-out", po::value<std::string>(),
+      "save the certificate: PATH.json, or a folder (created if missing) that receives "
+      "GAME.json; octal values beyond the JSON limit go to a binary file beside it, NAME.values")(
+      "binary-values", po::bool_switch(),
+      "octal: put the values in the binary NAME.values file even when they would fit the JSON "
+      "(needs --certificate-out)")(
       "budget", po::value<double>()->default_value(1.0, "1"),
       "scales the search's own bound (octal: 2^25 heaps at 1); reaching it is inconclusive "
       "(exit 3)")("game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
-  const auto p = parse(args, opts, pos,
-                       "verify period GAME [--format text|json] [--time-limit S] "
-                       "[--memory-limit M] [--budget X] [--checkpoint DIR [--resume] "
-                       "[--checkpoint-every N]]\n\nexit 0 proved, 2 usage or input error, 3 "
-                       "inconclusive (a limit reached: the reason and what was reached)");
+  const auto p =
+      parse(args, opts, pos,
+            "verify period GAME [--format text|json] [--time-limit S] "
+            "[--memory-limit M] [--budget X] [--certificate-out PATH|DIR [--binary-values]] "
+            "[--checkpoint DIR [--resume] [--checkpoint-every N]]\n\nexit 0 proved, 2 usage or "
+            "input error, 3 "
+            "inconclusive (a limit reached: the reason and what was reached)");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "game");
   if (rest.size() != 1)
@@ -149,6 +200,18 @@ int cmd_period(const std::vector<std::string>& args) {
     if (request.checkpoint_every < 1 || request.checkpoint_every > (std::int64_t{1} << 40))
       throw InputError("--checkpoint-every must be a number of columns from 1 to 2^40");
   }
+  if (p.vm.count("certificate-out") != 0U) {
+    request.certificate_path =
+        certificate_out_path(p.vm["certificate-out"].as<std::string>(), game->spec());
+  }
+  request.binary_values = p.vm["binary-values"].as<bool>();
+  if (request.binary_values && request.certificate_path.empty())
+    throw InputError(
+        "--binary-values needs --certificate-out PATH (the values file goes beside it)");
+  if (request.binary_values && game->spec().rfind("octal:", 0) != 0) {
+    throw InputError("--binary-values: only octal certificates have a binary values file, not '" +
+                     game->spec() + "'");
+  }
   // Progress only on a terminal: one line, rewritten in place, cleared at the end.
   const bool show_progress = ::isatty(STDERR_FILENO) == 1;
   if (show_progress) {
@@ -165,6 +228,17 @@ int cmd_period(const std::vector<std::string>& args) {
   const auto clear_progress = [&] {
     if (show_progress) std::cerr << "\r\033[K" << std::flush;
   };
+  // An octal values file is written under a temporary name first: an interrupt removes it.
+  const bool values_file_possible =
+      !request.certificate_path.empty() && game->spec().rfind("octal:", 0) == 0;
+  if (values_file_possible)
+    remove_on_interrupt(octal_values_temporary_path(request.certificate_path).string());
+  struct Forget {
+    bool active;
+    ~Forget() {
+      if (active) remove_on_interrupt("");
+    }
+  } forget{values_file_possible};
   try {
     j = game->period_limited(request);
     clear_progress();
@@ -177,6 +251,7 @@ int cmd_period(const std::vector<std::string>& args) {
     clear_progress();
     throw;
   }
+  if (!request.certificate_path.empty()) save_certificate(j, request.certificate_path);
   if (format.front() == "json") {
     std::cout << j.dump(2) << "\n";
     return 0;

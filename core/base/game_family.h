@@ -40,6 +40,12 @@ struct PeriodRequest {
   std::function<void(const std::string&)> progress;
   /// Scales the family's own search bound (octal: the heaps computed, 2^25 at 1).
   double budget = 1.0;
+  /// Where the caller will save the certificate (`verify period --certificate-out`; empty: it is
+  /// only printed). An octal family whose values exceed the JSON limit (or with
+  /// `binary_values`) writes them next to it, as FILE.values without the `.json`, and names that
+  /// file in the certificate (core/CERTIFICATES.md, "octal"); other families ignore both.
+  std::string certificate_path;
+  bool binary_values = false;
 };
 
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).
@@ -90,6 +96,12 @@ class GameInstance {
   /// malformed (missing or mistyped fields, wrong game) throws InputError naming the field.
   /// Families without certificates keep the default, which throws InputError.
   [[nodiscard]] virtual nlohmann::json check_certificate(const nlohmann::json& period_json) const;
+
+  /// check_certificate() of a certificate read from a file in `folder`: a family whose
+  /// certificates may name side files (octal: a binary values file) reads them from there. The
+  /// default ignores the folder.
+  [[nodiscard]] virtual nlohmann::json check_certificate_file(const nlohmann::json& period_json,
+                                                              const std::string& folder) const;
 
   /// Every position of "size" at most `size` (a finite exhaustive domain for cross-checks).
   /// Default throws InputError ("no exhaustive domain").

@@ -63,6 +63,11 @@ nlohmann::json GameInstance::check_certificate(const nlohmann::json&) const {
   throw InputError("game '" + spec() + "' has no period certificates to check");
 }
 
+nlohmann::json GameInstance::check_certificate_file(const nlohmann::json& period_json,
+                                                    const std::string&) const {
+  return check_certificate(period_json);
+}
+
 std::vector<Position> GameInstance::domain(std::int64_t) const {
   throw InputError("game '" + spec() + "' has no exhaustive domain for cross-checks");
 }

@@ -15,7 +15,10 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -70,6 +73,26 @@ class OctalValueTable {
   bool is_wide_ = false;
 };
 
+/// The binary values file a certificate names instead of carrying `values` (core/CERTIFICATES.md,
+/// "octal", "The binary values file"): its path relative to the JSON file's folder, its length in
+/// bytes and its SHA-256 (64 lower-case hexadecimal digits).
+struct OctalValuesFileRef {
+  std::string path;
+  std::int64_t bytes = 0;
+  std::string sha256;
+  bool operator==(const OctalValuesFileRef&) const = default;
+};
+
+/// The values file's fixed parts: magic, version, header and trailer sizes, the escape byte.
+inline constexpr char kOctalValuesMagic[9] = "IGVOCTAL";
+inline constexpr std::uint32_t kOctalValuesVersion = 1;
+inline constexpr std::int64_t kOctalValuesHeaderBytes = 32;
+inline constexpr std::int64_t kOctalValuesEntryBytes = 8;
+inline constexpr std::int64_t kOctalValuesTrailerBytes = 32;
+inline constexpr std::uint8_t kOctalValuesEscape = 255;
+/// Values a binary values file may hold (heaps are 32-bit in certificates).
+inline constexpr std::int64_t kLargestOctalValuesFile = std::int64_t{1} << 32;
+
 struct OctalPeriodCertificate {
   std::string code;            ///< canonical octal code, e.g. "0.07"
   std::int64_t preperiod = 0;  ///< least e with G(n + p) = G(n) for all n >= e
@@ -81,7 +104,42 @@ struct OctalPeriodCertificate {
   /// (n, depth): heaps whose witnesses need splits of step (3) with a smaller part beyond
   /// kDefaultWitnessDepth, increasing in n.
   std::vector<std::pair<std::uint32_t, std::uint32_t>> witness_depths;
+  /// Set when the values live in a binary values file: the JSON names it instead of `values`.
+  std::optional<OctalValuesFileRef> values_file;
   [[nodiscard]] std::int64_t bound() const { return values.size(); }
+};
+
+/// The values file that goes with the certificate file `json_path`: its name (the JSON file's
+/// name without `.json`, plus `.values`), in the same folder, and the temporary name it is written
+/// under first (`.NAME.values.tmp.PID`, same folder).
+std::string octal_values_file_name(const std::filesystem::path& json_path);
+std::filesystem::path octal_values_temporary_path(const std::filesystem::path& json_path);
+
+/// Writes `values` as a binary values file at `file` (created or replaced; the caller renames it
+/// into place) and returns its reference, named `name` (the path the JSON will hold). Throws
+/// std::runtime_error when the file cannot be written.
+OctalValuesFileRef write_octal_values_file(const OctalValueTable& values,
+                                           const std::filesystem::path& file,
+                                           const std::string& name);
+
+/// Reads a binary values file back, strictly: its length and SHA-256 must be those of `expected`,
+/// the magic, version, reserved field, count, side table and trailing hash those of the format.
+/// Anything else (absent, truncated, extended, corrupted file) throws InputError, one line.
+/// Values above 255 widen the table to two bytes a heap; otherwise one byte a heap.
+OctalValueTable read_octal_values_file(const std::filesystem::path& file,
+                                       const OctalValuesFileRef& expected);
+
+/// The file a certificate's `values_file.path` names, relative to `folder` (the JSON file's
+/// folder). Throws InputError for an empty or absolute path, or one with an empty, `.` or `..`
+/// component (nothing outside the folder is read).
+std::filesystem::path resolve_octal_values_path(const std::filesystem::path& folder,
+                                                const std::string& path);
+
+/// Where a certificate's values file is read from: `folder`, the JSON file's folder; or, when
+/// `file` is set, that file (the producer checks its values file before renaming it into place).
+struct OctalValuesLocation {
+  std::filesystem::path folder;
+  std::optional<std::filesystem::path> file;
 };
 
 /// The number of values the theorem needs for preperiod e, period p and last digit k.
@@ -130,7 +188,9 @@ HexPeriodCertificate parse_hex_period_json(const nlohmann::json& period_json);
 /// Reads a certificate file back (the inverse of octal_period_json). Throws InputError naming
 /// the field when the file is malformed: a field missing, unexpected or of the wrong kind, a
 /// number out of range, an unsupported certificate_version, a game that is not a canonical
-/// finite octal code.
-OctalPeriodCertificate parse_octal_period_json(const nlohmann::json& period_json);
+/// finite octal code. A certificate that names a values file is read from `location` (without
+/// one: InputError, the file's folder is unknown); every fault of that file is an InputError.
+OctalPeriodCertificate parse_octal_period_json(
+    const nlohmann::json& period_json, const std::optional<OctalValuesLocation>& location = {});
 
 }  // namespace igv

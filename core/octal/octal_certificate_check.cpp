@@ -248,9 +248,11 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
   return v;
 }
 
-CertificateVerdict check_octal_period_json(const nlohmann::json& period_json) {
-  const OctalPeriodCertificate cert = parse_octal_period_json(period_json);
-  CertificateVerdict verdict = check_octal_period_certificate(cert);
+CertificateVerdict check_octal_period_json(const nlohmann::json& period_json,
+                                           const std::optional<OctalValuesLocation>& location,
+                                           const std::function<void()>& tick) {
+  const OctalPeriodCertificate cert = parse_octal_period_json(period_json, location);
+  CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
   if (!verdict.accepted) return verdict;
   const OctalCode code = OctalCode::parse(cert.code);
   const nlohmann::json expected = octal_period_json(cert, code.max_removal(), verdict.reason);

@@ -38,8 +38,12 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
 
 /// Re-checks a certificate file (what `verify period octal:CODE --format json` printed, possibly
 /// edited): the certificate is checked, then every other field must be what it implies.
-/// Throws InputError naming the field when the file is malformed.
-CertificateVerdict check_octal_period_json(const nlohmann::json& period_json);
+/// Throws InputError naming the field when the file is malformed. A certificate that names a
+/// binary values file reads it from `location` (core/CERTIFICATES.md; every fault of that file
+/// is an InputError); `tick` as for check_octal_period_certificate.
+CertificateVerdict check_octal_period_json(const nlohmann::json& period_json,
+                                           const std::optional<OctalValuesLocation>& location = {},
+                                           const std::function<void()>& tick = {});
 
 /// The checker of hexadecimal periodicity certificates (core/CERTIFICATES.md, "hexadecimal"):
 ///  1. the code is a finite hexadecimal code, the certificate holds exactly

@@ -5,6 +5,7 @@
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <random>
 
@@ -106,18 +107,22 @@ class OctalGame : public GameInstance {
     // The solver handles heaps below 2^32.
     const double heaps = std::ldexp(std::max(request.budget, 0.0), 25);
     const auto max_heaps = static_cast<std::int64_t>(std::min(heaps, 4'000'000'000.0));
-    const OctalPeriodCertificate cert =
+    OctalPeriodCertificate cert =
         find_octal_period(code_, {std::max<std::int64_t>(max_heaps, 1024), {}, request.limits});
     // The checker sees only the deadline (a tick), never the producer.
+    const std::int64_t bound = cert.values.size();
+    const auto found = std::make_pair(cert.preperiod, cert.period);
     const auto tick = [&] {
       if (!request.limits.out_of_time()) return;
-      nlohmann::json reached = octal_search_reached(code_, cert.values.size(),
-                                                    std::make_pair(cert.preperiod, cert.period));
+      nlohmann::json reached = octal_search_reached(code_, bound, found);
       reached["certificate_checked"] = false;
       throw LimitReached("octal " + code_.canonical() +
                              ": time limit reached while the checker re-checked the certificate",
                          "time", reached);
     };
+    if (!request.certificate_path.empty() && (request.binary_values || bound > kLargestOctalFile)) {
+      return period_with_values_file(std::move(cert), request.certificate_path, tick);
+    }
     const CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
     if (!verdict.accepted) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
@@ -126,6 +131,60 @@ class OctalGame : public GameInstance {
     nlohmann::json j = octal_period_json(cert, code_.max_removal(), verdict.reason);
     j["block"] = period_block(verdict.proved.back());
     return j;
+  }
+
+  /// The certificate with its values in a binary values file next to `certificate_path` (its
+  /// name without `.json`, plus `.values`): written to a temporary file, which the checker then
+  /// reads back from disk (the producer's values are dropped first) and re-checks in full;
+  /// renamed into place only when accepted, removed otherwise.
+  [[nodiscard]] nlohmann::json period_with_values_file(OctalPeriodCertificate cert,
+                                                       const std::string& certificate_path,
+                                                       const std::function<void()>& tick) const {
+    namespace fs = std::filesystem;
+    const fs::path json_path(certificate_path);
+    const fs::path folder = json_path.parent_path();
+    const std::string name = octal_values_file_name(json_path);
+    const fs::path tmp = octal_values_temporary_path(json_path);
+    struct RemoveUnlessKept {
+      fs::path path;
+      bool keep = false;
+      ~RemoveUnlessKept() {
+        std::error_code ec;
+        if (!keep) fs::remove(path, ec);
+      }
+    } guard{tmp};
+    cert.values_file = write_octal_values_file(cert.values, tmp, name);
+    nlohmann::json j = octal_period_json(cert, code_.max_removal(), "");
+    cert = OctalPeriodCertificate{};  // the checker reads its own values, from the file
+    const CertificateVerdict verdict =
+        check_octal_period_json(j, OctalValuesLocation{folder, tmp}, tick);
+    if (!verdict.accepted) {
+      throw std::runtime_error("octal period certificate rejected by the checker: " +
+                               verdict.reason);
+    }
+    j["certificate"]["checked"] = verdict.reason;
+    j["block"] = period_block(verdict.proved.back());
+    std::error_code ec;
+    fs::rename(tmp, folder / name, ec);
+    if (ec) {
+      throw std::runtime_error("cannot move '" + tmp.string() + "' into place at '" +
+                               (folder / name).string() + "': " + ec.message());
+    }
+    guard.keep = true;
+    return j;
+  }
+
+  [[nodiscard]] nlohmann::json check_certificate_file(const nlohmann::json& period_json,
+                                                      const std::string& folder) const override {
+    require_certificate_game(period_json, spec());
+    const OctalValuesLocation location{folder, std::nullopt};
+    return certificate_verdict_json(
+        check_with_period_block(
+            period_json,
+            [&](const nlohmann::json& j) { return check_octal_period_json(j, location); }),
+        spec(),
+        "check_octal_period_certificate "
+        "(core/octal/octal_certificate_check.cpp)");
   }
 
   [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {

@@ -56,11 +56,39 @@ bool OctalSparseSolver::is_rare(std::int64_t heap, Value v) const {
 }
 
 std::uint64_t OctalSparseSolver::memory_bytes() const {
-  return narrow_values_.capacity() + 2 * wide_values_.capacity() + 4 * rare_.capacity();
+  return narrow_values_.capacity() + 2 * wide_values_.capacity() + 4 * rare_.capacity() +
+         sizeof(side_[0]) * side_.capacity();
 }
 
-template <class T>
-Value OctalSparseSolver::compute_next(const T* g) {
+Value OctalSparseSolver::side_value(std::int64_t n) const {
+  const auto it = std::lower_bound(side_.begin(), side_.end(), static_cast<std::uint32_t>(n),
+                                   [](const std::pair<std::uint32_t, std::uint16_t>& e,
+                                      std::uint32_t h) { return e.first < h; });
+  if (it == side_.end() || it->first != n)
+    throw std::logic_error("octal sparse kernel: escaped heap without a side entry");
+  return it->second;
+}
+
+OctalValueTable OctalSparseSolver::take_values() {
+  if (wide_) return OctalValueTable(std::move(wide_values_));
+  bool above_255 = false;
+  for (const auto& e : side_) above_255 = above_255 || e.second > 255;
+  if (!above_255) return OctalValueTable(std::move(narrow_values_));  // 255 fits a byte
+  widen();
+  return OctalValueTable(std::move(wide_values_));
+}
+
+void OctalSparseSolver::widen() {
+  wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
+  wide_values_.assign(narrow_values_.begin(), narrow_values_.end());
+  for (const auto& [heap, v] : side_) wide_values_[heap] = v;
+  std::vector<std::uint8_t>().swap(narrow_values_);
+  std::vector<std::pair<std::uint32_t, std::uint16_t>>().swap(side_);
+  wide_ = true;
+}
+
+template <class G>
+Value OctalSparseSolver::compute_next(G g) {
   const std::int64_t n = size_;
   const std::uint64_t range = value_range(max_value_);
   const std::size_t words = static_cast<std::size_t>((range + kWordBits - 1) / kWordBits);
@@ -211,14 +239,14 @@ void OctalSparseSolver::push_value(Value v) {
     throw BudgetExceeded("octal " + code_.canonical() + ": a value above 65535 at heap " +
                          std::to_string(size_) + " (the sparse kernel stores 16-bit values)");
   }
-  if (!wide_ && v > 255) {
-    wide_values_.reserve(std::max(narrow_values_.capacity(), narrow_values_.size() + 1));
-    wide_values_.assign(narrow_values_.begin(), narrow_values_.end());
-    std::vector<std::uint8_t>().swap(narrow_values_);
-    wide_ = true;
-  }
+  // Values >= 255 go to the side table while they are rare; beyond, two bytes a heap.
+  if (!wide_ && v >= kEscape && side_.size() >= 1024 + static_cast<std::size_t>(size_ >> 6))
+    widen();
   if (wide_) {
     wide_values_.push_back(static_cast<std::uint16_t>(v));
+  } else if (v >= kEscape) {
+    narrow_values_.push_back(kEscape);
+    side_.emplace_back(static_cast<std::uint32_t>(size_), static_cast<std::uint16_t>(v));
   } else {
     narrow_values_.push_back(static_cast<std::uint8_t>(v));
   }
@@ -227,16 +255,16 @@ void OctalSparseSolver::push_value(Value v) {
   ++size_;
 }
 
-template <class T>
-void OctalSparseSolver::extend_typed(std::vector<T>& values, std::int64_t n_end,
+template <class View>
+void OctalSparseSolver::extend_typed(const View& view, std::int64_t n_end,
                                      const std::function<void()>& tick) {
-  const bool was_wide = wide_;
-  while (size_ < n_end && wide_ == was_wide) {
+  const int was = storage();
+  while (size_ < n_end && storage() == was) {
     if (size_ == next_mask_check_) {
       choose_mask();
       next_mask_check_ *= 2;
     }
-    const Value v = compute_next(values.data());
+    const Value v = compute_next(view());
     push_value(v);
     if (tick && (size_ & 0x3FF) == 0) tick();
   }
@@ -254,9 +282,13 @@ void OctalSparseSolver::extend_to(std::int64_t n_end, const std::function<void()
   }
   while (size_ < n_end) {
     if (wide_) {
-      extend_typed(wide_values_, n_end, tick);
+      extend_typed([this] { return static_cast<const std::uint16_t*>(wide_values_.data()); }, n_end,
+                   tick);
+    } else if (side_.empty()) {
+      extend_typed([this] { return static_cast<const std::uint8_t*>(narrow_values_.data()); },
+                   n_end, tick);
     } else {
-      extend_typed(narrow_values_, n_end, tick);
+      extend_typed([this] { return EscapedValues{narrow_values_.data(), this}; }, n_end, tick);
     }
   }
 }

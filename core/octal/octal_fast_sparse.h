@@ -20,8 +20,10 @@
 // popcount(v & M) of the parity 1 + (n - i). The solver tries both and keeps whichever makes
 // fewer rare heaps.
 //
-// Memory: one byte per heap while every value is below 256 (two bytes after), plus four bytes
-// per rare heap.
+// Memory: one byte per heap, plus four bytes per rare heap. A value of 255 or more is stored as
+// the byte 255 (an escape) and the pair (heap, value) in a side table, in heap order; only when
+// such values stop being rare (more than 1024 + one in 64 heaps) do the values widen to two
+// bytes a heap.
 #pragma once
 
 #include <cstdint>
@@ -48,16 +50,27 @@ class OctalSparseSolver {
   /// index from a claims file is never trusted to be in range).
   [[nodiscard]] Value value(std::int64_t n) const {
     if (n < 0 || n >= size_) throw_out_of_range(n);
-    return wide_ ? wide_values_[static_cast<std::size_t>(n)]
-                 : narrow_values_[static_cast<std::size_t>(n)];
+    if (wide_) return wide_values_[static_cast<std::size_t>(n)];
+    const std::uint8_t b = narrow_values_[static_cast<std::size_t>(n)];
+    return b == kEscape ? side_value(n) : b;
   }
-  /// Values as bytes (valid while value_bytes() == 1) or 16-bit words (value_bytes() == 2).
+  /// Values as bytes (value_bytes() == 1: a byte 255 stands for the value side_table() gives
+  /// that heap) or 16-bit words (value_bytes() == 2).
   [[nodiscard]] const std::vector<std::uint8_t>& narrow_values() const { return narrow_values_; }
   [[nodiscard]] const std::vector<std::uint16_t>& wide_values() const { return wide_values_; }
+  /// (heap, value) for every value >= 255 while value_bytes() == 1, in heap order.
+  [[nodiscard]] const std::vector<std::pair<std::uint32_t, std::uint16_t>>& side_table() const {
+    return side_;
+  }
   [[nodiscard]] int value_bytes() const { return wide_ ? 2 : 1; }
-  /// Moves the value array out (the solver is spent afterwards).
-  std::vector<std::uint8_t> take_narrow_values() { return std::move(narrow_values_); }
-  std::vector<std::uint16_t> take_wide_values() { return std::move(wide_values_); }
+  /// Moves the values out as a table (one byte a heap when every value is below 256, two
+  /// otherwise); the solver is spent afterwards.
+  OctalValueTable take_values();
+
+  /// The escape byte of narrow_values().
+  static constexpr std::uint8_t kEscape = 255;
+  /// G(n) for a heap whose byte is the escape (binary search in the side table).
+  [[nodiscard]] Value side_value(std::int64_t n) const;
 
   [[nodiscard]] const OctalCode& code() const { return code_; }
   /// The mask in force, with kHeapParityBit (core/octal/octal_certificate.h) when the heap's
@@ -85,10 +98,26 @@ class OctalSparseSolver {
   static constexpr Value kMaxStorableValue = 65535;
 
  private:
-  template <class T>
-  Value compute_next(const T* g);
-  template <class T>
-  void extend_typed(std::vector<T>& values, std::int64_t n_end, const std::function<void()>& tick);
+  /// The byte values with their escapes resolved (what compute_next reads once a value >= 255
+  /// has been met while the values are bytes).
+  struct EscapedValues {
+    const std::uint8_t* bytes;
+    const OctalSparseSolver* solver;
+    Value operator[](std::int64_t n) const {
+      const std::uint8_t b = bytes[n];
+      return b == kEscape ? solver->side_value(n) : b;
+    }
+  };
+  /// The next value; G is a pointer to the values (bytes without escapes, or 16-bit words) or
+  /// EscapedValues.
+  template <class G>
+  Value compute_next(G g);
+  /// Extends while the storage (bytes, bytes with escapes, words) stays the same; `view` gives
+  /// the G of compute_next.
+  template <class View>
+  void extend_typed(const View& view, std::int64_t n_end, const std::function<void()>& tick);
+  [[nodiscard]] int storage() const { return wide_ ? 2 : (side_.empty() ? 0 : 1); }
+  void widen();
   void choose_mask();
   void push_value(Value v);
   [[noreturn]] void throw_out_of_range(std::int64_t n) const;
@@ -99,6 +128,7 @@ class OctalSparseSolver {
   bool wide_ = false;
   std::vector<std::uint8_t> narrow_values_;
   std::vector<std::uint16_t> wide_values_;
+  std::vector<std::pair<std::uint32_t, std::uint16_t>> side_;  // values >= 255 (escaped bytes)
   std::uint32_t mask_ = 0;
   bool heap_parity_ = false;         // the heap's parity is part of the rare test
   bool parity_allowed_ = false;      // every two-heap removal has the same parity

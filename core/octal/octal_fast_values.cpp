@@ -11,8 +11,7 @@ OctalValueTable sparse_table(const OctalCode& code, std::int64_t n_end,
                              const std::function<void()>& tick) {
   OctalSparseSolver solver(code);
   solver.extend_to(n_end, tick);
-  if (solver.value_bytes() == 1) return OctalValueTable(solver.take_narrow_values());
-  return OctalValueTable(solver.take_wide_values());
+  return solver.take_values();
 }
 
 /// A proved period for `code` within `heaps` heaps, or nothing when none is found or the

@@ -34,8 +34,8 @@ struct Candidate {
 /// proves G(n+p) = G(n) for n >= e, so the least period divides p and its least preperiod is
 /// at most e. O(N) time, 4 bytes per shift for the z array over shifts up to N/2 (a longer
 /// shift cannot hold two periods). Every decision compares values: there is no hashing.
-template <class T>
-std::optional<Candidate> detect_period(const std::vector<T>& g, int k) {
+template <class V>
+std::optional<Candidate> detect_period(const V& g, int k) {
   const auto n = static_cast<std::int64_t>(g.size());
   const std::int64_t shifts = n / 2 + 1;  // z[p] for 1 <= p < shifts
   if (shifts < 2) return std::nullopt;
@@ -82,8 +82,15 @@ std::optional<Candidate> detect_period(const std::vector<T>& g, int k) {
   return Candidate{n - p - z[static_cast<std::size_t>(p)], p};
 }
 
-template <class T>
-OctalPeriodCertificate build_certificate(const OctalCode& code, std::vector<T> g, Candidate c,
+/// The solver's values through value() (bytes with escapes resolved:
+/// core/octal/octal_fast_sparse.h).
+struct SolverValues {
+  const OctalSparseSolver& solver;
+  [[nodiscard]] std::size_t size() const { return static_cast<std::size_t>(solver.size()); }
+  Value operator[](std::size_t n) const { return solver.value(static_cast<std::int64_t>(n)); }
+};
+
+OctalPeriodCertificate build_certificate(const OctalCode& code, OctalValueTable g, Candidate c,
                                          const OctalSparseSolver& solver) {
   OctalPeriodCertificate cert;
   cert.code = code.canonical();
@@ -97,9 +104,8 @@ OctalPeriodCertificate build_certificate(const OctalCode& code, std::vector<T> g
   for (const auto& hint : solver.deep_witnesses()) {
     if (hint.first < bound) cert.witness_depths.push_back(hint);
   }
-  g.resize(static_cast<std::size_t>(bound));
-  g.shrink_to_fit();
-  cert.values = OctalValueTable(std::move(g));
+  g.resize(bound);
+  cert.values = std::move(g);
   return cert;
 }
 
@@ -201,8 +207,13 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
                   "computing " + std::to_string(heaps) + " heaps");
     solver.extend_to(heaps, tick);
     tick();
-    last = solver.value_bytes() == 1 ? detect_period(solver.narrow_values(), k)
-                                     : detect_period(solver.wide_values(), k);
+    if (solver.value_bytes() == 2) {
+      last = detect_period(solver.wide_values(), k);
+    } else if (solver.side_table().empty()) {
+      last = detect_period(solver.narrow_values(), k);
+    } else {
+      last = detect_period(SolverValues{solver}, k);  // escaped bytes: read through value()
+    }
     std::int64_t wanted = heaps < kDoublingHeaps ? 2 * heaps : heaps + heaps / 2;
     if (last) {
       const std::int64_t need = guy_smith_bound(last->preperiod, last->period, k);
@@ -243,9 +254,7 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
     stats->full_scans = solver.full_scans();
     stats->peak_value_bytes = solver.memory_bytes();
   }
-  if (solver.value_bytes() == 1)
-    return build_certificate(code, solver.take_narrow_values(), *last, solver);
-  return build_certificate(code, solver.take_wide_values(), *last, solver);
+  return build_certificate(code, solver.take_values(), *last, solver);
 }
 
 }  // namespace igv

@@ -194,9 +194,12 @@ nlohmann::json report_to_json(const Report& report) {
 namespace {
 char g_tmp_path[4096];
 volatile std::sig_atomic_t g_tmp_active = 0;
+char g_side_path[4096];  // remove_on_interrupt
+volatile std::sig_atomic_t g_side_active = 0;
 
 extern "C" void remove_temporary_and_reraise(int sig) {
   if (g_tmp_active != 0) unlink(g_tmp_path);
+  if (g_side_active != 0) unlink(g_side_path);
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
@@ -221,6 +224,13 @@ void write_file_checked(const std::string& path, const std::string& content) {
     throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
 }
 }  // namespace
+
+void remove_on_interrupt(const std::string& path) {
+  g_side_active = 0;
+  if (path.empty() || path.size() >= sizeof g_side_path) return;
+  std::memcpy(g_side_path, path.c_str(), path.size() + 1);
+  g_side_active = 1;
+}
 
 void install_interrupt_cleanup() {
   std::signal(SIGINT, remove_temporary_and_reraise);

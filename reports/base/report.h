@@ -45,6 +45,11 @@ void atomic_write(const std::string& path, const std::string& content);
 /// signal end the process as usual (call once, at the start of `verify`).
 void install_interrupt_cleanup();
 
+/// Makes SIGINT/SIGTERM remove `path` too, a temporary file written outside atomic_write (the
+/// binary values file of `verify period --certificate-out` while the checker reads it back); ""
+/// forgets it. One such file at a time.
+void remove_on_interrupt(const std::string& path);
+
 /// The Markdown evidence report: a summary table, then one table per document.
 std::string report_to_markdown(const Report& report);
 

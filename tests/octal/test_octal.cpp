@@ -388,4 +388,56 @@ BOOST_AUTO_TEST_CASE(strip_family_positions) {
   BOOST_CHECK_THROW(make_game("dawson-strip:3"), InputError);
 }
 
+BOOST_AUTO_TEST_CASE(values_above_255_go_to_the_side_table_and_agree_with_the_naive_kernel) {
+  // .6 (remove one, leaving two heaps): G grows without bound; first above 255 at heap 10344.
+  const OctalCode code = OctalCode::parse("0.6");
+  const std::int64_t n_max = 32000;
+  const auto naive = octal_values_naive(code, n_max);
+  OctalSparseSolver solver(code);
+  solver.extend_to(10344);
+  BOOST_TEST(solver.side_table().empty());
+  solver.extend_to(10400);
+  // One byte a heap: the large values are escaped bytes with (heap, value) beside.
+  BOOST_TEST(solver.value_bytes() == 1);
+  BOOST_TEST(!solver.side_table().empty());
+  BOOST_TEST(solver.side_table().front().first == 10344u);
+  BOOST_TEST(solver.side_table().front().second == 256);
+  BOOST_TEST(solver.narrow_values()[10344] == OctalSparseSolver::kEscape);
+  for (std::int64_t n = 0; n < solver.size(); ++n) {
+    if (solver.value(n) != naive[static_cast<std::size_t>(n)]) {
+      BOOST_TEST(solver.value(n) == naive[static_cast<std::size_t>(n)], "G(" << n << ")");
+      break;
+    }
+  }
+  // At 24001 heaps, 730 values are 255 or more: still one byte a heap.
+  solver.extend_to(24001);
+  BOOST_TEST(solver.value_bytes() == 1);
+  BOOST_TEST(solver.side_table().size() == 730u);
+  for (std::int64_t n = 0; n < solver.size(); ++n) {
+    if (solver.value(n) != naive[static_cast<std::size_t>(n)]) {
+      BOOST_TEST(solver.value(n) == naive[static_cast<std::size_t>(n)], "G(" << n << ")");
+      break;
+    }
+  }
+  // Further on (heap 30812) they stop being rare (1024 + one in 64 heaps) and the values widen
+  // to two bytes a heap; they stay exact.
+  solver.extend_to(n_max + 1);
+  BOOST_TEST(solver.value_bytes() == 2);
+  BOOST_TEST(solver.side_table().empty());
+  const OctalValueTable table = solver.take_values();
+  BOOST_REQUIRE(table.size() == n_max + 1);
+  for (std::int64_t n = 0; n <= n_max; ++n) {
+    if (table[n] != naive[static_cast<std::size_t>(n)]) {
+      BOOST_TEST(table[n] == naive[static_cast<std::size_t>(n)], "G(" << n << ")");
+      break;
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(side_table_values_through_the_period_search) {
+  // A period search over escaped bytes reads the values through the side table: .6 has no
+  // period, so every shift compares values above 255 too; the answer is the heap limit.
+  BOOST_CHECK_THROW((void)find_octal_period(OctalCode::parse("0.6"), {16384}), BudgetExceeded);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
