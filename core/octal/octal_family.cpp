@@ -106,9 +106,21 @@ class OctalGame : public GameInstance {
     // The solver handles heaps below 2^32.
     const double heaps = std::ldexp(std::max(request.budget, 0.0), 25);
     const auto max_heaps = static_cast<std::int64_t>(std::min(heaps, 4'000'000'000.0));
-    const OctalPeriodCertificate cert =
-        find_octal_period(code_, {std::max<std::int64_t>(max_heaps, 1024), {}, request.limits});
-    // The checker sees only the deadline (a tick), never the producer.
+    // The checker runs beside the search, on the second core: it is handed a copy of each
+    // stretch of values (with the masks and hints so far) as they are computed and verifies them
+    // heap by heap; finish() compares the certificate with what it was handed (or checks it
+    // whole). The checker sees only copies and the deadline (a tick), never the producer.
+    OctalConcurrentChecker checker(code_.canonical());
+    std::vector<std::uint16_t> stretch;
+    OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits};
+    search.on_values = [&](const OctalSparseSolver& solver) {
+      const std::int64_t from = checker.handed();
+      stretch.clear();
+      for (std::int64_t n = from; n < solver.size(); ++n)
+        stretch.push_back(static_cast<std::uint16_t>(solver.value(n)));
+      checker.feed(stretch.data(), stretch.size(), solver.mask_schedule(), solver.deep_witnesses());
+    };
+    const OctalPeriodCertificate cert = find_octal_period(code_, search);
     const auto tick = [&] {
       if (!request.limits.out_of_time()) return;
       nlohmann::json reached = octal_search_reached(code_, cert.values.size(),
@@ -118,7 +130,7 @@ class OctalGame : public GameInstance {
                              ": time limit reached while the checker re-checked the certificate",
                          "time", reached);
     };
-    const CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
+    const CertificateVerdict verdict = checker.finish(cert, tick);
     if (!verdict.accepted) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
                                verdict.reason);

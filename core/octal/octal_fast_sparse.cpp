@@ -15,9 +15,9 @@ namespace {
 constexpr unsigned kWordBits = 64;
 /// The largest value range (2^16 values) the scratch bitsets cover.
 constexpr std::size_t kScratchWords = 65536 / kWordBits;
-/// Masks are chosen by trying every mask below the value range; above this range the current
-/// mask is kept (trying them all would cost range^2).
-constexpr std::uint64_t kLargestRangeForMaskSearch = 1024;
+/// Masks are chosen among every mask below the value range (a Walsh–Hadamard transform of the
+/// values' histogram, O(range log range)), at every value range the scratch bitsets cover.
+constexpr std::uint64_t kLargestRangeForMaskSearch = 65536;
 /// Splits looked at per block of the scan by smaller part.
 constexpr std::int64_t kScanBlock = 64;
 
@@ -160,21 +160,29 @@ void OctalSparseSolver::choose_mask() {
   for (std::int64_t n = 1; n < size_; ++n)
     ++histogram[2 * static_cast<std::size_t>(value(n)) +
                 static_cast<std::size_t>((n - split_parity_) & 1)];
+  // Rare heaps under every mask at once, by a Walsh–Hadamard transform of the histogram (as in
+  // Czajka's analyser): w[2m + q] = sum over v, s of histogram[2v + s] (-1)^(popcount(v & m) +
+  // q·s), so the heaps rare under m are (total + w[2m]) / 2, and with the heap's parity
+  // (x - i even with even bits, odd with odd bits) (total + w[2m + 1]) / 2.
+  std::vector<std::int64_t> w(histogram.begin(), histogram.end());
+  for (std::size_t len = 1; len < w.size(); len *= 2) {
+    for (std::size_t i = 0; i < w.size(); i += 2 * len) {
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t x = w[j];
+        const std::int64_t y = w[j + len];
+        w[j] = x + y;
+        w[j + len] = x - y;
+      }
+    }
+  }
+  const auto total = static_cast<std::int64_t>(size_ - 1);
   std::uint32_t best = mask_;
   bool best_parity = heap_parity_;
   std::uint64_t best_rare = ~std::uint64_t{0};
   for (int with_parity = 0; with_parity <= (parity_allowed_ ? 1 : 0); ++with_parity) {
     for (std::uint32_t m = with_parity != 0 ? 0 : 1; m < range; ++m) {
-      std::uint64_t rare = 0;
-      for (std::uint64_t v = 0; v < range; ++v) {
-        const auto odd =
-            static_cast<std::size_t>(std::popcount(static_cast<std::uint32_t>(v) & m) & 1);
-        if (with_parity != 0) {
-          rare += histogram[2 * v + odd];  // x - i even with even bits, odd with odd bits
-        } else if (odd == 0) {
-          rare += histogram[2 * v] + histogram[2 * v + 1];
-        }
-      }
+      const auto rare = static_cast<std::uint64_t>(
+          (total + w[2 * static_cast<std::size_t>(m) + static_cast<std::size_t>(with_parity)]) / 2);
       if (rare < best_rare) {
         best_rare = rare;
         best = m;
