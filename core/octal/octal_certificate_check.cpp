@@ -6,6 +6,7 @@
 #include <bit>
 #include <chrono>
 #include <condition_variable>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -77,6 +78,8 @@ class OptionValues {
             (static_cast<std::size_t>(v) % kWordBits)) &
            1;
   }
+  /// The bit words (value v is bit v % 64 of word v / 64).
+  [[nodiscard]] std::uint64_t* words() { return bits_.data(); }
   /// The least value below `limit` not present, or `limit`.
   [[nodiscard]] Value first_missing_below(Value limit) const {
     for (std::size_t w = 0; w < words_; ++w) {
@@ -122,7 +125,6 @@ class HeapChecker {
                                    const std::vector<ScheduleEntry>& hints,
                                    const std::function<void()>& tick) {
     const int k = code_.max_removal();
-    const auto& splits = code_.two_heap_removals();
     for (std::int64_t n = next_; n < end; ++n) {
       next_ = n;
       if (tick && (n & 0xFFFF) == 0) tick();
@@ -149,27 +151,19 @@ class HeapChecker {
         if (code_.leaves_none(i) && n == i) seen_.add(0);
         if (code_.leaves_one(i) && n > i) seen_.add(g[n - i]);
       }
+      if (seen_.has(target)) return heap_text(n, target) + ": an option has that value";
       if (!split_.needs_rare_part(n, target)) {
-        // Every split.
+        // Every split: none has the value G(n), and every smaller value appears.
         ++full_scans_;
-        for (int i : splits) {
-          const std::int64_t rest = n - i;
-          for (std::int64_t a = 1; a <= rest - a; ++a) seen_.add(g[a] ^ g[rest - a]);
-        }
-        if (seen_.has(target)) return heap_text(n, target) + ": an option has that value";
-        const Value missing = seen_.first_missing_below(target);
+        const Value missing = search_splits(g, n, target, target, range, true,
+                                            std::numeric_limits<std::int64_t>::max());
+        if (missing == kOptionHasTarget) return heap_text(n, target) + ": an option has that value";
         if (missing < target)
           return heap_text(n, target) + ": no option has the smaller value " +
                  std::to_string(missing);
       } else {
         // (2) Splits with a rare part: every common option value is among them.
-        for (int i : splits) {
-          const std::int64_t rest = n - i;
-          for (std::uint32_t r : rare_heaps_) {
-            if (r >= rest) break;
-            seen_.add(g[r] ^ g[rest - r]);
-          }
-        }
+        add_rare_splits(g, n, range);
         if (seen_.has(target)) return heap_text(n, target) + ": an option has that value";
         // (3) Rare values below the target, by smaller part up to the hinted depth.
         std::int64_t depth = kDefaultWitnessDepth;
@@ -177,23 +171,17 @@ class HeapChecker {
         if (next_hint_ < hints.size() && hints[next_hint_].first == n) {
           depth = std::max<std::int64_t>(depth, hints[next_hint_].second);
         }
-        Value missing = seen_.first_missing_below(target);
-        // A value that needs a rare part and was not found in (2) is absent: no search.
-        bool absent = missing < target && split_.needs_rare_part(n, missing);
-        for (std::int64_t a = 1; a <= depth && missing < target && !absent; ++a) {
-          bool any = false;
-          for (int i : splits) {
-            const std::int64_t b = n - i - a;
-            if (b < a) continue;
-            any = true;
-            seen_.add(g[a] ^ g[b]);
-          }
-          if (!any) break;
-          if (seen_.has(missing)) {
-            missing = seen_.first_missing_below(target);
-            absent = missing < target && split_.needs_rare_part(n, missing);
+        // A value that needs a rare part and was not found in (2) is absent, so only the
+        // values below the least such (`absent`, or the target) are searched for; the least
+        // value still missing after the search is the answer.
+        Value absent = target;
+        for (Value v = seen_.first_missing_below(target); v < target; ++v) {
+          if (!seen_.has(v) && split_.needs_rare_part(n, v)) {
+            absent = v;
+            break;
           }
         }
+        const Value missing = search_splits(g, n, target, absent, range, false, depth);
         if (missing < target) {
           return heap_text(n, target) + ": no option with the smaller value " +
                  std::to_string(missing) + " among the certificate's witnesses (split depth " +
@@ -206,6 +194,104 @@ class HeapChecker {
     }
     next_ = std::max(next_, end);
     return std::nullopt;
+  }
+
+  /// What search_splits answers when a split has the value G(n) itself.
+  static constexpr Value kOptionHasTarget = -1;
+
+  /// Adds the values of the splits of heap n with a rare part to seen_ (values below `range`).
+  template <class T>
+  void add_rare_splits(const T* g, std::int64_t n, std::uint64_t range) {
+    const std::uint32_t* rare = rare_heaps_.data();
+    const std::size_t count = rare_heaps_.size();
+    std::uint64_t* words = seen_.words();
+    for (int i : code_.two_heap_removals()) {
+      const std::int64_t rest = n - i;
+      if (range <= 2 * kWordBits) {
+        // Values below 128: two words in registers.
+        std::uint64_t low = 0, high = 0;
+        for (std::size_t j = 0; j < count; ++j) {
+          const std::int64_t r = rare[j];
+          if (r >= rest) break;
+          const auto v = static_cast<unsigned>(g[r] ^ g[rest - r]);
+          const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
+          const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
+          high |= bit & upper;
+          low |= bit & ~upper;
+        }
+        words[0] |= low;
+        words[1] |= high;
+      } else {
+        for (std::size_t j = 0; j < count; ++j) {
+          const std::int64_t r = rare[j];
+          if (r >= rest) break;
+          seen_.add(g[r] ^ g[rest - r]);
+        }
+      }
+    }
+  }
+
+  /// Searches the splits of heap n by smaller part a = 1, 2, … up to `depth` for the values
+  /// below `limit` not in seen_ (read only: seen_ is not changed). With `every`, every split
+  /// is looked at (depth unbounded) and a split with the value `target` is answered
+  /// kOptionHasTarget. Otherwise the search stops once every such value has appeared. Returns
+  /// the least value below `limit` that did not appear, or `limit`.
+  template <class T>
+  Value search_splits(const T* g, std::int64_t n, Value target, Value limit, std::uint64_t range,
+                      bool every, std::int64_t depth) {
+    const std::uint64_t* seen = seen_.words();
+    const std::size_t words = static_cast<std::size_t>(range / kWordBits + 1);
+    need_.assign(words, 0);
+    std::uint64_t remaining = 0;
+    for (std::size_t w = 0; w < words; ++w) {
+      const std::uint64_t first = w * kWordBits;
+      const auto lim = static_cast<std::uint64_t>(limit);
+      std::uint64_t below = 0;
+      if (lim > first)
+        below =
+            lim - first >= kWordBits ? ~std::uint64_t{0} : (std::uint64_t{1} << (lim - first)) - 1;
+      need_[w] = ~seen[w] & below;
+      remaining += static_cast<std::uint64_t>(std::popcount(need_[w]));
+    }
+    if (remaining == 0 && !every) return limit;
+    std::uint64_t* need = need_.data();
+    const auto wanted = static_cast<unsigned>(target);
+    bool hit = false;
+    constexpr std::int64_t kBlock = 256;
+    for (std::int64_t a0 = 1; a0 <= depth && (every || remaining > 0); a0 += kBlock) {
+      bool any = false;
+      for (int i : code_.two_heap_removals()) {
+        const std::int64_t rest = n - i;
+        const std::int64_t a_end =
+            std::min({a0 + kBlock, rest / 2 + 1,
+                      depth == std::numeric_limits<std::int64_t>::max() ? depth : depth + 1});
+        if (a_end <= a0) continue;
+        any = true;
+        if (every) {
+          unsigned found = 0;
+          for (std::int64_t a = a0; a < a_end; ++a)
+            found |= static_cast<unsigned>(static_cast<unsigned>(g[a] ^ g[rest - a]) == wanted);
+          hit = hit || found != 0;
+        }
+        if (remaining == 0) continue;
+        for (std::int64_t a = a0; a < a_end; ++a) {
+          const auto v = static_cast<unsigned>(g[a] ^ g[rest - a]);
+          const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
+          std::uint64_t& word = need[v / kWordBits];
+          if ((word & bit) != 0) {
+            word &= ~bit;
+            if (--remaining == 0) break;
+          }
+        }
+      }
+      if (!any) break;
+    }
+    if (hit) return kOptionHasTarget;
+    for (std::size_t w = 0; w < words; ++w) {
+      if (need[w] != 0)
+        return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(need[w])));
+    }
+    return limit;
   }
 
   /// Heaps below `end` whose value needs no rare part under the masks (the full scans of a check
@@ -241,6 +327,7 @@ class HeapChecker {
   std::size_t next_mask_ = 0, next_hint_ = 0;
   Value largest_ = 0;
   OptionValues seen_;
+  std::vector<std::uint64_t> need_;  // values still to find (search_splits)
   std::int64_t next_ = 0;
   std::uint64_t full_scans_ = 0;
 };

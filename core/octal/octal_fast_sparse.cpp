@@ -77,12 +77,31 @@ Value OctalSparseSolver::compute_next(const T* g) {
   }
   // Splits with a rare part: every common option value is among these.
   const auto& splits = code_.two_heap_removals();
+  const std::uint32_t* rare = rare_.data();
+  const std::size_t rare_count = rare_.size();
   for (int i : splits) {
     const std::int64_t rest = n - i;
     if (rest < 2) continue;
-    for (std::uint32_t r : rare_) {
-      if (r >= rest) break;
-      set(static_cast<unsigned>(g[r] ^ g[rest - r]));
+    if (range <= 2 * kWordBits) {
+      // Values below 128: two words kept in registers (no store per split).
+      std::uint64_t low = 0, high = 0;
+      for (std::size_t j = 0; j < rare_count; ++j) {
+        const std::int64_t r = rare[j];
+        if (r >= rest) break;
+        const auto v = static_cast<unsigned>(g[r] ^ g[rest - r]);
+        const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
+        const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
+        high |= bit & upper;
+        low |= bit & ~upper;
+      }
+      seen[0] |= low;
+      seen[1] |= high;
+    } else {
+      for (std::size_t j = 0; j < rare_count; ++j) {
+        const std::int64_t r = rare[j];
+        if (r >= rest) break;
+        set(static_cast<unsigned>(g[r] ^ g[rest - r]));
+      }
     }
   }
   // The values that need a rare part: popcount(v & M) odd, or (heap parity) of the parity
@@ -118,15 +137,35 @@ Value OctalSparseSolver::compute_next(const T* g) {
       const std::int64_t a_end = std::min<std::int64_t>(a0 + kScanBlock, rest / 2 + 1);
       if (a_end <= a0) continue;
       any = true;
-      const std::int64_t count = a_end - a0;
-      for (std::int64_t j = 0; j < count; ++j)
-        block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
-      for (std::int64_t j = 0; j < count; ++j) {
-        const std::uint64_t bit = std::uint64_t{1} << (block[j] % kWordBits);
-        std::uint64_t& word = need[block[j] / kWordBits];
-        if ((word & bit) != 0) {
-          word &= ~bit;
-          --remaining;
+      if (words <= 2) {
+        // Values below 128: the needed bits in two registers.
+        std::uint64_t low = need[0];
+        std::uint64_t high = words > 1 ? need[1] : 0;
+        for (std::int64_t a = a0; a < a_end; ++a) {
+          const auto v = static_cast<unsigned>(g[a] ^ g[rest - a]);
+          const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
+          const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
+          const std::uint64_t hit_low = low & bit & ~upper;
+          const std::uint64_t hit_high = high & bit & upper;
+          if ((hit_low | hit_high) != 0) {
+            low &= ~hit_low;
+            high &= ~hit_high;
+            if (--remaining == 0) break;
+          }
+        }
+        need[0] = low;
+        if (words > 1) need[1] = high;
+      } else {
+        const std::int64_t count = a_end - a0;
+        for (std::int64_t j = 0; j < count; ++j)
+          block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
+        for (std::int64_t j = 0; j < count; ++j) {
+          const std::uint64_t bit = std::uint64_t{1} << (block[j] % kWordBits);
+          std::uint64_t& word = need[block[j] / kWordBits];
+          if ((word & bit) != 0) {
+            word &= ~bit;
+            --remaining;
+          }
         }
       }
       if (remaining == 0) break;
