@@ -101,6 +101,44 @@ std::string heap_text(std::int64_t n, Value claimed) {
   return "heap " + std::to_string(n) + " (claimed value " + std::to_string(claimed) + ")";
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
+// The split search is compiled twice, for AVX2 (where the reversed reads vectorise) and for the
+// baseline, and the loader picks the one the processor runs.
+#define IGV_CHECKER_SCAN_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define IGV_CHECKER_SCAN_CLONES
+#endif
+
+/// Whether G(a) xor G(rest - a) = v for some a0 <= a < a_end (a chunk of splits tested at a
+/// time, in a loop that vectorises).
+template <class T>
+[[gnu::always_inline]] inline bool has_split_value_t(const T* g, std::int64_t a0,
+                                                     std::int64_t a_end, std::int64_t rest,
+                                                     std::uint32_t v) {
+  constexpr std::int64_t kChunk = 512;
+  const auto value = static_cast<T>(v);
+  if (value != v) return false;  // above every value of the table
+  for (std::int64_t c = a0; c < a_end; c += kChunk) {
+    const std::int64_t e = std::min(a_end, c + kChunk);
+    unsigned char hit = 0;
+    for (std::int64_t a = c; a < e; ++a) hit |= static_cast<T>(g[a] ^ g[rest - a]) == value;
+    if (hit != 0) return true;
+  }
+  return false;
+}
+
+IGV_CHECKER_SCAN_CLONES bool has_split_value(const std::uint8_t* g, std::int64_t a0,
+                                             std::int64_t a_end, std::int64_t rest,
+                                             std::uint32_t v) {
+  return has_split_value_t(g, a0, a_end, rest, v);
+}
+
+IGV_CHECKER_SCAN_CLONES bool has_split_value(const std::uint16_t* g, std::int64_t a0,
+                                             std::int64_t a_end, std::int64_t rest,
+                                             std::uint32_t v) {
+  return has_split_value_t(g, a0, a_end, rest, v);
+}
+
 using ScheduleEntry = std::pair<std::uint32_t, std::uint32_t>;
 
 /// Step 1 of the check, heap by heap in increasing order: G(n) is the mex of its options' values
@@ -231,65 +269,47 @@ class HeapChecker {
     }
   }
 
-  /// Searches the splits of heap n by smaller part a = 1, 2, … up to `depth` for the values
-  /// below `limit` not in seen_ (read only: seen_ is not changed). With `every`, every split
-  /// is looked at (depth unbounded) and a split with the value `target` is answered
-  /// kOptionHasTarget. Otherwise the search stops once every such value has appeared. Returns
-  /// the least value below `limit` that did not appear, or `limit`.
+  /// Searches the splits of heap n with smaller part a <= `depth` for the values below `limit`
+  /// not in seen_ (read only: seen_ is not changed), each value until a split has it. With
+  /// `every`, every split is looked at (depth unbounded) and a split with the value `target` is
+  /// answered kOptionHasTarget. Returns the least value below `limit` that no such split has,
+  /// or `limit`.
   template <class T>
   Value search_splits(const T* g, std::int64_t n, Value target, Value limit, std::uint64_t range,
                       bool every, std::int64_t depth) {
-    const std::uint64_t* seen = seen_.words();
+    // The first kFirstSplits splits of each removal mark a byte per nim-sum (every value at
+    // once); beyond, each value is searched alone (a vectorised loop, stopped when found).
+    constexpr std::int64_t kFirstSplits = 64;
+    mark_.assign(static_cast<std::size_t>(range) + 1, 0);
+    for (int i : code_.two_heap_removals()) {
+      const std::int64_t rest = n - i;
+      const std::int64_t a_end = std::min({rest / 2, depth, kFirstSplits}) + 1;
+      for (std::int64_t a = 1; a < a_end; ++a) mark_[g[a] ^ g[rest - a]] = 1;
+    }
+    const auto has = [&](Value v) {
+      if (mark_[static_cast<std::size_t>(v)] != 0) return true;
+      for (int i : code_.two_heap_removals()) {
+        const std::int64_t rest = n - i;
+        const std::int64_t a_end = std::min(rest / 2, depth) + 1;
+        if (a_end > kFirstSplits + 1 &&
+            has_split_value(g, kFirstSplits + 1, a_end, rest, static_cast<std::uint32_t>(v)))
+          return true;
+      }
+      return false;
+    };
+    if (every && has(target)) return kOptionHasTarget;
     const std::size_t words = static_cast<std::size_t>(range / kWordBits + 1);
-    need_.assign(words, 0);
-    std::uint64_t remaining = 0;
+    const std::uint64_t* seen = seen_.words();
     for (std::size_t w = 0; w < words; ++w) {
       const std::uint64_t first = w * kWordBits;
       const auto lim = static_cast<std::uint64_t>(limit);
-      std::uint64_t below = 0;
-      if (lim > first)
-        below =
-            lim - first >= kWordBits ? ~std::uint64_t{0} : (std::uint64_t{1} << (lim - first)) - 1;
-      need_[w] = ~seen[w] & below;
-      remaining += static_cast<std::uint64_t>(std::popcount(need_[w]));
-    }
-    if (remaining == 0 && !every) return limit;
-    std::uint64_t* need = need_.data();
-    const auto wanted = static_cast<unsigned>(target);
-    bool hit = false;
-    constexpr std::int64_t kBlock = 256;
-    for (std::int64_t a0 = 1; a0 <= depth && (every || remaining > 0); a0 += kBlock) {
-      bool any = false;
-      for (int i : code_.two_heap_removals()) {
-        const std::int64_t rest = n - i;
-        const std::int64_t a_end =
-            std::min({a0 + kBlock, rest / 2 + 1,
-                      depth == std::numeric_limits<std::int64_t>::max() ? depth : depth + 1});
-        if (a_end <= a0) continue;
-        any = true;
-        if (every) {
-          unsigned found = 0;
-          for (std::int64_t a = a0; a < a_end; ++a)
-            found |= static_cast<unsigned>(static_cast<unsigned>(g[a] ^ g[rest - a]) == wanted);
-          hit = hit || found != 0;
-        }
-        if (remaining == 0) continue;
-        for (std::int64_t a = a0; a < a_end; ++a) {
-          const auto v = static_cast<unsigned>(g[a] ^ g[rest - a]);
-          const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
-          std::uint64_t& word = need[v / kWordBits];
-          if ((word & bit) != 0) {
-            word &= ~bit;
-            if (--remaining == 0) break;
-          }
-        }
+      if (lim <= first) break;
+      const std::uint64_t below =
+          lim - first >= kWordBits ? ~std::uint64_t{0} : (std::uint64_t{1} << (lim - first)) - 1;
+      for (std::uint64_t bits = ~seen[w] & below; bits != 0; bits &= bits - 1) {
+        const auto v = static_cast<Value>(first + static_cast<unsigned>(std::countr_zero(bits)));
+        if (!has(v)) return v;
       }
-      if (!any) break;
-    }
-    if (hit) return kOptionHasTarget;
-    for (std::size_t w = 0; w < words; ++w) {
-      if (need[w] != 0)
-        return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(need[w])));
     }
     return limit;
   }
@@ -327,7 +347,7 @@ class HeapChecker {
   std::size_t next_mask_ = 0, next_hint_ = 0;
   Value largest_ = 0;
   OptionValues seen_;
-  std::vector<std::uint64_t> need_;  // values still to find (search_splits)
+  std::vector<std::uint8_t> mark_;  // nim-sums of the first splits (search_splits)
   std::int64_t next_ = 0;
   std::uint64_t full_scans_ = 0;
 };
