@@ -245,7 +245,16 @@ class HeapChecker {
     std::uint64_t* words = seen_.words();
     for (int i : code_.two_heap_removals()) {
       const std::int64_t rest = n - i;
-      if (range <= 2 * kWordBits) {
+      if (range <= kWordBits) {
+        // Values below 64: one word in a register.
+        std::uint64_t low = 0;
+        for (std::size_t j = 0; j < count; ++j) {
+          const std::int64_t r = rare[j];
+          if (r >= rest) break;
+          low |= std::uint64_t{1} << static_cast<unsigned>(g[r] ^ g[rest - r]);
+        }
+        words[0] |= low;
+      } else if (range <= 2 * kWordBits) {
         // Values below 128: two words in registers.
         std::uint64_t low = 0, high = 0;
         for (std::size_t j = 0; j < count; ++j) {

@@ -126,7 +126,16 @@ Value OctalSparseSolver::compute_next(const T* g) {
   for (int i : splits) {
     const std::int64_t rest = n - i;
     if (rest < 2) continue;
-    if (range <= 2 * kWordBits) {
+    if (range <= kWordBits) {
+      // Values below 64: one word kept in a register (no store per split).
+      std::uint64_t low = 0;
+      for (std::size_t j = 0; j < rare_count; ++j) {
+        const std::int64_t r = rare[j];
+        if (r >= rest) break;
+        low |= std::uint64_t{1} << static_cast<unsigned>(g[r] ^ g[rest - r]);
+      }
+      seen[0] |= low;
+    } else if (range <= 2 * kWordBits) {
       // Values below 128: two words kept in registers (no store per split).
       std::uint64_t low = 0, high = 0;
       for (std::size_t j = 0; j < rare_count; ++j) {
