@@ -245,21 +245,22 @@ class HeapChecker {
     std::uint64_t* words = seen_.words();
     for (int i : code_.two_heap_removals()) {
       const std::int64_t rest = n - i;
+      // The rare heaps below `rest`: all but the last few (every rare heap is below n).
+      std::size_t below = count;
+      while (below > 0 && rare[below - 1] >= rest) --below;
       if (range <= kWordBits) {
         // Values below 64: one word in a register.
         std::uint64_t low = 0;
-        for (std::size_t j = 0; j < count; ++j) {
+        for (std::size_t j = 0; j < below; ++j) {
           const std::int64_t r = rare[j];
-          if (r >= rest) break;
           low |= std::uint64_t{1} << static_cast<unsigned>(g[r] ^ g[rest - r]);
         }
         words[0] |= low;
       } else if (range <= 2 * kWordBits) {
         // Values below 128: two words in registers.
         std::uint64_t low = 0, high = 0;
-        for (std::size_t j = 0; j < count; ++j) {
+        for (std::size_t j = 0; j < below; ++j) {
           const std::int64_t r = rare[j];
-          if (r >= rest) break;
           const auto v = static_cast<unsigned>(g[r] ^ g[rest - r]);
           const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
           const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
@@ -269,9 +270,8 @@ class HeapChecker {
         words[0] |= low;
         words[1] |= high;
       } else {
-        for (std::size_t j = 0; j < count; ++j) {
+        for (std::size_t j = 0; j < below; ++j) {
           const std::int64_t r = rare[j];
-          if (r >= rest) break;
           seen_.add(g[r] ^ g[rest - r]);
         }
       }

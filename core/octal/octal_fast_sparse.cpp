@@ -126,21 +126,22 @@ Value OctalSparseSolver::compute_next(const T* g) {
   for (int i : splits) {
     const std::int64_t rest = n - i;
     if (rest < 2) continue;
+    // The rare heaps below `rest`: all but the last few (every rare heap is below n).
+    std::size_t below = rare_count;
+    while (below > 0 && rare[below - 1] >= rest) --below;
     if (range <= kWordBits) {
       // Values below 64: one word kept in a register (no store per split).
       std::uint64_t low = 0;
-      for (std::size_t j = 0; j < rare_count; ++j) {
+      for (std::size_t j = 0; j < below; ++j) {
         const std::int64_t r = rare[j];
-        if (r >= rest) break;
         low |= std::uint64_t{1} << static_cast<unsigned>(g[r] ^ g[rest - r]);
       }
       seen[0] |= low;
     } else if (range <= 2 * kWordBits) {
       // Values below 128: two words kept in registers (no store per split).
       std::uint64_t low = 0, high = 0;
-      for (std::size_t j = 0; j < rare_count; ++j) {
+      for (std::size_t j = 0; j < below; ++j) {
         const std::int64_t r = rare[j];
-        if (r >= rest) break;
         const auto v = static_cast<unsigned>(g[r] ^ g[rest - r]);
         const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
         const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
@@ -150,9 +151,8 @@ Value OctalSparseSolver::compute_next(const T* g) {
       seen[0] |= low;
       seen[1] |= high;
     } else {
-      for (std::size_t j = 0; j < rare_count; ++j) {
+      for (std::size_t j = 0; j < below; ++j) {
         const std::int64_t r = rare[j];
-        if (r >= rest) break;
         set(static_cast<unsigned>(g[r] ^ g[rest - r]));
       }
     }
