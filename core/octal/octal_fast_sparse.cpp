@@ -96,7 +96,10 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
 
 bool OctalSparseSolver::is_rare(std::int64_t heap, Value v) const {
   const int parity = heap_parity_ ? static_cast<int>((heap - split_parity_) & 1) : 0;
-  return ((std::popcount(static_cast<std::uint32_t>(v) & mask_) + parity) & 1) == 0;
+  // popcount(v & M) mod 2 is bit v of common_pattern_ (built for the mask in force).
+  const auto u = static_cast<std::size_t>(v);
+  const auto odd = static_cast<int>((common_pattern_[u / kWordBits] >> (u % kWordBits)) & 1);
+  return ((odd + parity) & 1) == 0;
 }
 
 std::uint64_t OctalSparseSolver::memory_bytes() const {
