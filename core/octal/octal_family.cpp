@@ -5,6 +5,7 @@
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <random>
 
@@ -130,12 +131,19 @@ class OctalGame : public GameInstance {
                              ": time limit reached while the checker re-checked the certificate",
                          "time", reached);
     };
+    // The certificate's JSON is built while the checker finishes (on another thread: the main
+    // one only waits); it is returned only once the checker has accepted the certificate, with
+    // the checker's account in "checked".
+    auto built = std::async(std::launch::async, [&cert, k = code_.max_removal()] {
+      return octal_period_json(cert, k, "");
+    });
     const CertificateVerdict verdict = checker.finish(cert, tick);
+    nlohmann::json j = built.get();
     if (!verdict.accepted) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
                                verdict.reason);
     }
-    nlohmann::json j = octal_period_json(cert, code_.max_removal(), verdict.reason);
+    j["certificate"]["checked"] = verdict.reason;
     j["block"] = period_block(verdict.proved.back());
     return j;
   }
