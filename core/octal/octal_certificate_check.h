@@ -21,8 +21,13 @@
 //     dividing p, p / q is not a period of G(e), G(e + 1), … (one full period is compared).
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "core/base/certificate.h"
 #include "core/octal/octal_certificate.h"
@@ -35,6 +40,40 @@ namespace igv {
 /// window_checked (n with G(n + p) = G(n) checked) and full_scans (heaps with a rare value).
 CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& cert,
                                                   const std::function<void()>& tick = {});
+
+/// The same check, run on a thread of its own while the values are produced (the producer is
+/// never called: values, masks and hints are handed over, copied). feed() hands over the next
+/// values and the mask schedule and witness hints so far; the thread verifies every value
+/// handed over (step 1, heap by heap, as check_octal_period_certificate does). finish(cert)
+/// then compares the certificate with what was handed over (its values, and the mask entries
+/// and hints for heaps below its bound), waits for the values below its bound to be verified,
+/// and checks the rest (the shape, the window, e and p least). When the certificate differs
+/// from what was handed over, or the thread did not verify its values (it failed, or values are
+/// missing), finish checks the certificate whole, with check_octal_period_certificate. Either
+/// way the verdict is the one check_octal_period_certificate gives on the certificate.
+class OctalConcurrentChecker {
+ public:
+  using Entry = std::pair<std::uint32_t, std::uint32_t>;
+  explicit OctalConcurrentChecker(const std::string& code);
+  ~OctalConcurrentChecker();  ///< stops the thread
+  OctalConcurrentChecker(const OctalConcurrentChecker&) = delete;
+  OctalConcurrentChecker& operator=(const OctalConcurrentChecker&) = delete;
+
+  /// Values handed over so far (G(0 .. handed() - 1)).
+  [[nodiscard]] std::int64_t handed() const;
+  /// Hands over G(handed() .. handed() + count - 1), and every mask entry and hint so far (the
+  /// ones not yet handed over are copied; the earlier ones must not change).
+  void feed(const std::uint16_t* values, std::size_t count, const std::vector<Entry>& masks,
+            const std::vector<Entry>& hints);
+  /// The verdict on `cert`. `tick` (if set) is called while waiting; it may throw
+  /// BudgetExceeded (the thread is stopped by the destructor).
+  CertificateVerdict finish(const OctalPeriodCertificate& cert,
+                            const std::function<void()>& tick = {});
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// Re-checks a certificate file (what `verify period octal:CODE --format json` printed, possibly
 /// edited): the certificate is checked, then every other field must be what it implies.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <future>
 #include <limits>
 #include <random>
 
@@ -107,9 +108,26 @@ class OctalGame : public GameInstance {
     // The solver handles heaps below 2^32.
     const double heaps = std::ldexp(std::max(request.budget, 0.0), 25);
     const auto max_heaps = static_cast<std::int64_t>(std::min(heaps, 4'000'000'000.0));
-    OctalPeriodCertificate cert =
-        find_octal_period(code_, {std::max<std::int64_t>(max_heaps, 1024), {}, request.limits});
-    // The checker sees only the deadline (a tick), never the producer.
+    // The checker runs beside the search, on the second core: it is handed a copy of each
+    // stretch of values (with the masks and hints so far) as they are computed and verifies them
+    // heap by heap; finish() compares the certificate with what it was handed (or checks it
+    // whole). The checker sees only copies and the deadline (a tick), never the producer.
+    OctalConcurrentChecker checker(code_.canonical());
+    std::vector<std::uint16_t> stretch;
+    OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits};
+    // A certificate saved to a file is checked from that file instead (period_with_values_file
+    // for large ones; finish() checks a small one whole when it was handed nothing), so the
+    // checker beside the search is fed only when nothing is saved.
+    if (request.certificate_path.empty())
+      search.on_values = [&](const OctalSparseSolver& solver) {
+        const std::int64_t from = checker.handed();
+        stretch.clear();
+        for (std::int64_t n = from; n < solver.size(); ++n)
+          stretch.push_back(static_cast<std::uint16_t>(solver.value(n)));
+        checker.feed(stretch.data(), stretch.size(), solver.mask_schedule(),
+                     solver.deep_witnesses());
+      };
+    OctalPeriodCertificate cert = find_octal_period(code_, search);
     const std::int64_t bound = cert.values.size();
     const auto found = std::make_pair(cert.preperiod, cert.period);
     const auto tick = [&] {
@@ -121,14 +139,23 @@ class OctalGame : public GameInstance {
                          "time", reached);
     };
     if (!request.certificate_path.empty() && (request.binary_values || bound > kLargestOctalFile)) {
+      // The values go to a file, which the checker reads back from disk and checks whole: the
+      // checker beside the search is not asked for its verdict.
       return period_with_values_file(std::move(cert), request.certificate_path, tick);
     }
-    const CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
+    // The certificate's JSON is built while the checker finishes (on another thread: the main
+    // one only waits); it is returned only once the checker has accepted the certificate, with
+    // the checker's account in "checked".
+    auto built = std::async(std::launch::async, [&cert, k = code_.max_removal()] {
+      return octal_period_json(cert, k, "");
+    });
+    const CertificateVerdict verdict = checker.finish(cert, tick);
+    nlohmann::json j = built.get();
     if (!verdict.accepted) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
                                verdict.reason);
     }
-    nlohmann::json j = octal_period_json(cert, code_.max_removal(), verdict.reason);
+    j["certificate"]["checked"] = verdict.reason;
     j["block"] = period_block(verdict.proved.back());
     return j;
   }

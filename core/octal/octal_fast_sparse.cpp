@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -15,10 +16,11 @@ namespace {
 constexpr unsigned kWordBits = 64;
 /// The largest value range (2^16 values) the scratch bitsets cover.
 constexpr std::size_t kScratchWords = 65536 / kWordBits;
-/// Masks are chosen by trying every mask below the value range; above this range the current
-/// mask is kept (trying them all would cost range^2).
-constexpr std::uint64_t kLargestRangeForMaskSearch = 1024;
-/// Splits looked at per block of the scan by smaller part.
+/// Masks are chosen among every mask below the value range (a Walsh–Hadamard transform of the
+/// values' histogram, O(range log range)), at every value range the scratch bitsets cover.
+constexpr std::uint64_t kLargestRangeForMaskSearch = 65536;
+/// Splits looked at per block of the scan by smaller part (the witness depth is recorded per
+/// block: the checker searches every split up to the block's end).
 constexpr std::int64_t kScanBlock = 64;
 
 /// Number of values the scratch bitsets must cover: the next power of two above every value
@@ -26,6 +28,57 @@ constexpr std::int64_t kScanBlock = 64;
 std::uint64_t value_range(Value max_value) {
   return max_value == 0 ? 1
                         : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(max_value));
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
+// The scans below are compiled twice, for AVX2 (where the reversed reads vectorise) and for the
+// baseline, and the loader picks the one the processor runs.
+#define IGV_SPARSE_SCAN_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define IGV_SPARSE_SCAN_CLONES
+#endif
+
+/// The least a in [a0, a_end) with g[a] ^ g[rest - a] == v, or a_end: a chunk of splits at a
+/// time is tested (a loop that vectorises), then the chunk that has v is searched.
+template <class T>
+[[gnu::always_inline]] inline std::int64_t first_split_with_t(const T* g, std::int64_t a0,
+                                                              std::int64_t a_end, std::int64_t rest,
+                                                              unsigned v) {
+  constexpr std::int64_t kChunk = 256;
+  const auto value = static_cast<T>(v);
+  if (value != v) return a_end;  // no value of a split is that large
+  for (std::int64_t c = a0; c < a_end; c += kChunk) {
+    const std::int64_t e = std::min(a_end, c + kChunk);
+    unsigned char hit = 0;
+    for (std::int64_t a = c; a < e; ++a) hit |= static_cast<T>(g[a] ^ g[rest - a]) == value;
+    if (hit != 0) {
+      for (std::int64_t a = c;; ++a)
+        if (static_cast<T>(g[a] ^ g[rest - a]) == value) return a;
+    }
+  }
+  return a_end;
+}
+
+IGV_SPARSE_SCAN_CLONES std::int64_t first_split_with(const std::uint8_t* g, std::int64_t a0,
+                                                     std::int64_t a_end, std::int64_t rest,
+                                                     unsigned v) {
+  return first_split_with_t(g, a0, a_end, rest, v);
+}
+
+IGV_SPARSE_SCAN_CLONES std::int64_t first_split_with(const std::uint16_t* g, std::int64_t a0,
+                                                     std::int64_t a_end, std::int64_t rest,
+                                                     unsigned v) {
+  return first_split_with_t(g, a0, a_end, rest, v);
+}
+
+/// The same search through an accessor that resolves the side table's escapes (a kernel whose
+/// values went above 254): plain reads, the side table being rare.
+template <class G>
+std::int64_t first_split_with(const G& g, std::int64_t a0, std::int64_t a_end, std::int64_t rest,
+                              unsigned v) {
+  for (std::int64_t a = a0; a < a_end; ++a)
+    if (static_cast<unsigned>(g[a] ^ g[rest - a]) == v) return a;
+  return a_end;
 }
 
 /// Bits of word w that stand for values below `limit`.
@@ -42,7 +95,8 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
     : code_(std::move(code)),
       seen_(kScratchWords, 0),
       need_(kScratchWords, 0),
-      common_pattern_(kScratchWords, 0) {
+      common_pattern_(kScratchWords, 0),
+      mark_(kScratchWords * kWordBits, 0) {
   const auto& splits = code_.two_heap_removals();
   parity_allowed_ = !splits.empty() && std::all_of(splits.begin(), splits.end(), [&](int i) {
     return (i & 1) == (splits.front() & 1);
@@ -52,7 +106,10 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
 
 bool OctalSparseSolver::is_rare(std::int64_t heap, Value v) const {
   const int parity = heap_parity_ ? static_cast<int>((heap - split_parity_) & 1) : 0;
-  return ((std::popcount(static_cast<std::uint32_t>(v) & mask_) + parity) & 1) == 0;
+  // popcount(v & M) mod 2 is bit v of common_pattern_ (built for the mask in force).
+  const auto u = static_cast<std::size_t>(v);
+  const auto odd = static_cast<int>((common_pattern_[u / kWordBits] >> (u % kWordBits)) & 1);
+  return ((odd + parity) & 1) == 0;
 }
 
 std::uint64_t OctalSparseSolver::memory_bytes() const {
@@ -105,12 +162,40 @@ Value OctalSparseSolver::compute_next(G g) {
   }
   // Splits with a rare part: every common option value is among these.
   const auto& splits = code_.two_heap_removals();
+  const std::uint32_t* rare = rare_.data();
+  const std::size_t rare_count = rare_.size();
   for (int i : splits) {
     const std::int64_t rest = n - i;
     if (rest < 2) continue;
-    for (std::uint32_t r : rare_) {
-      if (r >= rest) break;
-      set(static_cast<unsigned>(g[r] ^ g[rest - r]));
+    // The rare heaps below `rest`: all but the last few (every rare heap is below n).
+    std::size_t below = rare_count;
+    while (below > 0 && rare[below - 1] >= rest) --below;
+    if (range <= kWordBits) {
+      // Values below 64: one word kept in a register (no store per split).
+      std::uint64_t low = 0;
+      for (std::size_t j = 0; j < below; ++j) {
+        const std::int64_t r = rare[j];
+        low |= std::uint64_t{1} << static_cast<unsigned>(g[r] ^ g[rest - r]);
+      }
+      seen[0] |= low;
+    } else if (range <= 2 * kWordBits) {
+      // Values below 128: two words kept in registers (no store per split).
+      std::uint64_t low = 0, high = 0;
+      for (std::size_t j = 0; j < below; ++j) {
+        const std::int64_t r = rare[j];
+        const auto v = static_cast<unsigned>(g[r] ^ g[rest - r]);
+        const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
+        const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
+        high |= bit & upper;
+        low |= bit & ~upper;
+      }
+      seen[0] |= low;
+      seen[1] |= high;
+    } else {
+      for (std::size_t j = 0; j < below; ++j) {
+        const std::int64_t r = rare[j];
+        set(static_cast<unsigned>(g[r] ^ g[rest - r]));
+      }
     }
   }
   // The values that need a rare part: popcount(v & M) odd, or (heap parity) of the parity
@@ -132,50 +217,44 @@ Value OctalSparseSolver::compute_next(G g) {
     remaining += static_cast<std::uint64_t>(std::popcount(need_[w]));
   }
   if (remaining == 0) return static_cast<Value>(candidate);
-  // Scan the splits by smaller part a, a block at a time (the nim-sums of a block are computed
-  // first so that the loop vectorises), until every needed rare value has appeared: a read-only
-  // test of the needed bits, a bit cleared (and counted down) only when a needed value appears,
-  // and the scan stops at the split that completes them.
+  // Scan the splits by smaller part a, by blocks of kScanBlock (the depth recorded is the end
+  // of the block where the last needed value first appears: the checker searches every split
+  // up to it). The first block marks a byte per split's nim-sum (every needed value at once);
+  // each value not met there is then searched alone, by a vectorised read-only search that
+  // stops at its first split. The least needed value that no split has is the mex; when every
+  // one appears, the candidate is.
   ++full_scans_;
-  std::uint64_t* need = need_.data();
-  std::uint32_t block[kScanBlock];
-  for (std::int64_t a0 = 1;; a0 += kScanBlock) {
-    bool any = false;
-    for (int i : splits) {
-      const std::int64_t rest = n - i;
-      const std::int64_t a_end = std::min<std::int64_t>(a0 + kScanBlock, rest / 2 + 1);
-      if (a_end <= a0) continue;
-      any = true;
-      const std::int64_t count = a_end - a0;
-      for (std::int64_t j = 0; j < count; ++j)
-        block[j] = static_cast<std::uint32_t>(g[a0 + j] ^ g[rest - a0 - j]);
-      for (std::int64_t j = 0; j < count; ++j) {
-        const std::uint64_t bit = std::uint64_t{1} << (block[j] % kWordBits);
-        std::uint64_t& word = need[block[j] / kWordBits];
-        if ((word & bit) != 0) {
-          word &= ~bit;
-          --remaining;
-        }
-      }
-      if (remaining == 0) break;
-    }
-    if (remaining == 0) {
-      // The depth is that of the whole block (the checker searches every split up to it).
-      const std::int64_t depth = a0 + kScanBlock - 1;
-      if (depth > hint_threshold_) {
-        deep_witnesses_.emplace_back(static_cast<std::uint32_t>(n),
-                                     static_cast<std::uint32_t>(depth));
-      }
-      return static_cast<Value>(candidate);
-    }
-    if (!any) break;
+  const std::uint64_t* need = need_.data();
+  std::uint8_t* mark = mark_.data();
+  std::fill(mark, mark + range, std::uint8_t{0});
+  for (int i : splits) {
+    const std::int64_t rest = n - i;
+    const std::int64_t a_end = std::min<std::int64_t>(kScanBlock + 1, rest / 2 + 1);
+    for (std::int64_t a = 1; a < a_end; ++a) mark[g[a] ^ g[rest - a]] = 1;
   }
-  // Every split was seen: the least needed value not seen is the mex.
+  std::int64_t deepest = 1;
   for (std::size_t w = 0; w < words; ++w) {
-    if (need[w] != 0)
-      return static_cast<Value>(w * kWordBits + static_cast<unsigned>(std::countr_zero(need[w])));
+    for (std::uint64_t bits = need[w]; bits != 0; bits &= bits - 1) {
+      const auto v =
+          static_cast<unsigned>(w * kWordBits + static_cast<unsigned>(std::countr_zero(bits)));
+      if (mark[v] != 0) continue;  // in the first block
+      std::int64_t first = std::numeric_limits<std::int64_t>::max();
+      for (int i : splits) {
+        const std::int64_t rest = n - i;
+        const std::int64_t a_end = std::min(rest / 2 + 1, first);
+        if (a_end <= kScanBlock + 1) continue;
+        const std::int64_t a = first_split_with(g, kScanBlock + 1, a_end, rest, v);
+        if (a < a_end) first = a;
+      }
+      if (first == std::numeric_limits<std::int64_t>::max()) return static_cast<Value>(v);
+      deepest = std::max(deepest, first);
+    }
   }
-  return static_cast<Value>(candidate);  // unreachable: some needed value was left
+  const std::int64_t depth = ((deepest - 1) / kScanBlock + 1) * kScanBlock;
+  if (depth > hint_threshold_) {
+    deep_witnesses_.emplace_back(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(depth));
+  }
+  return static_cast<Value>(candidate);
 }
 
 void OctalSparseSolver::choose_mask() {
@@ -188,21 +267,29 @@ void OctalSparseSolver::choose_mask() {
   for (std::int64_t n = 1; n < size_; ++n)
     ++histogram[2 * static_cast<std::size_t>(value(n)) +
                 static_cast<std::size_t>((n - split_parity_) & 1)];
+  // Rare heaps under every mask at once, by a Walsh–Hadamard transform of the histogram (as in
+  // Czajka's analyser): w[2m + q] = sum over v, s of histogram[2v + s] (-1)^(popcount(v & m) +
+  // q·s), so the heaps rare under m are (total + w[2m]) / 2, and with the heap's parity
+  // (x - i even with even bits, odd with odd bits) (total + w[2m + 1]) / 2.
+  std::vector<std::int64_t> w(histogram.begin(), histogram.end());
+  for (std::size_t len = 1; len < w.size(); len *= 2) {
+    for (std::size_t i = 0; i < w.size(); i += 2 * len) {
+      for (std::size_t j = i; j < i + len; ++j) {
+        const std::int64_t x = w[j];
+        const std::int64_t y = w[j + len];
+        w[j] = x + y;
+        w[j + len] = x - y;
+      }
+    }
+  }
+  const auto total = static_cast<std::int64_t>(size_ - 1);
   std::uint32_t best = mask_;
   bool best_parity = heap_parity_;
   std::uint64_t best_rare = ~std::uint64_t{0};
   for (int with_parity = 0; with_parity <= (parity_allowed_ ? 1 : 0); ++with_parity) {
     for (std::uint32_t m = with_parity != 0 ? 0 : 1; m < range; ++m) {
-      std::uint64_t rare = 0;
-      for (std::uint64_t v = 0; v < range; ++v) {
-        const auto odd =
-            static_cast<std::size_t>(std::popcount(static_cast<std::uint32_t>(v) & m) & 1);
-        if (with_parity != 0) {
-          rare += histogram[2 * v + odd];  // x - i even with even bits, odd with odd bits
-        } else if (odd == 0) {
-          rare += histogram[2 * v] + histogram[2 * v + 1];
-        }
-      }
+      const auto rare = static_cast<std::uint64_t>(
+          (total + w[2 * static_cast<std::size_t>(m) + static_cast<std::size_t>(with_parity)]) / 2);
       if (rare < best_rare) {
         best_rare = rare;
         best = m;

@@ -142,6 +142,8 @@ class OctalSparseSolver {
   std::int64_t hint_threshold_ = std::int64_t{1} << 62;
   // Scratch bitsets over the value range, reused for every heap.
   std::vector<std::uint64_t> seen_, need_, common_pattern_;
+  // Scratch bytes over the value range: the nim-sums met in the first block of the scan.
+  std::vector<std::uint8_t> mark_;
 };
 
 }  // namespace igv

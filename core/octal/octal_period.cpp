@@ -122,13 +122,16 @@ std::uint64_t certificate_bytes(std::int64_t bound) {
 
 /// The solver's bytes once it holds `heaps` values: its arrays grown in proportion (the rare
 /// list keeps its share of the heaps), and the z array of the period detection (4 bytes for
-/// each shift up to heaps/2).
-std::uint64_t projected_solver_bytes(const OctalSparseSolver& solver, std::int64_t heaps) {
+/// each shift up to heaps/2); with `copied`, one more copy of the values (a checker's beside
+/// the search).
+std::uint64_t projected_solver_bytes(const OctalSparseSolver& solver, std::int64_t heaps,
+                                     bool copied) {
   const auto h = static_cast<std::uint64_t>(heaps);
   const std::uint64_t size = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(solver.size()));
   const std::uint64_t rare =
       (static_cast<std::uint64_t>(solver.rare_count()) * h + size - 1) / size;
-  return h * static_cast<std::uint64_t>(solver.value_bytes()) + 4 * rare + 4 * (h / 2 + 1);
+  const std::uint64_t values = h * static_cast<std::uint64_t>(solver.value_bytes());
+  return (copied ? 2 : 1) * values + 4 * rare + 4 * (h / 2 + 1);
 }
 
 }  // namespace
@@ -194,7 +197,9 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
                            mebibytes(search.limits.memory_bytes),
                        "memory", reached());
   };
+  const bool copied = static_cast<bool>(search.on_values);
   const std::function<void()> tick = [&] {
+    if (search.on_values) search.on_values(solver);
     if (search.tick) search.tick();
     if (search.limits.out_of_time()) {
       throw LimitReached("octal " + code.canonical() + ": time limit reached after " +
@@ -203,7 +208,7 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
     }
   };
   for (;;) {
-    require_bytes(projected_solver_bytes(solver, heaps),
+    require_bytes(projected_solver_bytes(solver, heaps, copied),
                   "computing " + std::to_string(heaps) + " heaps");
     solver.extend_to(heaps, tick);
     tick();
@@ -218,7 +223,7 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
     if (last) {
       const std::int64_t need = guy_smith_bound(last->preperiod, last->period, k);
       if (need <= heaps) {
-        require_bytes(projected_solver_bytes(solver, heaps) + certificate_bytes(need),
+        require_bytes(projected_solver_bytes(solver, heaps, copied) + certificate_bytes(need),
                       "the certificate of " + std::to_string(need) + " values");
         break;
       }

@@ -31,6 +31,8 @@
 
 namespace igv {
 
+class OctalSparseSolver;
+
 struct OctalPeriodSearch {
   std::int64_t max_heaps = 4'000'000;  ///< give up (BudgetExceeded) beyond this many values
   std::function<void()> tick;          ///< called now and then; may throw BudgetExceeded
@@ -38,6 +40,10 @@ struct OctalPeriodSearch {
   /// throws LimitReached with {"heaps_computed", "largest_certifiable_period",
   /// "largest_certifiable_preperiod", "candidate"} (octal_search_reached).
   ComputeLimits limits = {};
+  /// Called with the solver now and then (every 2^10 heaps and after each stretch computed),
+  /// e.g. to hand the new values to a checker running beside the search; the memory projected
+  /// for the search then counts one more copy of the values.
+  std::function<void(const OctalSparseSolver&)> on_values;
 };
 
 /// The largest period (with preperiod at most 1) and the largest preperiod (with period 1) that

@@ -60,10 +60,6 @@ OctalCode OctalCode::parse(std::string_view text) {
   return from_digits(std::move(digits));
 }
 
-int OctalCode::digit(int i) const {
-  return i >= 0 && i < static_cast<int>(digits_.size()) ? digits_[static_cast<std::size_t>(i)] : 0;
-}
-
 std::string OctalCode::canonical() const {
   std::string s = std::to_string(digits_[0]) + ".";
   if (digits_.size() == 1) return s + "0";

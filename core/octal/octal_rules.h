@@ -28,8 +28,11 @@ class OctalCode {
   /// Longest code accepted (removal of up to this many tokens).
   static constexpr int kMaxDigits = 256;
 
-  /// d_i, 0 for i beyond the last digit.
-  [[nodiscard]] int digit(int i) const;
+  /// d_i, 0 for i beyond the last digit (inline: the kernels ask it for every heap).
+  [[nodiscard]] int digit(int i) const {
+    return i >= 0 && i < static_cast<int>(digits_.size()) ? digits_[static_cast<std::size_t>(i)]
+                                                          : 0;
+  }
   /// k: the position of the last non-zero digit (0 when the code allows no move but d0 = 4,
   /// and also 0 for a code with no moves at all).
   [[nodiscard]] int max_removal() const { return static_cast<int>(digits_.size()) - 1; }

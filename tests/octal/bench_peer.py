@@ -14,9 +14,12 @@ wall-time ratios ours/peer, and each side's peak resident memory (/usr/bin/time 
 `verify period` produces the Guy–Smith certificate and has the independent checker re-check it;
 the time includes both. Prints one Markdown table row per code: the median wall times, the
 medians of the per-round ratios of wall time and of CPU time (user + system: on a machine shared
-with other work, the steadier of the two), and the peak resident memory of each side.
+with other work, the steadier of the two; `verify period` runs its checker on a second thread,
+so its CPU time is the sum of both threads'), the peak resident memory of each side, and the
+load average before and after.
 """
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -46,6 +49,8 @@ def main():
     ap.add_argument("--budget", default="1", help="verify period --budget")
     ap.add_argument("codes", nargs="+", help="octal codes, e.g. 0.07 0.16")
     a = ap.parse_args()
+    load = os.getloadavg()
+    print(f"load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
     print("| code | ours: preperiod, period | ours wall | peer wall | wall ratio ours/peer | CPU ratio ours/peer | ours peak | peer peak |")
     print("|---|---|---|---|---|---|---|---|")
     for code in a.codes:
@@ -78,6 +83,8 @@ def main():
               f"| {statistics.median(ratios):.2f} | {statistics.median(cpu_ratios):.2f} "
               f"| {max(x[1] for x in ours) / 1024:.0f} MiB "
               f"| {max(x[1] for x in peer) / 1024:.0f} MiB |", flush=True)
+    load = os.getloadavg()
+    print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -97,6 +97,156 @@ RC_BOOST_PROP(checker_accepts_producer_and_rejects_a_changed_value, ()) {
   prop_checker_accepts_producer_and_rejects_corruption();
 }
 
+namespace {
+
+/// Hands `values` (with `masks` and `hints`) to a concurrent checker in stretches of random
+/// length, then asks its verdict on `cert`.
+CertificateVerdict check_concurrently(
+    const OctalPeriodCertificate& cert, const std::vector<std::uint16_t>& values,
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& masks,
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& hints, std::mt19937_64& rng) {
+  OctalConcurrentChecker checker(cert.code);
+  std::size_t at = 0;
+  while (at < values.size()) {
+    const std::size_t count = std::min<std::size_t>(values.size() - at, 1 + rng() % 700);
+    checker.feed(values.data() + at, count, masks, hints);
+    at += count;
+    BOOST_TEST_REQUIRE(checker.handed() == static_cast<std::int64_t>(at));
+  }
+  return checker.finish(cert);
+}
+
+std::vector<std::uint16_t> values_of(const OctalPeriodCertificate& cert) {
+  std::vector<std::uint16_t> out;
+  for (std::int64_t n = 0; n < cert.bound(); ++n)
+    out.push_back(static_cast<std::uint16_t>(cert.values[n]));
+  return out;
+}
+
+}  // namespace
+
+RC_BOOST_PROP(concurrent_checker_gives_the_whole_checkers_verdict, ()) {
+  // Whatever is handed over (the values, a corrupted copy, too few, more than the bound, with a
+  // mask entry beyond the bound), the concurrent checker's verdict on a certificate (honest or
+  // corrupted) is check_octal_period_certificate's: accepted or not, the same reason and details.
+  const OctalCode code = random_octal_code();
+  RC_TAG(code.canonical());
+  OctalPeriodCertificate cert;
+  try {
+    cert = find_octal_period(code, {4096, {}});
+  } catch (const BudgetExceeded&) {
+    RC_DISCARD("no period within 4096 heaps");
+  }
+  const std::int64_t bound = cert.bound();
+  const auto more = *rc::gen::inRange<std::int64_t>(0, 300);
+  const auto naive = octal_values_naive(code, bound + more - 1);
+  std::vector<std::uint16_t> values;
+  for (auto v : naive) values.push_back(static_cast<std::uint16_t>(v));
+  auto masks = cert.mask_schedule;
+  if (more > 0 && *rc::gen::arbitrary<bool>())
+    masks.emplace_back(static_cast<std::uint32_t>(bound), 3);  // beyond the bound: not used
+  const int mode = *rc::gen::inRange(0, 6);
+  RC_TAG(mode);
+  const auto n = *rc::gen::inRange<std::int64_t>(0, bound);
+  const auto delta = *rc::gen::inRange<Value>(1, 4);
+  const auto changed = static_cast<std::uint16_t>((cert.values[n] + delta) % 256);
+  OctalPeriodCertificate given = cert;
+  switch (mode) {
+    case 1:  // the same wrong value handed over and in the certificate
+      values[static_cast<std::size_t>(n)] = changed;
+      given.values.set(n, changed);
+      break;
+    case 2:  // a wrong value handed over, the certificate right
+      values[static_cast<std::size_t>(n)] = changed;
+      break;
+    case 3:  // the certificate wrong, the values handed over right
+      given.values.set(n, changed);
+      break;
+    case 4:  // too few values handed over
+      values.resize(static_cast<std::size_t>(n));
+      break;
+    case 5:  // a wrong value beyond the bound (not part of the certificate)
+      if (more > 0) values.back() = static_cast<std::uint16_t>((values.back() + delta) % 256);
+      break;
+    default:
+      break;
+  }
+  std::mt19937_64 rng(static_cast<std::uint64_t>(n) * 7919 + static_cast<std::uint64_t>(mode));
+  const auto whole = check_octal_period_certificate(given);
+  const auto concurrent = check_concurrently(given, values, masks, cert.witness_depths, rng);
+  RC_ASSERT(concurrent.accepted == whole.accepted);
+  RC_ASSERT(concurrent.reason == whole.reason);
+  RC_ASSERT(concurrent.details == whole.details);
+  if (mode == 0 || mode == 2 || mode == 4 || mode == 5) RC_ASSERT(concurrent.accepted);
+}
+
+BOOST_AUTO_TEST_CASE(concurrent_checker_rejects_a_corrupted_value) {
+  // .16: half a million values; one changed deep inside, in what is handed over and in the
+  // certificate alike, is found by the checker's thread (the reason names the heap).
+  const auto cert = find_octal_period(OctalCode::parse("0.16"), {});
+  std::mt19937_64 rng(16);
+  auto values = values_of(cert);
+  const std::int64_t n = 400'001;
+  BOOST_TEST_REQUIRE(n < cert.bound());
+  auto bad = cert;
+  const auto changed = static_cast<std::uint16_t>(cert.values[n] ^ 1);
+  bad.values.set(n, changed);
+  values[static_cast<std::size_t>(n)] = changed;
+  const auto verdict =
+      check_concurrently(bad, values, cert.mask_schedule, cert.witness_depths, rng);
+  BOOST_TEST(!verdict.accepted);
+  BOOST_TEST(verdict.reason.find("heap 400001 ") != std::string::npos, verdict.reason);
+  BOOST_TEST(verdict.reason == check_octal_period_certificate(bad).reason);
+  // The honest certificate is accepted, with the whole checker's reason.
+  const auto good =
+      check_concurrently(cert, values_of(cert), cert.mask_schedule, cert.witness_depths, rng);
+  BOOST_TEST(good.accepted, good.reason);
+  BOOST_TEST(good.reason == check_octal_period_certificate(cert).reason);
+  // A checker dropped before finish() stops its thread (the destructor joins it).
+  OctalConcurrentChecker dropped(cert.code);
+  dropped.feed(values.data(), values.size(), cert.mask_schedule, cert.witness_depths);
+}
+
+RC_BOOST_PROP(mask_choice_is_the_fewest_rare_heaps, ()) {
+  // The solver chooses its masks by a Walsh–Hadamard transform of the values' histogram; every
+  // mask it adopts is the one an exhaustive count picks (fewest rare heaps among heaps
+  // 1 .. S-1, plain masks first, then with the heap's parity, the least mask among equals).
+  const OctalCode code = random_octal_code();
+  RC_TAG(code.canonical());
+  OctalSparseSolver solver(code);
+  solver.extend_to(*rc::gen::inRange<std::int64_t>(300, 5000));
+  const auto& splits = code.two_heap_removals();
+  const bool parity_allowed =
+      !splits.empty() && std::all_of(splits.begin(), splits.end(),
+                                     [&](int i) { return (i & 1) == (splits.front() & 1); });
+  const int split_parity = splits.empty() ? 0 : (splits.front() & 1);
+  const auto& schedule = solver.mask_schedule();
+  for (std::size_t j = 1; j < schedule.size(); ++j) {
+    const std::int64_t s = schedule[j].first;
+    Value largest = 0;
+    for (std::int64_t x = 0; x < s; ++x) largest = std::max(largest, solver.value(x));
+    const std::uint32_t range =
+        largest == 0 ? 1 : std::uint32_t{1} << std::bit_width(static_cast<std::uint64_t>(largest));
+    std::uint64_t best_rare = ~std::uint64_t{0};
+    std::uint32_t best = 0;
+    for (int with_parity = 0; with_parity <= (parity_allowed ? 1 : 0); ++with_parity) {
+      for (std::uint32_t m = with_parity != 0 ? 0 : 1; m < range; ++m) {
+        std::uint64_t rare = 0;
+        for (std::int64_t x = 1; x < s; ++x) {
+          const int parity = with_parity != 0 ? static_cast<int>((x - split_parity) & 1) : 0;
+          const auto v = static_cast<std::uint32_t>(solver.value(x));
+          if (((std::popcount(v & m) + parity) & 1) == 0) ++rare;
+        }
+        if (rare < best_rare) {
+          best_rare = rare;
+          best = m | (with_parity != 0 ? kHeapParityBit : 0);
+        }
+      }
+    }
+    RC_ASSERT(schedule[j].second == best);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(strip_game_is_dawsons_kayles_for_every_n_up_to_24) {
   NaiveSolver<DawsonStripRules> strip;
   const auto g = octal_values_naive(OctalCode::parse("0.07"), 24);
