@@ -505,6 +505,8 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
     if (count > max_columns)
       return reject(verdict, row + "window exceeds the checker's limit of " +
                                  std::to_string(max_columns) + " columns");
+    std::vector<std::int8_t> h;
+    bool streamed = false;
     if (i + 1 == g.size() && count > stream_above_columns && residue_cap <= kFrolovShortResidues) {
       // The top row streamed: the window and the least period and preperiod are checked as
       // the columns pass (StreamedTail); only the head [0, k + T] is kept.
@@ -529,37 +531,27 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
         tail.feed(c0, piece.data(), n);
       }
       if (auto why = tail.verdict(); !why.empty()) return reject(verdict, row + why);
-      verdict.proved.push_back(
-          proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, tail.head(), residue_cap));
-      accepted.push_back({c.preperiod, c.period, tail.head(), true});
-      verdict.values_checked += count;
-      rows.push_back({{"function", "g"},
-                      {"m", c.m},
-                      {"period", c.period},
-                      {"preperiod", c.preperiod},
-                      {"checked_to", count - 1},
-                      {"T", c.T},
-                      {"k", c.k},
-                      {"tau", c.tau},
-                      {"by", "§4 proof of Theorem 1: h(m, n + tau) = h(m, n) on [k, k + T]"}});
-      continue;
-    }
-    std::vector<std::int8_t> h = recompute_g_row(c.m, accepted, count, tick);
-    if (h.empty()) return reject(verdict, row + "a value leaves the byte range of h");
-    for (std::int64_t n = c.k; n <= c.k + c.T; ++n) {
-      if (h[static_cast<std::size_t>(n + c.tau)] != h[static_cast<std::size_t>(n)]) {
-        return reject(verdict, row + "h(m, n + tau) != h(m, n) at n = " + std::to_string(n));
+      h = tail.head();
+      streamed = true;
+    } else {
+      h = recompute_g_row(c.m, accepted, count, tick);
+      if (h.empty()) return reject(verdict, row + "a value leaves the byte range of h");
+      for (std::int64_t n = c.k; n <= c.k + c.T; ++n) {
+        if (h[static_cast<std::size_t>(n + c.tau)] != h[static_cast<std::size_t>(n)]) {
+          return reject(verdict, row + "h(m, n + tau) != h(m, n) at n = " + std::to_string(n));
+        }
       }
-    }
-    // Only [0, k + tau) is read from here on (the window has been compared).
-    h.resize(static_cast<std::size_t>(c.k + c.tau));
-    if (auto why = check_minimality(h, c.k, c.tau, c.period, c.preperiod); !why.empty()) {
-      return reject(verdict, row + why);
+      // Only [0, k + tau) is read from here on (the window has been compared).
+      h.resize(static_cast<std::size_t>(c.k + c.tau));
+      if (auto why = check_minimality(h, c.k, c.tau, c.period, c.preperiod); !why.empty()) {
+        return reject(verdict, row + why);
+      }
     }
     verdict.proved.push_back(
         proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, h, residue_cap));
-    // The accepted row keeps the recomputed columns (index() reads [0, preperiod + period)).
-    accepted.push_back({c.preperiod, c.period, std::move(h)});
+    // The accepted row keeps the recomputed columns (index() reads [0, preperiod + period)), or
+    // a streamed row its head.
+    accepted.push_back({c.preperiod, c.period, std::move(h), streamed});
     verdict.values_checked += count;
     rows.push_back({{"function", "g"},
                     {"m", c.m},
@@ -585,6 +577,7 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
     const std::int64_t K = c.inversion_bound, t = grow.period;
     const std::int64_t size = K + t;  // f on [0, K + t) determines the row
     if (size > max_columns) return reject(verdict, row + "window exceeds the checker's limit");
+    std::vector<std::int8_t> hf;
     if (grow.streamed) {
       // The g row was streamed: it is recomputed once more and inverted as it passes.
       if (auto why = check_claim_range(K, t, c.period, c.preperiod); !why.empty())
@@ -596,43 +589,34 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
       if (auto why = invert_streamed(c.m, accepted, size, tail, tick); !why.empty())
         return reject(verdict, row + why);
       if (auto why = tail.verdict(); !why.empty()) return reject(verdict, row + why);
-      f_rows.push_back(
-          proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, tail.head(), residue_cap));
-      verdict.values_checked += size;
-      rows.push_back({{"function", "f"},
-                      {"m", c.m},
-                      {"period", c.period},
-                      {"preperiod", c.preperiod},
-                      {"checked_to", size - 1},
-                      {"inversion_bound", K},
-                      {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
-      continue;
+      hf = tail.head();
+    } else {
+      // Invert g: f(m, g(m, j)) = j. Values up to `size` come from j ≤ size + m by (G8a), and
+      // any value not found is a rejection, not an assumption. The inverse is stored as
+      // f(m, x) − x in one byte (a value outside the byte range is a rejection); kUnset marks a
+      // value not reached yet (−128, which no difference j − x ≥ −127 stored here takes).
+      constexpr std::int8_t kUnset = std::numeric_limits<std::int8_t>::min();
+      hf.assign(static_cast<std::size_t>(size), kUnset);
+      std::int64_t gc = 0;  // the g row's index for column j (no division per column)
+      for (std::int64_t j = 0; j <= size + c.m; ++j) {
+        if (tick && (j & 0xFFFF) == 0) tick();
+        const std::int64_t v = j + grow.h[static_cast<std::size_t>(gc)];
+        if (++gc == grow.preperiod + grow.period) gc = grow.preperiod;
+        if (v < 0 || v >= size) continue;
+        const std::int64_t d = j - v;
+        if (d <= kUnset || d > std::numeric_limits<std::int8_t>::max())
+          return reject(verdict, row + "f − n leaves the byte range");
+        if (hf[static_cast<std::size_t>(v)] != kUnset)
+          return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
+        hf[static_cast<std::size_t>(v)] = static_cast<std::int8_t>(d);
+      }
+      for (std::int64_t x = 0; x < size; ++x) {
+        if (hf[static_cast<std::size_t>(x)] == kUnset)
+          return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
+      }
+      if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty())
+        return reject(verdict, row + why);
     }
-    // Invert g: f(m, g(m, j)) = j. Values up to `size` come from j ≤ size + m by (G8a), and
-    // any value not found is a rejection, not an assumption. The inverse is stored as
-    // f(m, x) − x in one byte (a value outside the byte range is a rejection); kUnset marks a
-    // value not reached yet (−128, which no difference j − x ≥ −127 stored here takes).
-    constexpr std::int8_t kUnset = std::numeric_limits<std::int8_t>::min();
-    std::vector<std::int8_t> hf(static_cast<std::size_t>(size), kUnset);
-    std::int64_t gc = 0;  // the g row's index for column j (no division per column)
-    for (std::int64_t j = 0; j <= size + c.m; ++j) {
-      if (tick && (j & 0xFFFF) == 0) tick();
-      const std::int64_t v = j + grow.h[static_cast<std::size_t>(gc)];
-      if (++gc == grow.preperiod + grow.period) gc = grow.preperiod;
-      if (v < 0 || v >= size) continue;
-      const std::int64_t d = j - v;
-      if (d <= kUnset || d > std::numeric_limits<std::int8_t>::max())
-        return reject(verdict, row + "f − n leaves the byte range");
-      if (hf[static_cast<std::size_t>(v)] != kUnset)
-        return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
-      hf[static_cast<std::size_t>(v)] = static_cast<std::int8_t>(d);
-    }
-    for (std::int64_t x = 0; x < size; ++x) {
-      if (hf[static_cast<std::size_t>(x)] == kUnset)
-        return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
-    }
-    if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty())
-      return reject(verdict, row + why);
     f_rows.push_back(proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, hf, residue_cap));
     verdict.values_checked += size;
     rows.push_back({{"function", "f"},
