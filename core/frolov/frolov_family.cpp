@@ -33,7 +33,7 @@ namespace {
 /// position is answered from the proved periodic rows.
 constexpr std::int64_t kSweepCellLimit = 4'000'000;
 /// Columns the period producer may compute per row for `verify period` (m ≤ 11 fits easily).
-constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 36;
+constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 40;
 
 std::int64_t parse_row_parameter(std::string_view family, std::string_view params) {
   const std::int64_t m = parse_int(params, std::string(family) + " row M");
