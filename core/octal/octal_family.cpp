@@ -114,7 +114,7 @@ class OctalGame : public GameInstance {
     // whole). The checker sees only copies and the deadline (a tick), never the producer.
     OctalConcurrentChecker checker(code_.canonical());
     std::vector<std::uint16_t> stretch;
-    OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits};
+    OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits, {}};
     // A certificate saved to a file is checked from that file instead (period_with_values_file
     // for large ones; finish() checks a small one whole when it was handed nothing), so the
     // checker beside the search is fed only when nothing is saved.
