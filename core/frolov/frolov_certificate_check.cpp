@@ -205,7 +205,7 @@ class StreamedTail {
   /// `T` = 0 for an f row (no window argument). `head` ≥ k + 1 columns are kept.
   StreamedTail(std::int64_t k, std::int64_t tau, std::int64_t T, std::int64_t t, std::int64_t p,
                std::int64_t head)
-      : k_(k), tau_(tau), T_(T), t_(t), p_(p), head_size_(head) {
+      : k_(k), tau_(tau), t_(t), head_size_(head) {
     std::random_device rd;
     base_ = ((static_cast<std::uint64_t>(rd()) << 32) ^ rd()) % (kMersenne61 - 3) + 2;
     head_.reserve(static_cast<std::size_t>(head));
@@ -358,7 +358,7 @@ class StreamedTail {
     compares_.push_back({shift, from, to, e, std::move(why)});
   }
 
-  std::int64_t k_, tau_, T_, t_, p_, head_size_, end_ = 0;
+  std::int64_t k_, tau_, t_, head_size_, end_ = 0;
   std::uint64_t base_ = 2;
   std::vector<std::int8_t> head_;
   std::vector<Compare> compares_;

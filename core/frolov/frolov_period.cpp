@@ -407,7 +407,7 @@ class Run {
              saved_columns_ == 0);
     current_fnv_.add(data + saved_columns_, c - saved_columns_);
     saved_columns_ = c;
-    CurrentRecord cur{which_, m_, c, row.row_mask(), ja, jb, current_fnv_.hex()};
+    CurrentRecord cur{which_, m_, c, row.row_mask(), ja, jb, current_fnv_.hex(), nullptr};
     write_state(&cur);
   }
 

@@ -34,7 +34,7 @@ CheckedOctalCertificate prove_octal_period(const OctalCode& code, const CheckCon
     ctx.require_time("octal " + code.canonical() + " period search");
   };
   CheckedOctalCertificate out;
-  out.certificate = find_octal_period(code, {max_heaps, tick});
+  out.certificate = find_octal_period(code, {max_heaps, tick, {}, {}});
   out.verdict = check_octal_period_certificate(out.certificate, tick);
   if (!out.verdict.accepted) {
     throw std::runtime_error("the checker rejected the producer's certificate for octal " +
