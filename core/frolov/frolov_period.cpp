@@ -29,6 +29,16 @@ const char* function_name(FrolovFunction which) {
   return which == FrolovFunction::g ? "g" : "f";
 }
 
+/// The `reached.row` of a LimitReached in a row's search: where the search stood.
+nlohmann::json row_reached(FrolovFunction which, int m, std::int64_t columns, std::int64_t shift,
+                           std::int64_t need) {
+  return {{"function", function_name(which)},
+          {"m", m},
+          {"columns_computed", columns},
+          {"shift", shift},
+          {"columns_needed_next", need}};
+}
+
 std::string to_hex(const std::string& bytes) {
   static const char* digits = "0123456789abcdef";
   std::string out;
@@ -575,13 +585,7 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
                            std::to_string(max_columns) + " columns (tried shifts up to " +
                            std::to_string(shift - T) + ")");
     }
-    const auto reached = [&] {
-      return nlohmann::json{{"function", function_name(which)},
-                            {"m", m},
-                            {"columns_computed", row.computed()},
-                            {"shift", shift},
-                            {"columns_needed_next", need}};
-    };
+    const auto reached = [&] { return row_reached(which, m, row.computed(), shift, need); };
     if (!limits.fits(frolov_window_bytes(need))) {
       run.save(row, ja, jb);  // resumable with a larger --memory-limit
       throw LimitReached(name + ": the window of shift " + std::to_string(shift) + " needs " +
@@ -788,12 +792,7 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
                            " columns needs about " + mebibytes(frolov_window_bytes(H)) +
                            ", above the memory limit of " + mebibytes(limits.memory_bytes),
                        "memory",
-                       nlohmann::json{{"row",
-                                       {{"function", function_name(which)},
-                                        {"m", m},
-                                        {"columns_computed", row.computed()},
-                                        {"shift", T},
-                                        {"columns_needed_next", H}}}});
+                       nlohmann::json{{"row", row_reached(which, m, row.computed(), T, H)}});
   }
   // A resumed row: replay its saved columns (the first H are stored by the resume).
   if (const auto counters =
@@ -818,16 +817,11 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
     }
     if (limits.out_of_time()) {
       run.save(row, 1, 1);
-      throw LimitReached(name + ": time limit reached after " + std::to_string(row.computed()) +
-                             " columns (shifts tried up to " + std::to_string(search.shift() - T) +
-                             ")",
-                         "time",
-                         nlohmann::json{{"row",
-                                         {{"function", function_name(which)},
-                                          {"m", m},
-                                          {"columns_computed", row.computed()},
-                                          {"shift", search.shift()},
-                                          {"columns_needed_next", need}}}});
+      throw LimitReached(
+          name + ": time limit reached after " + std::to_string(row.computed()) +
+              " columns (shifts tried up to " + std::to_string(search.shift() - T) + ")",
+          "time",
+          nlohmann::json{{"row", row_reached(which, m, row.computed(), search.shift(), need)}});
     }
     run.tick_streamed(row, search.shift(), need);
     const std::int64_t c0 = row.computed();
