@@ -223,6 +223,15 @@ class Run {
       FrolovRowWindow& row, FrolovFunction which, int m, std::int64_t store_limit = -1,
       const std::function<void(std::int64_t, std::span<const std::int8_t>)>& replay = {}) {
     if (!current_ || current_->which != which || current_->m != m) return std::nullopt;
+    if (store_limit >= 0 && !current_->stream.is_null() &&
+        (!current_->stream.is_object() ||
+         current_->stream.value("head_columns", std::int64_t{-1}) != store_limit)) {
+      // A streamed row saved by the earlier search (test (A) alone, a head of P + T + 1
+      // columns) cannot continue as this one: the row starts again from column 0; the rows
+      // proved before it are kept (core/CERTIFICATES.md, "Checkpoints").
+      current_.reset();
+      return std::nullopt;
+    }
     Fnv1a fnv;
     if (store_limit >= 0 && !current_->stream.is_null()) {
       // A compact streamed checkpoint: the head from current.bin, the rest from the state.
@@ -240,6 +249,7 @@ class Run {
       saved_columns_ = current_->columns;
       current_fnv_ = fnv;
       resumed_stream_ = current_->stream;
+      read_marks(resumed_stream_);
       current_.reset();
       return std::make_pair(std::int64_t{1}, std::int64_t{1});
     }
@@ -279,6 +289,8 @@ class Run {
     if (resumed_columns == 0) {
       saved_columns_ = 0;
       current_fnv_ = Fnv1a{};
+      written_marks_ = 0;
+      marks_fnv_ = Fnv1a{};
     }
     written_columns_ = saved_columns_;
     close_stream();
@@ -315,6 +327,7 @@ class Run {
     write_state(nullptr);
     std::error_code ec;
     std::filesystem::remove(path("current.bin"), ec);
+    std::filesystem::remove(path("current.marks"), ec);
     saved_columns_ = 0;
   }
 
@@ -332,15 +345,23 @@ class Run {
   /// A streamed row begins: its first `head` columns are kept (and saved in current.bin), the
   /// others only counted; `state` gives the search's state for the checkpoint, which stands for
   /// them (core/CERTIFICATES.md, "Checkpoints").
-  void begin_streamed(std::int64_t head, std::function<nlohmann::json()> state) {
+  /// `marks` gives the search's hash marks, saved in current.marks (they grow with the row:
+  /// 3.9 million at 1.6 · 10¹¹ columns of row 14, too many for state.json).
+  void begin_streamed(std::int64_t head, std::function<nlohmann::json()> state,
+                      std::function<const std::vector<std::uint64_t>&()> marks) {
     streamed_ = true;
     stream_head_ = head;
     stream_state_ = std::move(state);
+    stream_marks_ = std::move(marks);
   }
 
-  /// The search state of a compact streamed checkpoint just resumed (null otherwise).
+  /// The search state of a compact streamed checkpoint just resumed (null otherwise), and its
+  /// hash marks read back from current.marks.
   [[nodiscard]] nlohmann::json take_resumed_stream() {
     return std::exchange(resumed_stream_, nullptr);
+  }
+  [[nodiscard]] std::vector<std::uint64_t> take_resumed_marks() {
+    return std::exchange(resumed_marks_, {});
   }
 
   /// Columns [c0, c0 + n) of a streamed row were computed: those below the head are appended
@@ -404,10 +425,66 @@ class Run {
       if (::truncate(path("current.bin").c_str(), static_cast<off_t>(stream_head_)) != 0)
         throw InputError(io_error("truncate", path("current.bin")));
     }
+    // The marks not yet saved are appended to current.marks (8 bytes each, little-endian),
+    // which is synced before state.json names their count and fingerprint.
+    const std::vector<std::uint64_t>& marks = stream_marks_();
+    const auto count = static_cast<std::int64_t>(marks.size());
+    if (count > written_marks_) {
+      std::vector<std::int8_t> bytes;
+      bytes.reserve(static_cast<std::size_t>(8 * (count - written_marks_)));
+      for (std::int64_t i = written_marks_; i < count; ++i) {
+        for (int b = 0; b < 8; ++b)
+          bytes.push_back(static_cast<std::int8_t>(marks[static_cast<std::size_t>(i)] >> (8 * b)));
+      }
+      write_at(path("current.marks"), 8 * written_marks_, bytes.data(),
+               static_cast<std::int64_t>(bytes.size()), written_marks_ == 0);
+      marks_fnv_.add(bytes.data(), static_cast<std::int64_t>(bytes.size()));
+      written_marks_ = count;
+    }
     saved_columns_ = written_columns_;
+    nlohmann::json state = stream_state_();
+    state["marks"] = {{"count", written_marks_}, {"fnv1a64", marks_fnv_.hex()}};
     CurrentRecord cur{which_, m_, saved_columns_,     row.row_mask(),
-                      1,      1,  current_fnv_.hex(), stream_state_()};
+                      1,      1,  current_fnv_.hex(), std::move(state)};
     write_state(&cur);
+  }
+
+  /// Reads the marks named by a compact checkpoint's state from current.marks.
+  void read_marks(const nlohmann::json& stream) {
+    std::int64_t count = 0;
+    std::string fnv_hex;
+    try {
+      count = stream.at("marks").at("count").get<std::int64_t>();
+      fnv_hex = stream.at("marks").at("fnv1a64").get<std::string>();
+    } catch (const nlohmann::json::exception& e) {
+      throw InputError("checkpoint: the streamed row's 'marks' is malformed (" +
+                       std::string(e.what()) + ") (corrupt checkpoint)");
+    }
+    if (count < 0 || count > (std::int64_t{1} << 40))
+      throw InputError("checkpoint: the streamed row's mark count is out of range (corrupt)");
+    Fnv1a fnv;
+    resumed_marks_.clear();
+    std::uint64_t v = 0;
+    int b = 0;
+    if (count > 0) {
+      read_prefix(path("current.marks"), 8 * count, [&](std::span<const std::int8_t> s) {
+        fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
+        for (const std::int8_t byte : s) {
+          v |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(byte)) << (8 * b);
+          if (++b == 8) {
+            resumed_marks_.push_back(v);
+            v = 0;
+            b = 0;
+          }
+        }
+      });
+    }
+    if (fnv.hex() != fnv_hex) {
+      throw InputError("checkpoint: '" + path("current.marks") +
+                       "' does not match its fingerprint in state.json (corrupt checkpoint)");
+    }
+    written_marks_ = count;
+    marks_fnv_ = fnv;
   }
 
   void save_current(const FrolovRowWindow& row, std::int64_t ja, std::int64_t jb) {
@@ -562,7 +639,11 @@ class Run {
   bool streamed_ = false;
   std::int64_t stream_head_ = 0;  // a streamed row: the columns kept (and saved)
   std::function<nlohmann::json()> stream_state_;
+  std::function<const std::vector<std::uint64_t>&()> stream_marks_;
   nlohmann::json resumed_stream_;
+  std::vector<std::uint64_t> resumed_marks_;
+  std::int64_t written_marks_ = 0;  // a streamed row: marks saved in current.marks
+  Fnv1a marks_fnv_;
   int stream_fd_ = -1;
   Fnv1a current_fnv_;
   std::chrono::steady_clock::time_point last_progress_;
@@ -627,8 +708,19 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
   }
 }
 
-/// The streamed search of a row (FrolovRunOptions::stream_min_T): test (A) only, the row kept
-/// on [0, P + T], every later column compared as it passes. See produce_frolov_chain.
+/// The streamed search of a row (FrolovRunOptions::stream_min_T): the row kept on
+/// [0, P + 2T], every later column compared as it passes. See produce_frolov_chain.
+///
+/// Window j (shift jT) compares the columns n + jT with the kept n for n ∈ [P, P + 2T]:
+///  - test (A), as the stored search: no difference on [P, P + T]; decided at column
+///    P + jT + T, k = P;
+///  - test (B′), the streamed form of (B): the least k with no difference on [k, P + 2T] is at
+///    most P + T, i.e. a run of T + 1 equal columns reaching P + 2T; decided at column
+///    P + jT + 2T, k = one past the last difference. It sees every row whose preperiod is at
+///    most P + T (the stored (B) sees preperiods up to P + jT, but needs the row to 2jT).
+/// Window j is decided no later than window j + 1, so the first window to succeed has the least
+/// j: τ = jT is then a period from k (§4), and no j′T with j′ < j is a period of the row (its
+/// window failed both tests, and a row periodic from k ≤ P + T would have passed (B′)).
 class StreamedSearch {
  public:
   StreamedSearch(std::int64_t P, std::int64_t T) : P_(P), T_(T) {
@@ -640,15 +732,23 @@ class StreamedSearch {
     }
   }
 
-  [[nodiscard]] std::int64_t head_columns() const { return P_ + T_ + 1; }
+  [[nodiscard]] std::int64_t head_columns() const { return P_ + 2 * T_ + 1; }
   [[nodiscard]] std::int64_t found_j() const { return found_.j; }
-  /// The least shift still being tried, and the columns its window needs.
+  /// The window's start k of the shift found (P by test (A), above P by test (B′)).
+  [[nodiscard]] std::int64_t found_k() const {
+    return found_.last_difference < 0 ? P_ : found_.last_difference + 1;
+  }
+  /// The least shift still being tried, and the columns its next test needs.
   [[nodiscard]] std::int64_t shift() const {
     return (windows_.empty() ? next_j_ : windows_.front().j) * T_;
   }
-  [[nodiscard]] std::int64_t need() const { return P_ + shift() + T_ + 1; }
+  [[nodiscard]] std::int64_t need() const {
+    if (windows_.empty()) return P_ + next_j_ * T_ + T_ + 1;
+    const Window& w = windows_.front();
+    return P_ + w.j * T_ + (w.last_difference < 0 ? T_ : 2 * T_) + 1;
+  }
 
-  /// Columns [c0, c0 + n), in order; `head` is the stored row (it holds [0, c0 + n) ∩ [0, P + T]).
+  /// Columns [c0, c0 + n), in order; `head` is the stored row (it holds [0, c0 + n) ∩ [0, P + 2T]).
   void consume(std::int64_t c0, const std::int8_t* data, std::int64_t n, const std::int8_t* head) {
     const std::int64_t c1 = c0 + n;
     // Horner hash of [P, c), marked at every P + iG.
@@ -660,92 +760,135 @@ class StreamedSearch {
       hash_ = h;
     }
     // Window j opens at column jT (its columns [jT, jT + P) are kept: the preperiod is read
-    // from them) and is compared, test (A), on [P + jT, P + jT + T] against [P, P + T]; it is
-    // dropped at its first difference.
+    // from them when test (A) decides) and compares [P + jT, P + jT + 2T] against [P, P + 2T],
+    // in two parts: up to P + jT + T (test (A) is decided there), then the rest (B′). It is
+    // dropped when a difference at n ≥ P + T leaves neither test possible.
     while (next_j_ * T_ < c1)
-      windows_.push_back({next_j_++, std::vector<std::int8_t>(static_cast<std::size_t>(P_))});
+      windows_.push_back({next_j_++, std::vector<std::int8_t>(static_cast<std::size_t>(P_)), -1});
     for (auto it = windows_.begin(); it != windows_.end();) {
-      const std::int64_t j = it->j, from = P_ + j * T_, to = from + T_ + 1;
+      const std::int64_t j = it->j, s = j * T_;
       {
-        const std::int64_t lo = std::max(c0, j * T_), hi = std::min(c1, j * T_ + P_);
+        const std::int64_t lo = std::max(c0, s), hi = std::min(c1, s + P_);
         if (lo < hi)
-          std::memcpy(it->head.data() + (lo - j * T_), data + (lo - c0),
+          std::memcpy(it->head.data() + (lo - s), data + (lo - c0),
                       static_cast<std::size_t>(hi - lo));
       }
-      const std::int64_t lo = std::max(c0, from), hi = std::min(c1, to);
-      if (lo < hi && std::memcmp(data + (lo - c0), head + (lo - j * T_),
-                                 static_cast<std::size_t>(hi - lo)) != 0) {
+      // The last difference h(n + s) ≠ h(n) for columns n + s ∈ [lo, hi), if any.
+      const auto compare = [&](std::int64_t from, std::int64_t to) {
+        const std::int64_t lo = std::max(c0, from), hi = std::min(c1, to);
+        if (lo >= hi) return;
+        if (std::memcmp(data + (lo - c0), head + (lo - s), static_cast<std::size_t>(hi - lo)) == 0)
+          return;
+        for (std::int64_t i = hi - 1; i >= lo; --i) {
+          if (data[i - c0] != head[i - s]) {
+            it->last_difference = i - s;
+            return;
+          }
+        }
+      };
+      const std::int64_t a_end = P_ + s + T_ + 1, b_end = P_ + s + 2 * T_ + 1;
+      compare(P_ + s, a_end);
+      if (it->last_difference < 0 && c1 >= a_end) {
+        found_ = *it;  // (A)
+        return;
+      }
+      compare(a_end, b_end);
+      if (it->last_difference >= P_ + T_) {
         it = windows_.erase(it);
         continue;
       }
-      if (hi == to) {
-        found_ = *it;  // windows complete in the order of j: the least j that matches
+      if (c1 >= b_end) {
+        found_ = *it;  // (B′): a run of at least T + 1 equal columns ends at P + 2T
         return;
       }
       ++it;
     }
   }
 
-  /// The state after the columns consumed so far, for a checkpoint: the hash, its marks, the
-  /// next window and the windows still open (each with its saved columns).
+  /// The state after the columns consumed so far, for a checkpoint: the head kept, the hash,
+  /// the next window and the windows still open (each with its saved columns and its last
+  /// difference). The hash marks (marks()) are saved beside it, in a binary file.
   [[nodiscard]] nlohmann::json state() const {
-    nlohmann::json marks = nlohmann::json::array();
-    for (const std::uint64_t v : marks_) marks.push_back(v);
     nlohmann::json windows = nlohmann::json::array();
     for (const Window& w : windows_) {
       std::string head;
       for (const std::int8_t b : w.head) head.push_back(static_cast<char>(b));
-      windows.push_back({{"j", w.j}, {"head", to_hex(head)}});
+      windows.push_back(
+          {{"j", w.j}, {"head", to_hex(head)}, {"last_difference", w.last_difference}});
     }
-    return {{"P", P_},        {"T", T_},           {"hash", hash_},
-            {"marks", marks}, {"next_j", next_j_}, {"windows", windows}};
+    return {{"P", P_},       {"T", T_},           {"head_columns", head_columns()},
+            {"hash", hash_}, {"next_j", next_j_}, {"windows", windows}};
   }
 
-  /// Restores state() saved after `columns` columns; InputError when it cannot be that state.
-  void restore(const nlohmann::json& s, std::int64_t columns) {
+  [[nodiscard]] const std::vector<std::uint64_t>& marks() const { return marks_; }
+
+  /// Restores state() and marks() saved after `columns` columns; InputError when they cannot
+  /// be that state.
+  void restore(const nlohmann::json& s, std::vector<std::uint64_t> marks, std::int64_t columns) {
     const auto bad = [](const std::string& why) {
       return InputError("checkpoint: the streamed search's state " + why + " (corrupt checkpoint)");
     };
     try {
-      if (s.at("P").get<std::int64_t>() != P_ || s.at("T").get<std::int64_t>() != T_)
+      if (s.at("P").get<std::int64_t>() != P_ || s.at("T").get<std::int64_t>() != T_ ||
+          s.at("head_columns").get<std::int64_t>() != head_columns())
         throw bad("is for another row");
       hash_ = s.at("hash").get<std::uint64_t>();
-      marks_ = s.at("marks").get<std::vector<std::uint64_t>>();
+      marks_ = std::move(marks);
       next_j_ = s.at("next_j").get<std::int64_t>();
       windows_.clear();
       for (const auto& w : s.at("windows")) {
         const std::string head = from_hex(w.at("head").get<std::string>());
         if (static_cast<std::int64_t>(head.size()) != P_) throw bad("has a window of another size");
-        windows_.push_back(
-            {w.at("j").get<std::int64_t>(), std::vector<std::int8_t>(head.begin(), head.end())});
+        windows_.push_back({w.at("j").get<std::int64_t>(),
+                            std::vector<std::int8_t>(head.begin(), head.end()),
+                            w.at("last_difference").get<std::int64_t>()});
       }
     } catch (const nlohmann::json::exception& e) {
       throw bad(std::string("is malformed (") + e.what() + ")");
     }
-    // What the columns imply: one mark per G columns from P, windows opened up to `columns`.
+    // What the columns imply: one mark per G columns from P, windows opened up to `columns`,
+    // open in the order of j, each still undecided with its last difference in [P, P + T).
     const std::int64_t expected_marks = columns <= P_ ? 0 : (columns - 1 - P_) / G_ + 1;
     if (static_cast<std::int64_t>(marks_.size()) != expected_marks || hash_ >= kMersenne61 ||
         next_j_ < 1 || (next_j_ - 1) * T_ >= columns || next_j_ * T_ < columns)
       throw bad("does not match its " + std::to_string(columns) + " columns");
+    std::int64_t previous = 0;
+    for (const Window& w : windows_) {
+      if (w.j <= previous || w.j >= next_j_ || w.last_difference < -1 ||
+          (w.last_difference >= 0 && (w.last_difference < P_ || w.last_difference >= P_ + T_)) ||
+          P_ + w.j * T_ + (w.last_difference < 0 ? T_ : 2 * T_) + 1 <= columns)
+        throw bad("has a window that does not match its " + std::to_string(columns) + " columns");
+      previous = w.j;
+    }
     for (const std::uint64_t v : marks_) {
       if (v >= kMersenne61) throw bad("has a hash out of range");
     }
   }
 
   /// After found_j(): the least period t | τ = jT and the least preperiod, from the saved
-  /// columns and hashes; `head` the stored row [0, P + T].
+  /// columns and hashes; `head` the stored row [0, P + 2T].
   void minimise(const std::int8_t* head, std::int64_t& preperiod, std::int64_t& period) const {
-    const std::int64_t tau = found_.j * T_;
-    const auto mark = [&](std::int64_t d) -> std::optional<std::uint64_t> {
-      if (d % G_ != 0 || d / G_ >= static_cast<std::int64_t>(marks_.size())) return std::nullopt;
+    const std::int64_t tau = found_.j * T_, k = found_k();
+    const auto mark = [&](std::int64_t at) -> std::optional<std::uint64_t> {
+      const std::int64_t d = at - P_;
+      if (d < 0 || d % G_ != 0 || d / G_ >= static_cast<std::int64_t>(marks_.size()))
+        return std::nullopt;
       return marks_[static_cast<std::size_t>(d / G_)];
     };
-    const std::optional<std::uint64_t> whole = mark(tau);
-    if (!whole) throw std::logic_error("streamed search: no hash mark at tau");
-    // d | τ is a period from P when the block [P, P + τ) equals its rotation by d.
+    // The row is periodic from k, so d | τ is a period when the block [s, s + τ) equals its
+    // rotation by d, for the first mark s ≥ k. Hashes of blocks from the prefix hashes:
+    // H[a, b) = H[P, b) − H[P, a)·x^(b − a).
+    const std::int64_t s = P_ + (k - P_ + G_ - 1) / G_ * G_;
+    const auto block = [&](std::int64_t a, std::int64_t b) -> std::optional<std::uint64_t> {
+      const auto ha = mark(a), hb = mark(b);
+      if (!ha || !hb) return std::nullopt;
+      return sub_mod61(*hb, mul_mod61(*ha, pow_mod61(kBase, static_cast<std::uint64_t>(b - a))));
+    };
+    const std::optional<std::uint64_t> whole = block(s, s + tau);
+    if (!whole) throw std::logic_error("streamed search: no hash mark at k + tau");
     const auto is_period = [&](std::int64_t d) {
-      if (d % T_ == 0) return false;  // test (A) failed for the shift d < τ
-      const auto h1 = mark(d);
+      if (d % T_ == 0) return false;  // its window failed both tests (class comment)
+      const auto h1 = block(s, s + d);
       if (!h1) {
         throw BudgetExceeded("streamed search: cannot decide whether " + std::to_string(d) +
                              " is a period of the row (no hash mark there)");
@@ -757,7 +900,12 @@ class StreamedSearch {
     for (const std::int64_t q : prime_factors(tau)) {
       while (period % q == 0 && is_period(period / q)) period /= q;
     }
-    // The least start of the tail's period is that of τ (t | τ): h(n) = h(n + τ) down from P.
+    // The least start of the tail's period is that of τ (t | τ). (B′): h(k − 1 + τ) ≠ h(k − 1),
+    // so it is k. (A): h(n) = h(n + τ) down from P, read against the saved columns [jT, jT + P).
+    if (k > P_) {
+      preperiod = k;
+      return;
+    }
     const auto& jh = found_.head;
     preperiod = P_;
     while (preperiod > 0 && head[preperiod - 1] == jh[static_cast<std::size_t>(preperiod - 1)])
@@ -768,8 +916,9 @@ class StreamedSearch {
   static constexpr std::uint64_t kBase = 0x1d9f2c5a3b7e4u;  // any base: the checker draws its own
   std::int64_t P_, T_, G_ = 1;
   struct Window {
-    std::int64_t j = 0;             // 0: none
-    std::vector<std::int8_t> head;  // the columns [jT, jT + P)
+    std::int64_t j = 0;                 // 0: none
+    std::vector<std::int8_t> head;      // the columns [jT, jT + P)
+    std::int64_t last_difference = -1;  // the last n with h(n + jT) ≠ h(n) seen, or −1
   };
   std::int64_t next_j_ = 1;
   std::list<Window> windows_;  // opened, not failed, in the order of j
@@ -786,7 +935,9 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
   const std::string name = std::string(function_name(which)) + " row " + std::to_string(m);
   StreamedSearch search(P, T);
   const std::int64_t H = search.head_columns();
-  run.begin_streamed(H, [&search] { return search.state(); });
+  run.begin_streamed(
+      H, [&search] { return search.state(); },
+      [&search]() -> const std::vector<std::uint64_t>& { return search.marks(); });
   if (!limits.fits(frolov_window_bytes(H))) {
     throw LimitReached(name + ": the streamed row's window of " + std::to_string(H) +
                            " columns needs about " + mebibytes(frolov_window_bytes(H)) +
@@ -802,7 +953,7 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
           })) {
     (void)counters;  // a streamed search re-derives its state from the columns or the state
     if (const nlohmann::json state = run.take_resumed_stream(); !state.is_null())
-      search.restore(state, row.computed());
+      search.restore(state, run.take_resumed_marks(), row.computed());
   }
   run.start_row(which, m, row.computed());
   first_column = row.computed();
@@ -824,19 +975,22 @@ void search_streamed(FrolovRowWindow& row, FrolovFunction which, std::int64_t P,
           nlohmann::json{{"row", row_reached(which, m, row.computed(), search.shift(), need)}});
     }
     run.tick_streamed(row, search.shift(), need);
+    // Pieces of 2^16 columns, never past max_columns: a window decided at a column above the
+    // budget is never reached (the budget bounds the columns computed, not only those asked).
     const std::int64_t c0 = row.computed();
+    const std::int64_t piece = std::min(kPiece, max_columns - c0);
     if (c0 < H) {
-      row.extend_to(std::min(H, c0 + kPiece));
+      row.extend_to(std::min(H, c0 + piece));
       const std::int64_t n = row.computed() - c0;
       run.stream_columns(c0, row.h().data() + c0, n);
       search.consume(c0, row.h().data() + c0, n, row.h().data());
     } else {
-      row.stream(buf.data(), kPiece);
-      run.stream_columns(c0, buf.data(), kPiece);
-      search.consume(c0, buf.data(), kPiece, row.h().data());
+      row.stream(buf.data(), piece);
+      run.stream_columns(c0, buf.data(), piece);
+      search.consume(c0, buf.data(), piece, row.h().data());
     }
   }
-  k = P;
+  k = search.found_k();
   tau = search.found_j() * T;
   search.minimise(row.h().data(), preperiod, period);
 }

@@ -64,7 +64,7 @@ struct FrolovRunOptions {
   /// certificates; the top row is then never copied (verify period).
   bool keep_rows = true;
   /// A row that is not kept (the top row when keep_rows is false) is *streamed* when its T is
-  /// at least this: only its first P + T + 1 columns stay in memory, every later column is
+  /// at least this: only its first P + 2T + 1 columns stay in memory, every later column is
   /// compared as it passes (see produce_frolov_chain) and, with a checkpoint folder, appended
   /// to current.bin. Row 14 (T = t₁₃ = 1,778,112,000) is the first row the default streams; the
   /// tests lower it to compare both searches.
@@ -87,13 +87,16 @@ struct FrolovRunOptions {
 /// then finds k = P), so the certificates are the same; (A) needs P + τ + T + 1 columns
 /// instead of P + 2τ + T + 1. The row is kept one byte a column up to where it stops.
 ///
-/// A streamed row (FrolovRunOptions::stream_min_T) keeps only [0, P + T] and runs test (A)
-/// alone, so it finds a period only when the row's preperiod is at most P (true of rows 10..13;
-/// otherwise the search runs to its budget). The minimal period t | τ is then decided without
-/// the row: a shift dT with d < j is not a period (test (A) failed for it); any other divisor
-/// τ/q… is tested by polynomial hashes of [P, P + τ) (core/base/polyhash.h) recorded every
-/// T / rad(T)² columns, so a claimed t < τ rests on equal hashes and is for the checker to
-/// confirm exactly; the preperiod comes from the saved columns [jT, jT + P).
+/// A streamed row (FrolovRunOptions::stream_min_T) keeps only [0, P + 2T] and runs test (A)
+/// and test (B′): window j compares [P + jT, P + jT + 2T] with [P, P + 2T] as the columns pass
+/// and succeeds when its last difference is below P + T (a run of T + 1 equal columns from k ≤
+/// P + T), so it finds a period whenever the row's preperiod is at most P + T (row 14's is
+/// above P; otherwise the search runs to its budget). The minimal period t | τ is then decided
+/// without the row: a shift dT with d < j is not a period (its window failed both tests); any
+/// other divisor τ/q… is tested by polynomial hashes of [s, s + τ) (s the first mark at or
+/// after k; core/base/polyhash.h) recorded every T / rad(T)² columns, so a claimed t < τ rests
+/// on equal hashes and is for the checker to confirm exactly; the preperiod is k when (B′)
+/// decided (h(k − 1 + τ) ≠ h(k − 1)) and comes from the saved columns [jT, jT + P) when (A) did.
 FrolovPeriodChain produce_frolov_chain(int max_row, bool with_f, std::int64_t max_columns,
                                        const ComputeLimits& limits = {},
                                        const FrolovRunOptions& options = {});

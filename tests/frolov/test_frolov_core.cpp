@@ -146,11 +146,11 @@ FrolovPeriodChain top_row_chain(int top, std::int64_t stream_min_T,
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_streamed_top_row_gets_the_stored_rows_certificate) {
-  // The streamed search (test (A) alone, the row kept only on [0, P + T], the least period by
-  // hashes) states the same T, k, tau, period and preperiod as the stored search, for g and f,
-  // on every top row whose preperiod is at most P (rows 1, 2, 6, 7, 10, 11); on row 3 of g
-  // (preperiod 5, P = 0) it finds nothing and stops at its budget instead of guessing.
-  for (const int top : {1, 2, 6, 7, 10, 11}) {
+  // The streamed search (tests (A) and (B′), the row kept only on [0, P + 2T], the least period
+  // by hashes) states the same T, k, tau, period and preperiod as the stored search, for g and
+  // f, on every top row 1..11: those whose preperiod is at most P (rows 1, 2, 6, 7, 10, 11) by
+  // (A), the others (rows 3, 4, 5, 8, 9: g row 8 has preperiod 68 above P = 25) by (B′).
+  for (int top = 1; top <= 11; ++top) {
     const FrolovPeriodChain stored = top_row_chain(top, std::int64_t{1} << 40);
     const FrolovPeriodChain streamed = top_row_chain(top, 1);
     BOOST_TEST(to_json(streamed.g_certificates.back()) == to_json(stored.g_certificates.back()),
@@ -160,10 +160,19 @@ BOOST_AUTO_TEST_CASE(a_streamed_top_row_gets_the_stored_rows_certificate) {
     BOOST_TEST(
         check_frolov_certificates(streamed.g_certificates, streamed.f_certificates).accepted);
   }
+  // g row 3 (P = 0, T = 6, period 9, preperiod 5): no shift passes (A); (B′) first succeeds for
+  // tau = 18 = 3T, decided at column P + 3T + 2T = 30. One column less and the search stops at
+  // its budget instead of guessing.
   FrolovRunOptions o;
   o.keep_rows = false;
   o.stream_min_T = 1;
-  BOOST_CHECK_THROW((void)produce_frolov_chain(3, false, 1'000'000, {}, o), BudgetExceeded);
+  BOOST_CHECK_THROW((void)produce_frolov_chain(3, false, 30, {}, o), BudgetExceeded);
+  const FrolovPeriodChain row3 = produce_frolov_chain(3, false, 31, {}, o);
+  BOOST_TEST(row3.g_certificates.back().T == 6);
+  BOOST_TEST(row3.g_certificates.back().tau == 18);
+  BOOST_TEST(row3.g_certificates.back().k == 5);
+  BOOST_TEST(row3.g_certificates.back().period == 9);
+  BOOST_TEST(row3.g_certificates.back().preperiod == 5);
 }
 
 BOOST_AUTO_TEST_CASE(a_streamed_row_resumes_after_every_stop) {
@@ -209,7 +218,8 @@ BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one
     limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     return limits;
   };
-  // Stored first, stopped inside row 11 (rows 0..10 take well under a second).
+  // Stored first, stopped inside row 11 past the streamed head (P + 2T + 1 = 2,116,869
+  // columns; rows 0..10 take well under a second).
   bool stopped_in_11 = false;
   for (int i = 0; i < 200 && !stopped_in_11; ++i) {
     try {
@@ -217,7 +227,7 @@ BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one
       BOOST_FAIL("row 11 finished before any stop");
     } catch (const LimitReached& e) {
       stopped_in_11 = e.reached["row"].value("m", -1) == 11 &&
-                      e.reached["row"].value("columns_computed", std::int64_t{0}) > (1 << 20);
+                      e.reached["row"].value("columns_computed", std::int64_t{0}) > 3'000'000;
     }
   }
   BOOST_TEST_REQUIRE(stopped_in_11);
@@ -229,8 +239,8 @@ BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one
   } catch (const LimitReached&) {
   }
   if (std::filesystem::exists(current)) {
-    // Row 11: P = 68, T = 1,058,400: the head is P + T + 1 columns.
-    BOOST_TEST(std::filesystem::file_size(current) <= 68U + 1058400U + 1U);
+    // Row 11: P = 68, T = 1,058,400: the head is P + 2T + 1 columns.
+    BOOST_TEST(std::filesystem::file_size(current) <= 68U + 2U * 1058400U + 1U);
     BOOST_TEST(std::filesystem::file_size(current) < whole);
     // A damaged search state is refused.
     const auto state_path = dir / "state.json";
@@ -238,11 +248,44 @@ BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one
     nlohmann::json state = nlohmann::json::parse(in);
     in.close();
     if (state["current"].contains("stream")) {
+      // One mark more than the columns imply, or than current.marks holds; a window that is
+      // already decided; a byte of current.marks changed.
+      const auto refused = [&](const nlohmann::json& bad) {
+        std::ofstream(state_path) << bad.dump();
+        BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
+        std::ofstream(state_path) << state.dump();
+      };
       nlohmann::json bad = state;
-      bad["current"]["stream"]["marks"].push_back(1);
-      std::ofstream(state_path) << bad.dump();
+      bad["current"]["stream"]["marks"]["count"] =
+          state["current"]["stream"]["marks"]["count"].get<std::int64_t>() + 1;
+      refused(bad);
+      bad = state;
+      bad["current"]["stream"]["marks"] = nlohmann::json::array({1, 2});
+      refused(bad);
+      if (!state["current"]["stream"]["windows"].empty()) {
+        bad = state;
+        bad["current"]["stream"]["windows"][0]["last_difference"] = 68 + 1058400;
+        refused(bad);
+      }
+      const auto marks_path = dir / "current.marks";
+      BOOST_TEST_REQUIRE(std::filesystem::file_size(marks_path) >= 8U);
+      {
+        std::fstream f(marks_path, std::ios::in | std::ios::out | std::ios::binary);
+        char c = 0;
+        f.seekg(3);
+        f.get(c);
+        f.seekp(3);
+        f.put(static_cast<char>(c ^ 1));
+      }
       BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
-      std::ofstream(state_path) << state.dump();
+      {
+        std::fstream f(marks_path, std::ios::in | std::ios::out | std::ios::binary);
+        char c = 0;
+        f.seekg(3);
+        f.get(c);
+        f.seekp(3);
+        f.put(static_cast<char>(c ^ 1));
+      }
     }
   }
   FrolovPeriodChain resumed;
