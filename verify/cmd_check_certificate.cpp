@@ -11,6 +11,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/base/certificate.h"
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/json_input.h"
@@ -58,8 +59,14 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
     const auto game = make_game(j["game"].get<std::string>());
     const FrolovFunction w = which;
     const int row = m;
+    // The same checks as the family's check_certificate, with the larger budget: the row
+    // certificate, then its `block` against the values the checker established.
     verdict = certificate_verdict_json(
-        check_frolov_period_json(w, row, j, max_columns), game->spec(),
+        check_with_period_block(j,
+                                [&](const nlohmann::json& rest) {
+                                  return check_frolov_period_json(w, row, rest, max_columns);
+                                }),
+        game->spec(),
         "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
         "producer's window kernel)");
   } else {

@@ -120,6 +120,29 @@ def main():
         path = write(game.replace(":", "_").replace(",", "-") + ".json", r.stdout)
         expect_verified(game, path)
 
+    # `--max-columns N` (the budget for rows 13 and 14) checks the same file the same way: the
+    # row certificate and its `block`; a block edited is refused, and a budget below a row's
+    # window is an error (exit 2), not a pass.
+    for game in ("rook-misere:9", "digital-deletion:9"):
+        original = certificates.get(game)
+        if original is None:
+            continue
+        path = write(game.replace(":", "_") + "_mc.json", json.dumps(original))
+        r = run(["check-certificate", path, "--max-columns", "2000000"])
+        check(r.returncode == 0 and r.stdout.splitlines()[:1] == ["s VERIFIED"],
+              f"{game} --max-columns: not verified: {r.returncode} {r.stdout!r} {r.stderr!r}")
+        r = run(["check-certificate", path, "--max-columns", "1000"])
+        check(r.returncode == 2 and "VERIFIED" not in r.stdout
+              and r.stderr.strip().startswith("verify: error: ") and "limit of 1000" in r.stderr,
+              f"{game} --max-columns 1000: expected the limit's error: {r.returncode} {r.stdout!r} {r.stderr!r}")
+        bad = copy.deepcopy(original)
+        bad["block"][0] += 1
+        path = write(game.replace(":", "_") + "_mc_block.json", json.dumps(bad))
+        r = run(["check-certificate", path, "--max-columns", "2000000"])
+        check(r.returncode == 1 and r.stdout.splitlines()[:1] == ["s NOT VERIFIED"]
+              and "block" in r.stdout,
+              f"{game} --max-columns, block edited: {r.returncode} {r.stdout!r} {r.stderr!r}")
+
     # Corruptions: every integer of two real certificates edited by +1 (and the first few by -1),
     # then structural damage. None may be verified.
     for game in ("rook-misere:6", "digital-deletion:4", "subtraction:3,7,11,12"):
