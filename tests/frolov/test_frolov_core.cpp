@@ -272,23 +272,17 @@ BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one
       }
       const auto marks_path = dir / "current.marks";
       BOOST_TEST_REQUIRE(std::filesystem::file_size(marks_path) >= 8U);
-      {
+      const auto flip_byte_3 = [&] {  // its own inverse: flipped, then flipped back
         std::fstream f(marks_path, std::ios::in | std::ios::out | std::ios::binary);
         char c = 0;
         f.seekg(3);
         f.get(c);
         f.seekp(3);
         f.put(static_cast<char>(c ^ 1));
-      }
+      };
+      flip_byte_3();
       BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
-      {
-        std::fstream f(marks_path, std::ios::in | std::ios::out | std::ios::binary);
-        char c = 0;
-        f.seekg(3);
-        f.get(c);
-        f.seekp(3);
-        f.put(static_cast<char>(c ^ 1));
-      }
+      flip_byte_3();
     }
   }
   FrolovPeriodChain resumed;
