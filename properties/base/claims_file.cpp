@@ -10,6 +10,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/json_input.h"
+#include "igv_build_info.h"
 #include "properties/base/checker.h"
 
 namespace igv {

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "core/base/errors.h"
+#include "igv_build_info.h"
 #include "reports/base/figures.h"
 #include "reports/base/writers.h"
 

@@ -24,6 +24,7 @@
 #include <set>
 #include <sstream>
 
+#include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/runner.h"

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/base/errors.h"
+#include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/random_games.h"

@@ -12,6 +12,7 @@
 #include "core/frolov/frolov_certificate_check.h"
 #include "core/octal/octal_certificate_check.h"
 #include "core/subtraction/subtraction_certificate_check.h"
+#include "igv_build_info.h"
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include "core/octal/octal_certificate.h"
 #include "core/octal/octal_certificate_check.h"
 #include "core/octal/octal_rules.h"
+#include "igv_build_info.h"
 
 namespace {
 

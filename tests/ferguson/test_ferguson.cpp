@@ -17,6 +17,7 @@
 #include "core/ferguson/ferguson_labelling.h"
 #include "core/ferguson/ferguson_sos.h"
 #include "core/ferguson/ferguson_thirteen.h"
+#include "igv_build_info.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/random_games.h"
 #include "properties/base/runner.h"

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"
 

@@ -20,6 +20,7 @@
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/json_input.h"
+#include "igv_build_info.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/base/errors.h"
+#include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"
 

@@ -20,6 +20,7 @@
 #include "core/octal/octal_hex_period.h"
 #include "core/octal/octal_naive.h"
 #include "core/octal/octal_rules.h"
+#include "igv_build_info.h"
 #include "tests/base/certificate_edits.h"
 
 using namespace igv;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "igv_build_info.h"
 #include "properties/base/claims_file.h"
 
 namespace igv::test {

@@ -15,6 +15,7 @@
 #include "core/welter/welter_naive.h"
 #include "core/welter/welter_relations.h"
 #include "core/welter/welter_start.h"
+#include "igv_build_info.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/runner.h"
 
