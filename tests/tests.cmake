@@ -49,6 +49,16 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
   endif()
 endforeach()
 
+# Fault injection, only in a build with -DIGV_FAULT_INJECTION=ON (label "fault"): every producer
+# kernel wrong at chosen positions, and no verdict may turn wrong (tests/e2e/fault_injection.py).
+if(IGV_FAULT_INJECTION)
+  add_test(NAME fault_injection
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/e2e/fault_injection.py
+            --verify $<TARGET_FILE:verify> --source-dir ${PROJECT_SOURCE_DIR}
+            --work-dir ${CMAKE_CURRENT_BINARY_DIR}/fault/fault_injection)
+  set_tests_properties(fault_injection PROPERTIES LABELS "fault" TIMEOUT 3600)
+endif()
+
 # Long evidence runs, only with -DIGV_LONG_TESTS=ON (label "long"): see README.md.
 if(IGV_LONG_TESTS)
   file(GLOB IGV_LONG_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/long_*.py)

@@ -16,8 +16,6 @@
 #include "core/base/game_family.h"
 #include "core/base/json_input.h"
 #include "core/base/kernel_registry.h"
-#include "core/frolov/frolov_certificate.h"
-#include "core/frolov/frolov_certificate_check.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -49,33 +47,15 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   if (!j.is_object()) throw InputError("certificate '" + files[0] + "' is not a JSON object");
   if (!j.contains("game") || !j["game"].is_string())
     throw InputError("certificate '" + files[0] + "' names no game");
-  nlohmann::json verdict;
-  if (p.vm.count("max-columns") != 0U) {
-    // A larger budget than the family's default: Frolov rows only (the others have no knob).
-    const std::int64_t max_columns = p.vm["max-columns"].as<std::int64_t>();
-    if (max_columns < 1 || max_columns > (std::int64_t{1} << 40))
-      throw InputError("--max-columns must be a number of columns from 1 to 2^40");
-    const auto [which, m] = parse_frolov_row_spec(j["game"].get<std::string>());
-    const auto game = make_game(j["game"].get<std::string>());
-    const FrolovFunction w = which;
-    const int row = m;
-    // The same checks as the family's check_certificate, with the larger budget: the row
-    // certificate, then its `block` against the values the checker established.
-    verdict = certificate_verdict_json(
-        check_with_period_block(j,
-                                [&](const nlohmann::json& rest) {
-                                  return check_frolov_period_json(w, row, rest, max_columns);
-                                }),
-        game->spec(),
-        "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
-        "producer's window kernel)");
-  } else {
-    // Side files a certificate names (an octal binary values file) are read from its folder.
-    verdict =
-        make_game(j["game"].get<std::string>())
-            ->check_certificate_file(j, std::filesystem::path(files[0]).parent_path().string());
-  }
-  const bool accepted = verdict.value("accepted", false);
+  CertificateCheckRequest request;
+  // Side files a certificate names (an octal binary values file) are read from its folder.
+  request.folder = std::filesystem::path(files[0]).parent_path().string();
+  if (p.vm.count("max-columns") != 0U) request.max_columns = p.vm["max-columns"].as<std::int64_t>();
+  const auto game = make_game(j["game"].get<std::string>());
+  const CertificateCheck check = game->check_certificate(j, request);
+  const nlohmann::json verdict =
+      certificate_verdict_json(check.verdict, game->spec(), check.checker);
+  const bool accepted = check.verdict.accepted();
   if (format.front() == "json") {
     std::cout << verdict.dump(2) << "\n";
   } else {

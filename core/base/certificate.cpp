@@ -18,16 +18,31 @@ Value ProvedPeriod::value(std::int64_t n) const {
 
 nlohmann::json certificate_verdict_json(const CertificateVerdict& verdict, const std::string& game,
                                         const std::string& checker) {
-  return {{"accepted", verdict.accepted},
-          {"reason", verdict.reason},
+  return {{"accepted", verdict.accepted()},
+          {"reason", verdict.reason()},
           {"game", game},
           {"checker", checker}};
 }
 
-CertificateVerdict rejected_certificate(std::string reason) {
+CertificateVerdict CertificateVerdict::rejection(std::string reason) {
   CertificateVerdict v;
-  v.reason = std::move(reason);
+  v.reason_ = std::move(reason);
   return v;
+}
+
+CertificateVerdict CertificateVerdict::acceptance(CheckerSeal, std::string reason,
+                                                  std::int64_t values_checked,
+                                                  std::vector<ProvedPeriod> proved) {
+  CertificateVerdict v;
+  v.accepted_ = true;
+  v.reason_ = std::move(reason);
+  v.values_checked_ = values_checked;
+  v.proved_ = std::move(proved);
+  return v;
+}
+
+CertificateVerdict rejected_certificate(std::string reason) {
+  return CertificateVerdict::rejection(std::move(reason));
 }
 
 nlohmann::json period_block(const ProvedPeriod& proved) {
@@ -56,11 +71,11 @@ CertificateVerdict check_with_period_block(
   nlohmann::json rest = period_json;
   rest.erase("block");
   CertificateVerdict verdict = check(rest);
-  if (!verdict.accepted) return verdict;
-  if (verdict.proved.empty()) {
+  if (!verdict.accepted()) return verdict;
+  if (verdict.proved().empty()) {
     return rejected_certificate("the checker established no sequence to compare 'block' with");
   }
-  const ProvedPeriod& proved = verdict.proved.back();
+  const ProvedPeriod& proved = verdict.proved().back();
   const nlohmann::json expected = period_block(proved);
   if (block.size() != expected.size()) {
     return rejected_certificate("the period was verified, but 'block' holds " +

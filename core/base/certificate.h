@@ -34,13 +34,73 @@ struct ProvedPeriod {
   [[nodiscard]] Value value(std::int64_t n) const;
 };
 
-/// A checker's answer on one certificate.
-struct CertificateVerdict {
-  bool accepted = false;
-  std::string reason;  ///< why rejected (the first failed condition), or what was established
-  std::int64_t values_checked = 0;   ///< values the checker recomputed or verified
-  std::vector<ProvedPeriod> proved;  ///< what was established, when accepted (in certificate order)
-  nlohmann::json details = nlohmann::json::object();  ///< family-specific figures, for evidence
+struct SubtractionPeriodCertificate;
+struct OctalPeriodCertificate;
+struct HexPeriodCertificate;
+struct GRowCertificate;
+struct FRowCertificate;
+class OctalConcurrentChecker;
+class CertificateVerdict;
+
+/// The key to accepting a certificate. Only the checker library's checking functions, named
+/// here, can make one, so an accepted CertificateVerdict (and with it every ProvedPeriod that
+/// a `proved` verdict rests on) exists only where such a function accepted a certificate
+/// (core/README.md, "The proof boundary"). A helper of those functions receives the key as an
+/// argument.
+class CheckerSeal {
+ public:
+  CheckerSeal(const CheckerSeal&) = default;
+  CheckerSeal& operator=(const CheckerSeal&) = default;
+
+ private:
+  CheckerSeal() = default;
+  friend CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertificate&,
+                                                          std::int64_t);
+  friend CertificateVerdict check_powers_of_two_residue_lemma(std::int64_t);
+  friend CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate&,
+                                                           const std::function<void()>&);
+  friend CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate&,
+                                                         const std::function<void()>&);
+  friend CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&,
+                                                      const std::vector<FRowCertificate>&,
+                                                      std::int64_t, const std::function<void()>&,
+                                                      std::int64_t, std::int64_t);
+  friend class OctalConcurrentChecker;
+};
+
+/// A checker's answer on one certificate: rejected with its reason, or accepted with what was
+/// established. Anyone may reject; only the holder of a CheckerSeal may accept, and what an
+/// accepted verdict established (proved(), values_checked()) cannot be changed afterwards.
+class CertificateVerdict {
+ public:
+  /// A rejection with an empty reason.
+  CertificateVerdict() = default;
+  /// A rejection with its reason (the first failed condition).
+  static CertificateVerdict rejection(std::string reason);
+  /// An acceptance: what was established, sequence by sequence, and how many values the checker
+  /// recomputed or verified.
+  static CertificateVerdict acceptance(CheckerSeal seal, std::string reason,
+                                       std::int64_t values_checked,
+                                       std::vector<ProvedPeriod> proved);
+
+  [[nodiscard]] bool accepted() const { return accepted_; }
+  /// Why rejected (the first failed condition), or what was established.
+  [[nodiscard]] const std::string& reason() const { return reason_; }
+  /// Re-words the reason (a caller naming the theorem or the file); what was established stays.
+  void set_reason(std::string reason) { reason_ = std::move(reason); }
+  /// Values the checker recomputed or verified (0 when rejected).
+  [[nodiscard]] std::int64_t values_checked() const { return values_checked_; }
+  /// What was established, when accepted (in certificate order); empty when rejected.
+  [[nodiscard]] const std::vector<ProvedPeriod>& proved() const { return proved_; }
+
+  /// Family-specific figures, for evidence only: nothing is ever concluded from them.
+  nlohmann::json details = nlohmann::json::object();
+
+ private:
+  bool accepted_ = false;
+  std::string reason_;
+  std::int64_t values_checked_ = 0;
+  std::vector<ProvedPeriod> proved_;
 };
 
 /// {"accepted", "reason", "game", "checker"}: what `verify check-certificate` prints.

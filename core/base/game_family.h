@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/base/certificate.h"
 #include "core/base/limits.h"
 #include "core/base/position.h"
 #include "core/base/primitives.h"
@@ -47,6 +48,25 @@ struct PeriodRequest {
   std::string certificate_path;
   bool binary_values = false;
 };
+
+/// How `verify check-certificate` (and a claim) asks for a certificate file to be checked.
+struct CertificateCheckRequest {
+  /// The folder side files named by the certificate are read from (octal: a binary values
+  /// file; "" is the current folder); none: the certificate may name no side file.
+  std::optional<std::string> folder;
+  /// A larger column budget than the family's default (Frolov rows: `--max-columns`, for rows
+  /// 13 and beyond); a family without such a budget refuses it (InputError).
+  std::optional<std::int64_t> max_columns;
+};
+
+/// A family's checker's answer on a certificate file, and which checker gave it.
+struct CertificateCheck {
+  CertificateVerdict verdict;
+  std::string checker;  ///< the checking function and its file, for people
+};
+
+/// Throws InputError when `request` sets a column budget: for the families that have none.
+void refuse_column_budget(const CertificateCheckRequest& request, const std::string& spec);
 
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).
 class GameInstance {
@@ -91,17 +111,14 @@ class GameInstance {
   [[nodiscard]] virtual nlohmann::json period_limited(const PeriodRequest& request) const;
 
   /// Re-checks a period certificate read from a file: `period_json` is what period() printed
-  /// (`verify period GAME --format json`), possibly edited by someone. Returns {"accepted": bool,
-  /// "reason": "…"} from the family's independent certificate checker; a certificate that is
-  /// malformed (missing or mistyped fields, wrong game) throws InputError naming the field.
-  /// Families without certificates keep the default, which throws InputError.
-  [[nodiscard]] virtual nlohmann::json check_certificate(const nlohmann::json& period_json) const;
-
-  /// check_certificate() of a certificate read from a file in `folder`: a family whose
-  /// certificates may name side files (octal: a binary values file) reads them from there. The
-  /// default ignores the folder.
-  [[nodiscard]] virtual nlohmann::json check_certificate_file(const nlohmann::json& period_json,
-                                                              const std::string& folder) const;
+  /// (`verify period GAME --format json`), possibly edited by someone. The family's independent
+  /// checker (the checker library) accepts or rejects it; the verdict, with what it established,
+  /// comes back typed. A certificate that is malformed (missing or mistyped fields, wrong game),
+  /// or a request the family cannot honour (a column budget where it has none), throws
+  /// InputError naming the field. Families without certificates keep the default, which throws
+  /// InputError.
+  [[nodiscard]] virtual CertificateCheck check_certificate(
+      const nlohmann::json& period_json, const CertificateCheckRequest& request = {}) const;
 
   /// Every position of "size" at most `size` (a finite exhaustive domain for cross-checks).
   /// Default throws InputError ("no exhaustive domain").

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/base/errors.h"
+#include "core/base/fault.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 
@@ -59,13 +60,16 @@ nlohmann::json GameInstance::period_limited(const PeriodRequest&) const {
   return period();
 }
 
-nlohmann::json GameInstance::check_certificate(const nlohmann::json&) const {
-  throw InputError("game '" + spec() + "' has no period certificates to check");
+void refuse_column_budget(const CertificateCheckRequest& request, const std::string& spec) {
+  if (request.max_columns) {
+    throw InputError("--max-columns: the certificates of " + spec +
+                     " have no column budget (Frolov rows only)");
+  }
 }
 
-nlohmann::json GameInstance::check_certificate_file(const nlohmann::json& period_json,
-                                                    const std::string&) const {
-  return check_certificate(period_json);
+CertificateCheck GameInstance::check_certificate(const nlohmann::json&,
+                                                 const CertificateCheckRequest&) const {
+  throw InputError("game '" + spec() + "' has no period certificates to check");
 }
 
 std::vector<Position> GameInstance::domain(std::int64_t) const {
@@ -109,6 +113,22 @@ void register_kernel(Kernel kernel) {
       registry_abort("kernel '" + kernel.family + "/" + kernel.name + "' registered twice");
     }
   }
+#if IGV_FAULT_INJECTION
+  // A fault build: the armed fast kernel reports a wrong value at the armed position, whoever
+  // calls it through the registry (its internal fault points cover the direct callers).
+  if (!kernel.reference && !fault::has_inner_points(kernel.family + "/" + kernel.name)) {
+    const std::string id = kernel.family + "/" + kernel.name;
+    kernel.values = [id, inner = std::move(kernel.values)](const GameInstance& game,
+                                                           std::span<const Position> ps) {
+      auto values = inner(game, ps);
+      if (fault::armed_for(id)) {
+        for (std::size_t i = 0; i < values.size() && i < ps.size(); ++i)
+          values[i] = fault::at(id, game.format_position(ps[i]), values[i]);
+      }
+      return values;
+    };
+  }
+#endif
   kernel_table().push_back(std::move(kernel));
 }
 

@@ -433,7 +433,7 @@ std::string invert_streamed(int m, const std::vector<AcceptedRow>& accepted, std
   return {};
 }
 
-CertificateVerdict reject(const CertificateVerdict&, const std::string& why) {
+CertificateVerdict reject(const std::string& why) {
   return rejected_certificate(why);
 }
 
@@ -457,25 +457,25 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                                              const std::function<void()>& tick,
                                              std::int64_t residue_cap,
                                              std::int64_t stream_above_columns) {
-  CertificateVerdict verdict;
+  std::vector<ProvedPeriod> proved;  // the g rows, then the f rows, as accepted
+  std::int64_t values_checked = 0;
   nlohmann::json rows = nlohmann::json::array();
   std::vector<ProvedPeriod> f_rows;
   std::vector<AcceptedRow> accepted;
-  if (g.empty()) return reject(verdict, "no g certificate");
+  if (g.empty()) return reject("no g certificate");
   for (std::size_t i = 0; i < g.size(); ++i) {
     const GRowCertificate& c = g[i];
     const std::string row = "g row " + std::to_string(c.m) + ": ";
     if (c.m != static_cast<int>(i))
-      return reject(verdict, row + "certificates must cover rows 0, 1, … in order");
+      return reject(row + "certificates must cover rows 0, 1, … in order");
     if (c.m == 0) {
       // (G4): g(0, n) = n − 1 for all n, i.e. h ≡ −1: period 1, preperiod 0.
       if (!c.base || c.period != 1 || c.preperiod != 0) {
-        return reject(verdict,
-                      row + "row 0 is the base case g(0, n) = n − 1: period 1, preperiod 0");
+        return reject(row + "row 0 is the base case g(0, n) = n − 1: period 1, preperiod 0");
       }
       accepted.push_back({0, 1, {-1}});
-      verdict.proved.push_back(proved_row(FrolovFunction::g, 0, 0, 1, {-1}, residue_cap));
-      ++verdict.values_checked;
+      proved.push_back(proved_row(FrolovFunction::g, 0, 0, 1, {-1}, residue_cap));
+      ++values_checked;
       rows.push_back({{"function", "g"},
                       {"m", 0},
                       {"period", 1},
@@ -484,38 +484,35 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                       {"by", "(G4) base case"}});
       continue;
     }
-    if (c.base) return reject(verdict, row + "only row 0 is a base case");
+    if (c.base) return reject(row + "only row 0 is a base case");
     std::int64_t lower_lcm = 1, lower_preperiod = 0;
     for (const auto& r : accepted) {
       lower_lcm = std::lcm(lower_lcm, r.period);
       lower_preperiod = std::max(lower_preperiod, r.preperiod);
     }
     if (c.T < 1 || c.T % lower_lcm != 0)
-      return reject(verdict, row + "T = " + std::to_string(c.T) +
-                                 " is not a multiple of the lower periods' lcm " +
-                                 std::to_string(lower_lcm));
-    if (c.T < 2 * c.m) return reject(verdict, row + "T = " + std::to_string(c.T) + " < 2m");
+      return reject(row + "T = " + std::to_string(c.T) +
+                    " is not a multiple of the lower periods' lcm " + std::to_string(lower_lcm));
+    if (c.T < 2 * c.m) return reject(row + "T = " + std::to_string(c.T) + " < 2m");
     if (c.k < lower_preperiod)
-      return reject(verdict, row + "k = " + std::to_string(c.k) + " below a lower preperiod " +
-                                 std::to_string(lower_preperiod));
+      return reject(row + "k = " + std::to_string(c.k) + " below a lower preperiod " +
+                    std::to_string(lower_preperiod));
     if (c.tau < c.T || c.tau % c.T != 0)
-      return reject(verdict,
-                    row + "tau = " + std::to_string(c.tau) + " is not a positive multiple of T");
+      return reject(row + "tau = " + std::to_string(c.tau) + " is not a positive multiple of T");
     const std::int64_t count = c.k + c.tau + c.T + 1;
     if (count > max_columns)
-      return reject(verdict, row + "window exceeds the checker's limit of " +
-                                 std::to_string(max_columns) + " columns");
+      return reject(row + "window exceeds the checker's limit of " + std::to_string(max_columns) +
+                    " columns");
     std::vector<std::int8_t> h;
     bool streamed = false;
     if (i + 1 == g.size() && count > stream_above_columns && residue_cap <= kFrolovShortResidues) {
       // The top row streamed: the window and the least period and preperiod are checked as
       // the columns pass (StreamedTail); only the head [0, k + T] is kept.
       if (auto why = check_claim_range(c.k, c.tau, c.period, c.preperiod); !why.empty())
-        return reject(verdict, row + why);
+        return reject(row + why);
       StreamedTail tail(c.k, c.tau, c.T, c.period, c.preperiod,
                         std::max(c.k + c.T + 1, c.preperiod + std::min(c.period, residue_cap)));
-      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty())
-        return reject(verdict, row + why);
+      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty()) return reject(row + why);
       GRowStream stream(c.m, accepted);
       std::vector<std::int8_t> piece(std::size_t{1} << 16);
       const std::int64_t columns = std::max(count, tail.columns());
@@ -525,34 +522,33 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
             std::min<std::int64_t>(static_cast<std::int64_t>(piece.size()), columns - c0);
         for (std::int64_t j = 0; j < n; ++j) {
           std::int8_t v;
-          if (!stream.next(v)) return reject(verdict, row + "a value leaves the byte range of h");
+          if (!stream.next(v)) return reject(row + "a value leaves the byte range of h");
           piece[static_cast<std::size_t>(j)] = v;
         }
         tail.feed(c0, piece.data(), n);
       }
-      if (auto why = tail.verdict(); !why.empty()) return reject(verdict, row + why);
+      if (auto why = tail.verdict(); !why.empty()) return reject(row + why);
       h = tail.head();
       streamed = true;
     } else {
       h = recompute_g_row(c.m, accepted, count, tick);
-      if (h.empty()) return reject(verdict, row + "a value leaves the byte range of h");
+      if (h.empty()) return reject(row + "a value leaves the byte range of h");
       for (std::int64_t n = c.k; n <= c.k + c.T; ++n) {
         if (h[static_cast<std::size_t>(n + c.tau)] != h[static_cast<std::size_t>(n)]) {
-          return reject(verdict, row + "h(m, n + tau) != h(m, n) at n = " + std::to_string(n));
+          return reject(row + "h(m, n + tau) != h(m, n) at n = " + std::to_string(n));
         }
       }
       // Only [0, k + tau) is read from here on (the window has been compared).
       h.resize(static_cast<std::size_t>(c.k + c.tau));
       if (auto why = check_minimality(h, c.k, c.tau, c.period, c.preperiod); !why.empty()) {
-        return reject(verdict, row + why);
+        return reject(row + why);
       }
     }
-    verdict.proved.push_back(
-        proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, h, residue_cap));
+    proved.push_back(proved_row(FrolovFunction::g, c.m, c.preperiod, c.period, h, residue_cap));
     // The accepted row keeps the recomputed columns (index() reads [0, preperiod + period)), or
     // a streamed row its head.
     accepted.push_back({c.preperiod, c.period, std::move(h), streamed});
-    verdict.values_checked += count;
+    values_checked += count;
     rows.push_back({{"function", "g"},
                     {"m", c.m},
                     {"period", c.period},
@@ -566,29 +562,28 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
   for (const FRowCertificate& c : f) {
     const std::string row = "f row " + std::to_string(c.m) + ": ";
     if (c.m < 0 || static_cast<std::size_t>(c.m) >= accepted.size())
-      return reject(verdict, row + "no accepted g row of that index");
+      return reject(row + "no accepted g row of that index");
     const AcceptedRow& grow = accepted[static_cast<std::size_t>(c.m)];
     auto g_at = [&](std::int64_t j) { return j + grow.h[static_cast<std::size_t>(grow.index(j))]; };
     std::int64_t need = 0;
     for (std::int64_t j = 0; j < grow.preperiod; ++j) need = std::max(need, g_at(j) + 1);
     if (c.inversion_bound < need)
-      return reject(verdict, row + "bound K = " + std::to_string(c.inversion_bound) +
-                                 " below max{g(m, j) | j < p} + 1 = " + std::to_string(need));
+      return reject(row + "bound K = " + std::to_string(c.inversion_bound) +
+                    " below max{g(m, j) | j < p} + 1 = " + std::to_string(need));
     const std::int64_t K = c.inversion_bound, t = grow.period;
     const std::int64_t size = K + t;  // f on [0, K + t) determines the row
-    if (size > max_columns) return reject(verdict, row + "window exceeds the checker's limit");
+    if (size > max_columns) return reject(row + "window exceeds the checker's limit");
     std::vector<std::int8_t> hf;
     if (grow.streamed) {
       // The g row was streamed: it is recomputed once more and inverted as it passes.
       if (auto why = check_claim_range(K, t, c.period, c.preperiod); !why.empty())
-        return reject(verdict, row + why);
+        return reject(row + why);
       StreamedTail tail(K, t, 0, c.period, c.preperiod,
                         std::max(K + 1, c.preperiod + std::min(c.period, residue_cap)));
-      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty())
-        return reject(verdict, row + why);
+      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty()) return reject(row + why);
       if (auto why = invert_streamed(c.m, accepted, size, tail, tick); !why.empty())
-        return reject(verdict, row + why);
-      if (auto why = tail.verdict(); !why.empty()) return reject(verdict, row + why);
+        return reject(row + why);
+      if (auto why = tail.verdict(); !why.empty()) return reject(row + why);
       hf = tail.head();
     } else {
       // Invert g: f(m, g(m, j)) = j. Values up to `size` come from j ≤ size + m by (G8a), and
@@ -605,20 +600,20 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
         if (v < 0 || v >= size) continue;
         const std::int64_t d = j - v;
         if (d <= kUnset || d > std::numeric_limits<std::int8_t>::max())
-          return reject(verdict, row + "f − n leaves the byte range");
+          return reject(row + "f − n leaves the byte range");
         if (hf[static_cast<std::size_t>(v)] != kUnset)
-          return reject(verdict, row + "g row takes the value " + std::to_string(v) + " twice");
+          return reject(row + "g row takes the value " + std::to_string(v) + " twice");
         hf[static_cast<std::size_t>(v)] = static_cast<std::int8_t>(d);
       }
       for (std::int64_t x = 0; x < size; ++x) {
         if (hf[static_cast<std::size_t>(x)] == kUnset)
-          return reject(verdict, row + "value " + std::to_string(x) + " not reached by the g row");
+          return reject(row + "value " + std::to_string(x) + " not reached by the g row");
       }
       if (auto why = check_minimality(hf, K, t, c.period, c.preperiod); !why.empty())
-        return reject(verdict, row + why);
+        return reject(row + why);
     }
     f_rows.push_back(proved_row(FrolovFunction::f, c.m, c.preperiod, c.period, hf, residue_cap));
-    verdict.values_checked += size;
+    values_checked += size;
     rows.push_back({{"function", "f"},
                     {"m", c.m},
                     {"period", c.period},
@@ -627,10 +622,14 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                     {"inversion_bound", K},
                     {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
   }
-  verdict.accepted = true;
-  for (auto& r : f_rows) verdict.proved.push_back(std::move(r));
-  verdict.details["rows"] = std::move(rows);
-  return verdict;
+  for (auto& r : f_rows) proved.push_back(std::move(r));
+  CertificateVerdict accepted_chain =
+      CertificateVerdict::acceptance(CheckerSeal{},
+                                     "g rows 0.." + std::to_string(g.size() - 1) + " and " +
+                                         std::to_string(f.size()) + " f rows accepted",
+                                     values_checked, std::move(proved));
+  accepted_chain.details["rows"] = std::move(rows);
+  return accepted_chain;
 }
 
 CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
@@ -681,8 +680,8 @@ CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
   }
   CertificateVerdict verdict =
       check_frolov_certificates(parsed.g, parsed.f, max_columns, {}, kFrolovShortResidues);
-  if (!verdict.accepted)
-    return rejected_certificate("the independent checker rejected the chain: " + verdict.reason);
+  if (!verdict.accepted())
+    return rejected_certificate("the independent checker rejected the chain: " + verdict.reason());
   std::vector<std::int64_t> checked_to;
   for (const auto& r : verdict.details["rows"])
     checked_to.push_back(r["checked_to"].get<std::int64_t>());
@@ -698,12 +697,12 @@ CertificateVerdict check_frolov_period_json(FrolovFunction which, int m,
     return rejected_certificate("the chain was accepted, but " + *difference);
   }
   const std::string function = which == FrolovFunction::g ? "g" : "f";
-  verdict.reason =
+  verdict.set_reason(
       "the independent checker accepted g rows 0.." + std::to_string(m) +
       (which == FrolovFunction::f ? " and f rows 0.." + std::to_string(m) : std::string()) + "; " +
       function + " row " + std::to_string(m) + " has preperiod " + expected["preperiod"].dump() +
       ", period " + expected["period"].dump() + " and saltus " + expected["saltus"].dump() +
-      " (columns recomputed up to " + expected["certificate"]["bound"].dump() + ")";
+      " (columns recomputed up to " + expected["certificate"]["bound"].dump() + ")");
   return verdict;
 }
 

@@ -87,7 +87,8 @@ class FrolovSquareGame : public GameInstance {
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
   [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
   [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override;
-  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override;
+  [[nodiscard]] CertificateCheck check_certificate(
+      const nlohmann::json& period_json, const CertificateCheckRequest& request) const override;
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;
@@ -142,11 +143,11 @@ SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n)
     const FrolovPeriodChain chain =
         produce_frolov_chain(static_cast<int>(m), which == FrolovFunction::f, kPeriodColumnLimit);
     const auto verdict = check_frolov_certificates(chain.g_certificates, chain.f_certificates);
-    if (!verdict.accepted) throw std::runtime_error("certificate rejected: " + verdict.reason);
+    if (!verdict.accepted()) throw std::runtime_error("certificate rejected: " + verdict.reason());
     // The rows as the checker accepted them: g rows 0..m, then (for f) f rows 0..m.
     const std::size_t first = which == FrolovFunction::g ? 0 : static_cast<std::size_t>(m) + 1;
     const auto row = [&](std::int64_t i) -> const ProvedPeriod& {
-      return verdict.proved.at(first + static_cast<std::size_t>(i));
+      return verdict.proved().at(first + static_cast<std::size_t>(i));
     };
     a.value = row(m).value(n);
     for (std::int64_t i = 0; i < m; ++i)
@@ -249,29 +250,34 @@ nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) co
   if (request.progress) request.progress("the independent checker re-checks the chain");
   const CertificateVerdict verdict = check_frolov_certificates(
       chain.g_certificates, chain.f_certificates, kPeriodColumnLimit, tick, kFrolovShortResidues);
-  if (!verdict.accepted)
-    throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason);
+  if (!verdict.accepted())
+    throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason());
   std::vector<std::int64_t> checked_to;
   for (const auto& r : verdict.details["rows"])
     checked_to.push_back(r["checked_to"].get<std::int64_t>());
   nlohmann::json j =
       frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
-  j["block"] = period_block(verdict.proved.back());
+  j["block"] = period_block(verdict.proved().back());
   return j;
 }
 
-nlohmann::json FrolovSquareGame::check_certificate(const nlohmann::json& period_json) const {
+CertificateCheck FrolovSquareGame::check_certificate(const nlohmann::json& period_json,
+                                                     const CertificateCheckRequest& request) const {
   if (!row_)
     throw InputError("game '" + spec() + "' is two-dimensional; certificates are per row, e.g. '" +
                      spec() + ":9'");
-  return certificate_verdict_json(
-      check_with_period_block(period_json,
-                              [&](const nlohmann::json& j) {
-                                return check_frolov_period_json(which_, static_cast<int>(*row_), j);
-                              }),
-      spec(),
-      "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
-      "producer's window kernel)");
+  const int m = static_cast<int>(*row_);
+  const std::int64_t max_columns = request.max_columns.value_or(kFrolovCheckColumnLimit);
+  // 2^40: the certificate's number limit (core/CERTIFICATES.md).
+  if (max_columns < 1 || max_columns > (std::int64_t{1} << 40)) {
+    throw InputError("--max-columns must be a number of columns from 1 to 2^40");
+  }
+  return {check_with_period_block(period_json,
+                                  [&](const nlohmann::json& j) {
+                                    return check_frolov_period_json(which_, m, j, max_columns);
+                                  }),
+          "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
+          "producer's window kernel)"};
 }
 
 class DigitsGame : public GameInstance {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/fault.h"
 
 namespace igv {
 
@@ -113,6 +114,12 @@ inline std::int8_t FrolovRowWindow::next_column() {
                            std::to_string(n) + " (would contradict (G8))");
   }
   row_mask_ >>= 1;
+#if IGV_FAULT_INJECTION
+  if (fault::armed_for("rook-misere/rows")) {
+    return static_cast<std::int8_t>(
+        fault::at("rook-misere/rows", std::to_string(m_) + "," + std::to_string(n), bit) - offset_);
+  }
+#endif
   return static_cast<std::int8_t>(bit - offset_);
 }
 

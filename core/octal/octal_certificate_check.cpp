@@ -394,8 +394,8 @@ std::optional<CertificateVerdict> check_shape(const OctalPeriodCertificate& cert
 }
 
 /// Steps 2 and 3 once every value is verified: the theorem's window, e and p least.
-CertificateVerdict check_window(const OctalPeriodCertificate& cert, const OctalCode& code,
-                                std::uint64_t full_scans) {
+CertificateVerdict check_window(CheckerSeal seal, const OctalPeriodCertificate& cert,
+                                const OctalCode& code, std::uint64_t full_scans) {
   const int k = code.max_removal();
   const std::int64_t e = cert.preperiod;
   const std::int64_t p = cert.period;
@@ -424,23 +424,22 @@ CertificateVerdict check_window(const OctalPeriodCertificate& cert, const OctalC
                     std::to_string(shorter) + " is also a period from " + std::to_string(e));
     }
   }
-  CertificateVerdict v;
-  v.accepted = true;
-  v.values_checked = n_values;
-  v.details = {{"window_checked", window_end - e}, {"full_scans", full_scans}};
   ProvedPeriod proved;
   proved.what = "octal:" + code.canonical();
   proved.preperiod = e;
   proved.period = p;
   for (std::int64_t n = 0; n < e + p; ++n)
     proved.residues.push_back(static_cast<std::int32_t>(g[n]));
-  v.proved.push_back(std::move(proved));
-  v.reason = "values G(0.." + std::to_string(n_values - 1) +
-             ") verified (no option equal to each, by the rare/common parity argument under " +
-             std::to_string(cert.mask_schedule.size()) +
-             " mask(s); a witness for each smaller value); G(n+" + std::to_string(p) +
-             ") = G(n) for " + std::to_string(e) + " <= n < " + std::to_string(window_end) +
-             "; preperiod and period least";
+  CertificateVerdict v = CertificateVerdict::acceptance(
+      seal,
+      "values G(0.." + std::to_string(n_values - 1) +
+          ") verified (no option equal to each, by the rare/common parity argument under " +
+          std::to_string(cert.mask_schedule.size()) +
+          " mask(s)); a witness for each smaller value); G(n+" + std::to_string(p) +
+          ") = G(n) for " + std::to_string(e) + " <= n < " + std::to_string(window_end) +
+          "; preperiod and period least",
+      n_values, {std::move(proved)});
+  v.details = {{"window_checked", window_end - e}, {"full_scans", full_scans}};
   return v;
 }
 
@@ -459,7 +458,7 @@ CertificateVerdict check_octal_period_certificate(const OctalPeriodCertificate& 
                        : heaps.check(cert.values.wide().data(), n_values, cert.mask_schedule,
                                      cert.witness_depths, tick);
   if (why) return reject(*why);
-  return check_window(cert, code, heaps.full_scans());
+  return check_window(CheckerSeal{}, cert, code, heaps.full_scans());
 }
 
 struct OctalConcurrentChecker::State {
@@ -652,7 +651,7 @@ CertificateVerdict OctalConcurrentChecker::finish(const OctalPeriodCertificate& 
   const std::uint64_t full_scans =
       s.is_wide ? s.heaps->count_full_scans(s.wide.data(), bound, cert.mask_schedule)
                 : s.heaps->count_full_scans(s.narrow.data(), bound, cert.mask_schedule);
-  return check_window(cert, code, full_scans);
+  return check_window(CheckerSeal{}, cert, code, full_scans);
 }
 
 CertificateVerdict check_octal_period_json(const nlohmann::json& period_json,
@@ -660,9 +659,9 @@ CertificateVerdict check_octal_period_json(const nlohmann::json& period_json,
                                            const std::function<void()>& tick) {
   const OctalPeriodCertificate cert = parse_octal_period_json(period_json, location);
   CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
-  if (!verdict.accepted) return verdict;
+  if (!verdict.accepted()) return verdict;
   const OctalCode code = OctalCode::parse(cert.code);
-  const nlohmann::json expected = octal_period_json(cert, code.max_removal(), verdict.reason);
+  const nlohmann::json expected = octal_period_json(cert, code.max_removal(), verdict.reason());
   if (auto difference = first_difference(expected, period_json, "")) {
     return reject("the values and the period were verified, but " + *difference);
   }
@@ -729,30 +728,28 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
                     std::to_string(shorter) + " is also a period from " + std::to_string(e));
     }
   }
-  CertificateVerdict v;
-  v.accepted = true;
-  v.values_checked = n_values;
-  v.details = {{"window_checked", window_end - e}};
   ProvedPeriod proved;
   proved.what = "hex:" + code.canonical();
   proved.preperiod = e;
   proved.period = p;
   for (std::int64_t n = 0; n < e + p; ++n)
     proved.residues.push_back(static_cast<std::int32_t>(at(n)));
-  v.proved.push_back(std::move(proved));
-  v.reason = "values G(0.." + std::to_string(n_values - 1) +
-             ") recomputed by the naive kernel; G(n+" + std::to_string(p) + ") = G(n) for " +
-             std::to_string(e) + " <= n < " + std::to_string(window_end) +
-             " (the three-heap window); preperiod and period least";
+  CertificateVerdict v = CertificateVerdict::acceptance(
+      CheckerSeal{},
+      "values G(0.." + std::to_string(n_values - 1) + ") recomputed by the naive kernel); G(n+" +
+          std::to_string(p) + ") = G(n) for " + std::to_string(e) + " <= n < " +
+          std::to_string(window_end) + " (the three-heap window); preperiod and period least",
+      n_values, {std::move(proved)});
+  v.details = {{"window_checked", window_end - e}};
   return v;
 }
 
 CertificateVerdict check_hex_period_json(const nlohmann::json& period_json) {
   const HexPeriodCertificate cert = parse_hex_period_json(period_json);
   CertificateVerdict verdict = check_hex_period_certificate(cert);
-  if (!verdict.accepted) return verdict;
+  if (!verdict.accepted()) return verdict;
   const HexCode code = HexCode::parse(cert.code);
-  const nlohmann::json expected = hex_period_json(cert, code.max_removal(), verdict.reason);
+  const nlohmann::json expected = hex_period_json(cert, code.max_removal(), verdict.reason());
   if (auto difference = first_difference(expected, period_json, "")) {
     return reject("the values and the period were verified, but " + *difference);
   }

@@ -151,12 +151,12 @@ class OctalGame : public GameInstance {
     });
     const CertificateVerdict verdict = checker.finish(cert, tick);
     nlohmann::json j = built.get();
-    if (!verdict.accepted) {
+    if (!verdict.accepted()) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
-                               verdict.reason);
+                               verdict.reason());
     }
-    j["certificate"]["checked"] = verdict.reason;
-    j["block"] = period_block(verdict.proved.back());
+    j["certificate"]["checked"] = verdict.reason();
+    j["block"] = period_block(verdict.proved().back());
     return j;
   }
 
@@ -185,12 +185,12 @@ class OctalGame : public GameInstance {
     cert = OctalPeriodCertificate{};  // the checker reads its own values, from the file
     const CertificateVerdict verdict =
         check_octal_period_json(j, OctalValuesLocation{folder, tmp}, tick);
-    if (!verdict.accepted) {
+    if (!verdict.accepted()) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
-                               verdict.reason);
+                               verdict.reason());
     }
-    j["certificate"]["checked"] = verdict.reason;
-    j["block"] = period_block(verdict.proved.back());
+    j["certificate"]["checked"] = verdict.reason();
+    j["block"] = period_block(verdict.proved().back());
     std::error_code ec;
     fs::rename(tmp, folder / name, ec);
     if (ec) {
@@ -201,27 +201,16 @@ class OctalGame : public GameInstance {
     return j;
   }
 
-  [[nodiscard]] nlohmann::json check_certificate_file(const nlohmann::json& period_json,
-                                                      const std::string& folder) const override {
+  [[nodiscard]] CertificateCheck check_certificate(
+      const nlohmann::json& period_json, const CertificateCheckRequest& request) const override {
     require_certificate_game(period_json, spec());
-    const OctalValuesLocation location{folder, std::nullopt};
-    return certificate_verdict_json(
-        check_with_period_block(
-            period_json,
-            [&](const nlohmann::json& j) { return check_octal_period_json(j, location); }),
-        spec(),
-        "check_octal_period_certificate "
-        "(core/octal/octal_certificate_check.cpp)");
-  }
-
-  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {
-    require_certificate_game(period_json, spec());
-    return certificate_verdict_json(
-        check_with_period_block(period_json,
-                                [](const nlohmann::json& j) { return check_octal_period_json(j); }),
-        spec(),
-        "check_octal_period_certificate "
-        "(core/octal/octal_certificate_check.cpp)");
+    refuse_column_budget(request, spec());
+    std::optional<OctalValuesLocation> location;
+    if (request.folder) location = OctalValuesLocation{*request.folder, std::nullopt};
+    return {check_with_period_block(
+                period_json,
+                [&](const nlohmann::json& j) { return check_octal_period_json(j, location); }),
+            "check_octal_period_certificate (core/octal/octal_certificate_check.cpp)"};
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/fault.h"
 
 namespace igv {
 
@@ -322,6 +323,7 @@ void OctalSparseSolver::throw_out_of_range(std::int64_t n) const {
 }
 
 void OctalSparseSolver::push_value(Value v) {
+  v = fault::at_heap("octal/sparse", size_, v);
   if (v > kMaxStorableValue) {
     throw BudgetExceeded("octal " + code_.canonical() + ": a value above 65535 at heap " +
                          std::to_string(size_) + " (the sparse kernel stores 16-bit values)");

@@ -21,7 +21,7 @@ std::optional<OctalPeriodCertificate> proved_period(const OctalCode& code, std::
                                                     const std::function<void()>& tick) {
   try {
     OctalPeriodCertificate cert = find_octal_period(code, {heaps, tick, {}, {}});
-    if (check_octal_period_certificate(cert, tick).accepted) return cert;
+    if (check_octal_period_certificate(cert, tick).accepted()) return cert;
   } catch (const BudgetExceeded&) {
   }
   return std::nullopt;

@@ -133,23 +133,22 @@ class HexGame : public GameInstance {
                            "time", {{"certificate_checked", false}});
       }
     });
-    if (!verdict.accepted) {
+    if (!verdict.accepted()) {
       throw std::logic_error("hexadecimal period certificate rejected by the checker: " +
-                             verdict.reason);
+                             verdict.reason());
     }
-    nlohmann::json j = hex_period_json(cert, code_.max_removal(), verdict.reason);
-    j["block"] = period_block(verdict.proved.back());
+    nlohmann::json j = hex_period_json(cert, code_.max_removal(), verdict.reason());
+    j["block"] = period_block(verdict.proved().back());
     return j;
   }
 
-  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override {
+  [[nodiscard]] CertificateCheck check_certificate(
+      const nlohmann::json& period_json, const CertificateCheckRequest& request) const override {
     require_certificate_game(period_json, spec());
-    return certificate_verdict_json(
-        check_with_period_block(period_json,
-                                [](const nlohmann::json& j) { return check_hex_period_json(j); }),
-        spec(),
-        "check_hex_period_certificate "
-        "(core/octal/octal_certificate_check.cpp)");
+    refuse_column_budget(request, spec());
+    return {check_with_period_block(
+                period_json, [](const nlohmann::json& j) { return check_hex_period_json(j); }),
+            "check_hex_period_certificate (core/octal/octal_certificate_check.cpp)"};
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

@@ -82,13 +82,11 @@ CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertific
       return reject("period not minimal: " + std::to_string(shorter) + " is also a period");
     }
   }
-  CertificateVerdict ok;
-  ok.accepted = true;
-  ok.values_checked = count;
-  ok.proved.push_back(proved_sequence(subtraction_spec(set, cert.play), pre, per, g));
-  ok.reason = "naive prefix G(0.." + std::to_string(count - 1) +
-              ") matches the window and G(n) = G(n+p) for ℓ <= n <= ℓ + s_k; ℓ and p minimal";
-  return ok;
+  return CertificateVerdict::acceptance(
+      CheckerSeal{},
+      "naive prefix G(0.." + std::to_string(count - 1) +
+          ") matches the window and G(n) = G(n+p) for ℓ <= n <= ℓ + s_k; ℓ and p minimal",
+      count, {proved_sequence(subtraction_spec(set, cert.play), pre, per, g)});
 }
 
 CertificateVerdict check_powers_of_two_residue_lemma(std::int64_t sanity_bound) {
@@ -113,15 +111,12 @@ CertificateVerdict check_powers_of_two_residue_lemma(std::int64_t sanity_bound) 
                     ") = " + std::to_string(g[static_cast<std::size_t>(n)]) + ", not n mod 3");
     }
   }
-  CertificateVerdict ok;
-  ok.accepted = true;
-  ok.values_checked = sanity_bound;
-  ok.proved.push_back(
-      proved_sequence(subtraction_spec(powers, SubtractionPlay::normal), 0, 3, {0, 1, 2}));
-  ok.reason =
+  return CertificateVerdict::acceptance(
+      CheckerSeal{},
       "1, 2 ∈ S; residues of 2^j mod 3 form the orbit {1, 2}; naive G(n) = n mod 3 for n < " +
-      std::to_string(sanity_bound);
-  return ok;
+          std::to_string(sanity_bound),
+      sanity_bound,
+      {proved_sequence(subtraction_spec(powers, SubtractionPlay::normal), 0, 3, {0, 1, 2})});
 }
 
 CertificateVerdict check_subtraction_period_json(const nlohmann::json& period_json,
@@ -129,11 +124,11 @@ CertificateVerdict check_subtraction_period_json(const nlohmann::json& period_js
   const SubtractionPeriodCertificate cert = parse_subtraction_period_json(period_json);
   if (cert.set.powers_of_two) {
     CertificateVerdict check = check_powers_of_two_residue_lemma();
-    if (!check.accepted) return reject("the residue lemma's check failed: " + check.reason);
+    if (!check.accepted()) return reject("the residue lemma's check failed: " + check.reason());
     if (auto difference =
-            first_difference(powers_of_two_period_json(check.reason), period_json, ""))
+            first_difference(powers_of_two_period_json(check.reason()), period_json, ""))
       return reject("the residue lemma holds, but " + *difference);
-    check.reason = "mod-3 residue lemma: " + check.reason + "; preperiod 0, period 3";
+    check.set_reason("mod-3 residue lemma: " + check.reason() + "; preperiod 0, period 3");
     return check;
   }
   const std::int64_t prefix = cert.preperiod + cert.period + cert.set.largest() + 1;
@@ -145,13 +140,14 @@ CertificateVerdict check_subtraction_period_json(const nlohmann::json& period_js
                          std::to_string(max_values));
   }
   CertificateVerdict check = check_subtraction_certificate(cert, max_values);
-  if (!check.accepted)
-    return reject("the independent checker rejected the certificate: " + check.reason);
+  if (!check.accepted())
+    return reject("the independent checker rejected the certificate: " + check.reason());
   if (auto difference =
-          first_difference(subtraction_period_json(cert, check.reason), period_json, ""))
+          first_difference(subtraction_period_json(cert, check.reason()), period_json, ""))
     return reject("the period was proved, but " + *difference);
-  check.reason = "window lemma: " + check.reason + "; preperiod " + std::to_string(cert.preperiod) +
-                 ", period " + std::to_string(cert.period) + ", saltus 0";
+  check.set_reason("window lemma: " + check.reason() + "; preperiod " +
+                   std::to_string(cert.preperiod) + ", period " + std::to_string(cert.period) +
+                   ", saltus 0");
   return check;
 }
 

@@ -127,16 +127,17 @@ nlohmann::json SubtractionGame::period_limited(const PeriodRequest& request) con
       prove_subtraction_period(set_, play_, 4'000'000'000ULL, 400'000'000, request.limits));
 }
 
-nlohmann::json SubtractionGame::check_certificate(const nlohmann::json& period_json) const {
+CertificateCheck SubtractionGame::check_certificate(const nlohmann::json& period_json,
+                                                    const CertificateCheckRequest& request) const {
   require_certificate_game(period_json, spec());
-  return certificate_verdict_json(
+  refuse_column_budget(request, spec());
+  return {
       check_with_period_block(
           period_json, [](const nlohmann::json& j) { return check_subtraction_period_json(j); }),
-      spec(),
       set_.powers_of_two ? "check_powers_of_two_residue_lemma "
                            "(core/subtraction/subtraction_certificate_check.cpp)"
                          : "check_subtraction_certificate "
-                           "(core/subtraction/subtraction_certificate_check.cpp)");
+                           "(core/subtraction/subtraction_certificate_check.cpp)"};
 }
 
 std::vector<Position> SubtractionGame::domain(std::int64_t size) const {

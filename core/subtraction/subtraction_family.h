@@ -26,7 +26,8 @@ class SubtractionGame : public GameInstance {
   /// period() within request.limits: a fresh search (period() caches its proof; this does not).
   [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override;
   /// Re-checks what period() printed (core/subtraction/subtraction_certificate.h).
-  [[nodiscard]] nlohmann::json check_certificate(const nlohmann::json& period_json) const override;
+  [[nodiscard]] CertificateCheck check_certificate(
+      const nlohmann::json& period_json, const CertificateCheckRequest& request) const override;
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override;
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override;
 

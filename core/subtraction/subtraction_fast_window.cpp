@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/fault.h"
 
 namespace igv {
 
@@ -53,6 +54,7 @@ SubtractionWindow::SubtractionWindow(const SubtractionSet& set, SubtractionPlay 
     throw InputError("subtraction window kernel: needs a finite non-empty set, got '" +
                      set.to_string() + "'");
   }
+  if (play == SubtractionPlay::misere) kernel_ = "subtraction-misere/window";
   const std::int64_t width = set.largest();
   ring_.assign(static_cast<std::size_t>(width), 0);
   for (auto s : set.elements) offsets_.push_back(width - s);
@@ -68,7 +70,8 @@ SubtractionWindow::SubtractionWindow(const SubtractionSet& set, SubtractionPlay 
       const auto v = ring_[static_cast<std::size_t>(n - s)];
       marks[v / 64] |= std::uint64_t{1} << (v % 64);
     }
-    const Value v = (!any_move && play == SubtractionPlay::misere) ? 1 : mex_of_marks(marks);
+    const Value v = fault::at_heap(
+        kernel_, n, (!any_move && play == SubtractionPlay::misere) ? 1 : mex_of_marks(marks));
     ring_[static_cast<std::size_t>(n)] = static_cast<std::uint32_t>(v);
   }
   for (std::int64_t i = 0; i < width; ++i) {
@@ -109,7 +112,8 @@ Value SubtractionWindow::next_value() const {
 }
 
 void SubtractionWindow::advance() {
-  const auto fresh = static_cast<std::uint32_t>(next_value());
+  const auto fresh =
+      static_cast<std::uint32_t>(fault::at_heap(kernel_, start_ + length(), next_value()));
   auto& oldest = ring_[static_cast<std::size_t>(head_)];
   hash_ = sub_mod(hash_, mul_mod(oldest + 1, top_power_));
   hash_ = add_mod(mul_mod(hash_, kHashBase), fresh + 1);

@@ -41,9 +41,10 @@ class SubtractionWindow {
   [[nodiscard]] std::vector<Value> values() const;
 
  private:
-  std::vector<std::uint32_t> ring_;    // ring buffer of s_k values
-  std::vector<std::int64_t> offsets_;  // s_k - s for each s in S: where G(n - s) sits
-  std::int64_t head_ = 0;              // ring index of G(start)
+  std::vector<std::uint32_t> ring_;            // ring buffer of s_k values
+  std::vector<std::int64_t> offsets_;          // s_k - s for each s in S: where G(n - s) sits
+  const char* kernel_ = "subtraction/window";  // its name for fault injection (core/base/fault.h)
+  std::int64_t head_ = 0;                      // ring index of G(start)
   std::int64_t start_ = 0;
   std::uint64_t hash_ = 0;
   std::uint64_t top_power_ = 1;  // B^(s_k - 1) mod 2^61 - 1

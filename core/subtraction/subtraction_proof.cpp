@@ -21,8 +21,8 @@ CheckedSubtractionCertificate prove_subtraction_period(const SubtractionSet& set
           "the powers of 2 (only values by the naive kernel)");
     }
     out.verdict = check_powers_of_two_residue_lemma();
-    if (!out.verdict.accepted)
-      throw std::logic_error("residue lemma rejected: " + out.verdict.reason);
+    if (!out.verdict.accepted())
+      throw std::logic_error("residue lemma rejected: " + out.verdict.reason());
     out.theorem = kResidueLemmaTheorem;
     out.certificate.set = set;
     return out;
@@ -45,9 +45,9 @@ CheckedSubtractionCertificate prove_subtraction_period(const SubtractionSet& set
                         {"candidate_period", out.certificate.period}});
   }
   out.verdict = check_subtraction_certificate(out.certificate, max_check_values);
-  if (!out.verdict.accepted) {
+  if (!out.verdict.accepted()) {
     throw std::logic_error("internal error: the checker rejected the certificate of {" +
-                           set.to_string() + "}: " + out.verdict.reason);
+                           set.to_string() + "}: " + out.verdict.reason());
   }
   out.theorem = kWindowLemmaTheorem;
   return out;
@@ -60,8 +60,8 @@ Value subtraction_value_by_period(const CheckedSubtractionCertificate& proved, s
 
 nlohmann::json subtraction_certificate_summary(const CheckedSubtractionCertificate& proved) {
   nlohmann::json j = {{"theorem", proved.theorem},
-                      {"bound", proved.verdict.values_checked},
-                      {"checked", proved.verdict.reason}};
+                      {"bound", proved.verdict.values_checked()},
+                      {"checked", proved.verdict.reason()}};
   if (!proved.certificate.set.powers_of_two) {
     j["window"] = proved.certificate.window;
     j["checker"] =
@@ -82,8 +82,8 @@ nlohmann::json subtraction_certificate_summary(const CheckedSubtractionCertifica
 
 nlohmann::json subtraction_period_json(const CheckedSubtractionCertificate& proved) {
   nlohmann::json j = proved.certificate.set.powers_of_two
-                         ? powers_of_two_period_json(proved.verdict.reason)
-                         : subtraction_period_json(proved.certificate, proved.verdict.reason);
+                         ? powers_of_two_period_json(proved.verdict.reason())
+                         : subtraction_period_json(proved.certificate, proved.verdict.reason());
   j["block"] = period_block(proved.proved());
   return j;
 }

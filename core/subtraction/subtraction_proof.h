@@ -22,7 +22,7 @@ struct CheckedSubtractionCertificate {
   SubtractionPeriodSearchStats stats;        ///< finite sets only
   CertificateVerdict verdict;                ///< accepted
   /// What the checker established: G, its least preperiod and period, G(0 .. ℓ + p - 1).
-  [[nodiscard]] const ProvedPeriod& proved() const { return verdict.proved.front(); }
+  [[nodiscard]] const ProvedPeriod& proved() const { return verdict.proved().front(); }
 };
 
 /// Finds the period with the window kernel and has the certificate checked. Throws

@@ -60,10 +60,10 @@ Outcome compare_table(const nlohmann::json& printed,
       {"computed", computed_rows},
       {"printed", printed}};
   if (mismatches.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(cells) + " cells agree";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
     o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(cells) +
@@ -98,10 +98,10 @@ Outcome compare_sequence(const nlohmann::json& printed,
       {"computed", got_all},
       {"printed", printed}};
   if (mismatches.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(printed.size()) + " terms agree";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
     o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(printed.size()) +
@@ -117,10 +117,10 @@ Outcome exhaustive_outcome(const nlohmann::json& domain, std::uint64_t cases,
   Outcome o;
   o.evidence = {{"domain", domain}, {"cases", cases}};
   if (counterexample.is_null()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = summary.empty() ? "holds on all " + std::to_string(cases) + " cases" : summary;
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = counterexample;
     o.summary = summary.empty() ? "fails at " + counterexample.dump() : summary;
   }

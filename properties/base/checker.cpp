@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/base/errors.h"
+#include "properties/base/verdict_read_back.h"
 
 namespace igv {
 
@@ -32,6 +33,33 @@ void CheckContext::require_memory(std::uint64_t bytes, const std::string& what) 
 
 void CheckContext::require_time(const std::string& what) const {
   if (out_of_time()) throw BudgetExceeded("time limit reached during " + what);
+}
+
+Outcome conclude_from_certificate(const CertificateVerdict& facts, const Claim& claim,
+                                  const CheckContext& ctx, Derive derive) {
+  if (!facts.accepted()) {
+    throw std::logic_error(
+        "claim " + claim.id +
+        ": a conclusion was drawn from a certificate the checker rejected: " + facts.reason());
+  }
+  Derivation d = derive(facts, claim, ctx);
+  Outcome o;
+  o.summary = std::move(d.summary);
+  o.evidence = std::move(d.evidence);
+  if (d.holds) {
+    o.verdict = OutcomeVerdict(Verdict::proved);
+    return o;
+  }
+  if (d.counterexample.is_null()) {
+    throw std::logic_error("claim " + claim.id + ": a derivation failed without a counterexample");
+  }
+  o.verdict = Finding::refuted;
+  o.counterexample = std::move(d.counterexample);
+  return o;
+}
+
+OutcomeVerdict verdict_read_back(Verdict v) {
+  return OutcomeVerdict(v);
 }
 
 void register_checker(CheckerInfo info) {

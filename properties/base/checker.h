@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/certificate.h"
 #include "core/base/game_family.h"  // IGV_CONCAT
 #include "properties/base/claim.h"
 #include "properties/base/schema.h"
@@ -48,12 +49,77 @@ struct CheckContext {
   void require_time(const std::string& what) const;
 };
 
+/// What a checker may decide by itself: every verdict but `proved`.
+enum class Finding { verified, passed, refuted, inconclusive, error };
+
+struct Outcome;
+class OutcomeVerdict;
+struct Derivation;
+using Derive = Derivation (*)(const CertificateVerdict& facts, const Claim& claim,
+                              const CheckContext& ctx);
+
+/// The verdict of an Outcome. A checker sets it from a Finding (`o.verdict = Finding::verified`)
+/// and reads it as a Verdict. There is no conversion from `Verdict::proved`: a proved outcome
+/// is made only by conclude_from_certificate() from facts the checker library established
+/// (core/README.md, "The proof boundary"); verdict_read_back() restores one the harness wrote
+/// before (a worker's answer, a report file) and is declared only in
+/// properties/base/verdict_read_back.h, which the worker pool and the report reader include.
+class OutcomeVerdict {
+ public:
+  constexpr OutcomeVerdict() = default;
+  constexpr OutcomeVerdict(Finding f) : v_(verdict_of(f)) {}  // NOLINT(google-explicit-constructor)
+  constexpr operator Verdict() const { return v_; }           // NOLINT(google-explicit-constructor)
+
+ private:
+  constexpr explicit OutcomeVerdict(Verdict v) : v_(v) {}
+  static constexpr Verdict verdict_of(Finding f) {
+    switch (f) {
+      case Finding::verified:
+        return Verdict::verified;
+      case Finding::passed:
+        return Verdict::passed;
+      case Finding::refuted:
+        return Verdict::refuted;
+      case Finding::inconclusive:
+        return Verdict::inconclusive;
+      case Finding::error:
+        break;
+    }
+    return Verdict::error;
+  }
+  Verdict v_ = Verdict::error;
+  friend Outcome conclude_from_certificate(const CertificateVerdict&, const Claim&,
+                                           const CheckContext&, Derive);
+  friend OutcomeVerdict verdict_read_back(Verdict v);
+};
+
+/// The verdict's name ("proved", …).
+inline std::string_view to_string(OutcomeVerdict v) { return to_string(static_cast<Verdict>(v)); }
+
 struct Outcome {
-  Verdict verdict = Verdict::error;
+  OutcomeVerdict verdict = Finding::error;
   std::string summary;  ///< one line for people: what was established
   nlohmann::json evidence = nlohmann::json::object();
   nlohmann::json counterexample = nullptr;
 };
+
+/// What a derivation concludes from a certificate's checked facts about a claim: it holds, or
+/// it fails with a counterexample. conclude_from_certificate() turns it into an Outcome.
+struct Derivation {
+  bool holds = false;
+  std::string summary;  ///< one line for people
+  nlohmann::json evidence = nlohmann::json::object();
+  nlohmann::json counterexample = nullptr;  ///< required when the claim does not hold
+};
+
+/// The only way to a `proved` outcome. `facts` must be accepted (else std::logic_error: the
+/// claim becomes `error`); `derive` is a plain function, with no captured state, of the checked
+/// facts, the claim and the run's settings, so what it concludes can rest only on what the
+/// checker library established (ProvedPeriod::value, the least preperiod and period, the
+/// saltus) and on the claim itself. It holds: `proved`; it fails: `refuted` with its
+/// counterexample, which the facts then prove.
+Outcome conclude_from_certificate(const CertificateVerdict& facts, const Claim& claim,
+                                  const CheckContext& ctx, Derive derive);
 
 using CheckerFn = std::function<Outcome(const Claim&, const CheckContext&)>;
 
@@ -62,7 +128,6 @@ struct CheckerInfo {
   std::string description;
   CheckerFn fn;
   CheckerSchema schema;
-  bool declared = false;  ///< the schema is declared (every shipped checker: tested)
 };
 
 void register_checker(CheckerInfo info);
@@ -72,11 +137,7 @@ std::vector<const CheckerInfo*> checkers();
 
 struct CheckerRegistrar {
   CheckerRegistrar(const char* name, const char* description, CheckerFn fn, CheckerSchema schema) {
-    register_checker(CheckerInfo{name, description, std::move(fn), std::move(schema), true});
-  }
-  /// Transitional: a checker without a declared schema (its claims are not validated).
-  CheckerRegistrar(const char* name, const char* description, CheckerFn fn) {
-    register_checker(CheckerInfo{name, description, std::move(fn), {}, false});
+    register_checker(CheckerInfo{name, description, std::move(fn), std::move(schema)});
   }
 };
 /// IGV_REGISTER_CHECKER(name, description, fn, schema)

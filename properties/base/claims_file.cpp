@@ -177,12 +177,10 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
       throw InputError("claims file " + origin + ": claim '" + c.id + "' names checker '" +
                        c.checker + "', which is not registered (see `verify checkers`)");
     }
-    if (checker->declared) {
-      const std::string fault = validate_claim_against(checker->schema, c.params, c.asserted);
-      if (!fault.empty()) {
-        throw InputError("claims file " + where(origin, node) + ": claim '" + c.id + "' (checker " +
-                         c.checker + "): " + fault);
-      }
+    const std::string fault = validate_claim_against(checker->schema, c.params, c.asserted);
+    if (!fault.empty()) {
+      throw InputError("claims file " + where(origin, node) + ": claim '" + c.id + "' (checker " +
+                       c.checker + "): " + fault);
     }
     c.claims_file = origin;
     claims.push_back(std::move(c));

@@ -212,10 +212,10 @@ Outcome check_values(const Claim& c, const CheckContext& ctx) {
       {"naive_checked", naive},
       {"method", method_text(gk, naive)}};
   if (mismatches.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(ps.size()) + " values agree";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
     o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(ps.size()) +
@@ -369,12 +369,12 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
     }
   }
   if (faults.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "the asserted " + std::string(c.asserted.contains("value") ? "value" : "outcome") +
                 std::string(c.asserted.contains("winning_moves") ? " and winning moves" : "") +
                 " of " + gk.game->format_position(p) + " agree";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = faults.front();
     o.evidence["disagreements"] = faults;
     o.summary = faults.front()["what"].get<std::string>() + ": asserted " +
@@ -487,17 +487,17 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
                 {"naive_checked", naive},     {"method", method_text(gk, naive)}};
   if (found.size() <= 2000) o.evidence["p_positions"] = found;
   if (!outside.empty()) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"position", outside.front()}, {"what", "listed, but outside the range"}};
     o.summary = "a listed P-position lies outside the range: " + outside.front().dump();
     return o;
   }
   if (faults.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "the " + std::to_string(found.size()) + " P-positions with " + domain +
                 " are exactly the asserted ones";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = faults.front();
     if (faults.size() > 100) faults.erase(faults.begin() + 100, faults.end());
     o.evidence["disagreements"] = faults;
@@ -653,7 +653,7 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
                                   point_json(points[i]).dump() + ": " + e.what());
     }
     if (want != values[i]) {
-      o.verdict = Verdict::refuted;
+      o.verdict = Finding::refuted;
       o.counterexample = {{coords == 1 ? "n" : "position", point_json(points[i])},
                           {"computed", values[i]},
                           {"formula", want}};
@@ -664,7 +664,7 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
       return o;
     }
   }
-  o.verdict = Verdict::verified;
+  o.verdict = Finding::verified;
   o.summary = "the formula gives the value of all " + std::to_string(points.size()) + " positions";
   return o;
 }
@@ -706,6 +706,58 @@ CheckerSchema formula_schema() {
 // ---------------------------------------------------------------------------------------------
 // game.period
 // ---------------------------------------------------------------------------------------------
+/// The asserted period, preperiod, saltus, last exceptional value and exceptions against the
+/// sequence the family's checker accepted (its last proved sequence: the one the certificate is
+/// about). Exceptions are every n < e with G(n) != G(n + jp) - js, jp the least multiple of p
+/// reaching e: values the checker established, since it keeps G(0 .. e + p - 1).
+Derivation derive_period(const CertificateVerdict& facts, const Claim& c, const CheckContext&) {
+  const ProvedPeriod& g = facts.proved().back();
+  const std::int64_t period = g.period, preperiod = g.preperiod, saltus = g.saltus;
+  Derivation d;
+  d.evidence = {{"period", period}, {"preperiod", preperiod}, {"saltus", saltus}};
+  nlohmann::json faults = nlohmann::json::array();
+  const auto compare = [&](const char* key, std::int64_t computed) {
+    if (!c.asserted.contains(key)) return;
+    if (c.asserted.at(key).get<std::int64_t>() != computed) {
+      faults.push_back({{"what", key}, {"asserted", c.asserted.at(key)}, {"proved", computed}});
+    }
+  };
+  compare("period", period);
+  compare("preperiod", preperiod);
+  compare("last_exceptional_value", preperiod - 1);
+  if (c.asserted.value("saltus", std::int64_t{0}) != saltus) {
+    faults.push_back({{"what", "saltus"},
+                      {"asserted", c.asserted.value("saltus", std::int64_t{0})},
+                      {"proved", saltus}});
+  }
+  if (faults.empty() && c.asserted.contains("exceptions")) {
+    std::vector<std::int64_t> found;
+    for (std::int64_t n = 0; n < preperiod; ++n) {
+      const std::int64_t jumps = (preperiod - n + period - 1) / period;
+      if (g.value(n) != g.value(n + jumps * period) - jumps * saltus) found.push_back(n);
+    }
+    const auto asserted = c.asserted.at("exceptions").get<std::vector<std::int64_t>>();
+    d.evidence["exceptions"] = found;
+    d.evidence["exceptions_method"] =
+        "the values G(0 .. e + p - 1) the certificate checker established";
+    if (asserted != found) {
+      faults.push_back({{"what", "exceptions"}, {"asserted", asserted}, {"proved", found}});
+    }
+  }
+  if (faults.empty()) {
+    d.holds = true;
+    d.summary = "period " + std::to_string(period) + ", preperiod " + std::to_string(preperiod) +
+                ", saltus " + std::to_string(saltus) + " proved (certificate accepted)" +
+                (c.asserted.contains("exceptions") ? "; the exceptions agree" : "");
+  } else {
+    d.counterexample = faults.front();
+    d.evidence["disagreements"] = faults;
+    d.summary = faults.front()["what"].get<std::string>() + ": asserted " +
+                faults.front()["asserted"].dump() + ", proved " + faults.front()["proved"].dump();
+  }
+  return d;
+}
+
 Outcome check_period(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"));
   PeriodRequest request;
@@ -721,83 +773,16 @@ Outcome check_period(const Claim& c, const CheckContext& ctx) {
                          e.what());
   }
   // The certificate is re-checked from the printed JSON alone by the family's independent
-  // checker: `proved` rests on that, not on the producer.
-  const auto check = gk.game->check_certificate(j);
-  if (!check.value("accepted", false)) {
+  // checker: `proved` rests on what that checker established, not on the producer.
+  const CertificateCheck check = gk.game->check_certificate(j);
+  if (!check.verdict.accepted()) {
     throw std::logic_error("the producer's certificate for " + gk.game->spec() +
-                           " was rejected by the checker: " + check.value("reason", ""));
+                           " was rejected by the checker: " + check.verdict.reason());
   }
-  const std::int64_t period = j.at("period").get<std::int64_t>();
-  const std::int64_t preperiod = j.at("preperiod").get<std::int64_t>();
-  const std::int64_t saltus = j.value("saltus", std::int64_t{0});
-  // e - 1; a family prints null (or nothing) when there is no exceptional value (e = 0).
-  const std::int64_t last_exceptional =
-      j.contains("last_exceptional_value") && j.at("last_exceptional_value").is_number_integer()
-          ? j.at("last_exceptional_value").get<std::int64_t>()
-          : preperiod - 1;
-  Outcome o;
-  o.evidence = {{"game", gk.game->spec()},
-                {"period", period},
-                {"preperiod", preperiod},
-                {"saltus", saltus},
-                {"certificate", j.at("certificate")},
-                {"checker", check.value("reason", std::string("accepted"))}};
-  nlohmann::json faults = nlohmann::json::array();
-  const auto compare = [&](const char* key, std::int64_t computed) {
-    if (!c.asserted.contains(key)) return;
-    if (c.asserted.at(key).get<std::int64_t>() != computed) {
-      faults.push_back({{"what", key}, {"asserted", c.asserted.at(key)}, {"proved", computed}});
-    }
-  };
-  compare("period", period);
-  compare("preperiod", preperiod);
-  compare("last_exceptional_value", last_exceptional);
-  if (c.asserted.value("saltus", std::int64_t{0}) != saltus) {
-    faults.push_back({{"what", "saltus"},
-                      {"asserted", c.asserted.value("saltus", std::int64_t{0})},
-                      {"proved", saltus}});
-  }
-  bool by_kernels = false;
-  if (faults.empty() && c.asserted.contains("exceptions")) {
-    // Every n < e with G(n) != G(n + jp) - js, jp the least multiple of p reaching e: the values
-    // below e + p come from the kernels (the certificate proves the period, not this list), so a
-    // claim that lists exceptions is at most verified.
-    by_kernels = true;
-    const std::int64_t end = preperiod + period;
-    ctx.require_memory(static_cast<std::uint64_t>(end) * 64, "the values below e + p");
-    std::vector<Position> ps;
-    for (std::int64_t n = 0; n < end; ++n) ps.push_back(integer_position(*gk.game, {n}));
-    std::size_t naive = 0;
-    const auto g = game_values(gk, ps, 300, &naive);
-    std::vector<std::int64_t> found;
-    for (std::int64_t n = 0; n < preperiod; ++n) {
-      const std::int64_t jumps = (preperiod - n + period - 1) / period;
-      if (g[static_cast<std::size_t>(n)] !=
-          g[static_cast<std::size_t>(n + jumps * period)] - jumps * saltus)
-        found.push_back(n);
-    }
-    const auto asserted = c.asserted.at("exceptions").get<std::vector<std::int64_t>>();
-    o.evidence["exceptions"] = found;
-    o.evidence["exceptions_method"] = method_text(gk, naive);
-    if (asserted != found) {
-      faults.push_back({{"what", "exceptions"}, {"asserted", asserted}, {"computed", found}});
-    }
-  }
-  if (faults.empty()) {
-    o.verdict = by_kernels ? Verdict::verified : Verdict::proved;
-    o.summary = "period " + std::to_string(period) + ", preperiod " + std::to_string(preperiod) +
-                ", saltus " + std::to_string(saltus) + " proved (certificate accepted)" +
-                (by_kernels ? "; the exceptions agree (kernels)" : "");
-  } else {
-    o.verdict = Verdict::refuted;
-    o.counterexample = faults.front();
-    o.evidence["disagreements"] = faults;
-    o.summary =
-        faults.front()["what"].get<std::string>() + ": asserted " +
-        faults.front()["asserted"].dump() + ", " +
-        (faults.front().contains("proved") ? "proved " + faults.front()["proved"].dump()
-                                           : "computed " + faults.front()["computed"].dump());
-  }
+  Outcome o = conclude_from_certificate(check.verdict, c, ctx, derive_period);
+  o.evidence["game"] = gk.game->spec();
+  o.evidence["certificate"] = j.at("certificate");
+  o.evidence["checker"] = check.verdict.reason();
   return o;
 }
 

@@ -52,12 +52,12 @@ Outcome run_proof_step(const std::string& checker, const Claim& c, const CheckCo
                 {"method", "exhaustive over the stated finite domain; no random cases"}};
   if (!r.details.empty()) o.evidence["computed"] = r.details;
   if (r.counterexample.is_null()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary =
         "step " + name + " holds on " + r.domain + " (" + std::to_string(r.cases) + " cases)";
     if (!step->repair.empty()) o.evidence["note"] = step->repair;
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = r.counterexample;
     o.evidence["counterexample_order"] = step->order;
     o.evidence["proof_survives"] = step->proof_survives;
@@ -86,7 +86,7 @@ namespace {
 
 Outcome check_not_checkable(const Claim& c, const CheckContext&) {
   Outcome o;
-  o.verdict = Verdict::inconclusive;
+  o.verdict = Finding::inconclusive;
   const auto why = param<std::string>(c, "why");
   o.summary = "not checkable: " + why;
   o.evidence = {{"not_checkable", true}, {"why", why}};

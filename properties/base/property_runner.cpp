@@ -53,12 +53,12 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
                 {"cases_requested", params.maxSuccess}};
   if (result.is<rc::detail::SuccessResult>()) {
     const auto& s = result.get<rc::detail::SuccessResult>();
-    o.verdict = Verdict::passed;
+    o.verdict = Finding::passed;
     o.evidence["cases"] = s.numSuccess;
     o.summary = std::to_string(s.numSuccess) + " random cases, no counterexample";
   } else if (result.is<rc::detail::FailureResult>()) {
     const auto& f = result.get<rc::detail::FailureResult>();
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.evidence["cases"] = f.numSuccess + 1;
     nlohmann::json values = nlohmann::json::array();
     for (const auto& [type, value] : f.counterExample) {
@@ -76,11 +76,11 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
                 (values.empty() ? f.description : values.front()["value"].get<std::string>());
   } else if (result.is<rc::detail::GaveUpResult>()) {
     const auto& g = result.get<rc::detail::GaveUpResult>();
-    o.verdict = Verdict::inconclusive;
+    o.verdict = Finding::inconclusive;
     o.evidence["cases"] = g.numSuccess;
     o.summary = "RapidCheck gave up: " + g.description;
   } else {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "RapidCheck error: " + result.get<rc::detail::Error>().description;
   }
   return o;

@@ -106,15 +106,15 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
       throw std::runtime_error("checker '" + claim.checker + "' is not registered");
     r.outcome = checker->fn(claim, ctx);
   } catch (const BudgetExceeded& e) {
-    r.outcome = Outcome{Verdict::inconclusive,
+    r.outcome = Outcome{Finding::inconclusive,
                         std::string("budget exceeded: ") + e.what(),
                         {{"reason", e.what()}},
                         nullptr};
   } catch (const std::bad_alloc&) {
     r.outcome =
-        Outcome{Verdict::inconclusive, "out of memory", {{"reason", "std::bad_alloc"}}, nullptr};
+        Outcome{Finding::inconclusive, "out of memory", {{"reason", "std::bad_alloc"}}, nullptr};
   } catch (const std::exception& e) {
-    r.outcome = Outcome{Verdict::error,
+    r.outcome = Outcome{Finding::error,
                         std::string("the check failed: ") + e.what(),
                         {{"error", e.what()}},
                         nullptr};

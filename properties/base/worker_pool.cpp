@@ -16,6 +16,7 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "properties/base/verdict_read_back.h"
 
 namespace igv {
 
@@ -257,7 +258,7 @@ class Pool {
     try {
       const auto j = nlohmann::json::parse(w.buffer.substr(sizeof size, size));
       const auto v = parse_verdict(j.at("verdict").get<std::string>());
-      r.outcome.verdict = v.value_or(Verdict::error);
+      r.outcome.verdict = verdict_read_back(v.value_or(Verdict::error));
       r.outcome.summary = j.at("summary").get<std::string>();
       r.outcome.evidence = j.at("evidence");
       r.outcome.counterexample = j.at("counterexample");
@@ -265,7 +266,7 @@ class Pool {
       r.peak_memory_bytes =
           std::max(j.at("peak_memory_bytes").get<std::uint64_t>(), w.sampled_peak);
     } catch (const std::exception& e) {
-      r.outcome = Outcome{Verdict::error,
+      r.outcome = Outcome{Finding::error,
                           std::string("the worker's result is unreadable: ") + e.what(),
                           {{"error", e.what()}},
                           nullptr};
@@ -291,7 +292,7 @@ class Pool {
     ClaimResult r;
     r.seconds = std::chrono::duration<double>(Clock::now() - w.started).count();
     r.peak_memory_bytes = w.sampled_peak;
-    r.outcome = Outcome{Verdict::error, how, {{"error", how}}, nullptr};
+    r.outcome = Outcome{Finding::error, how, {{"error", how}}, nullptr};
     if (WIFSIGNALED(status)) r.outcome.evidence["signal"] = WTERMSIG(status);
     Worker dead = w;
     w = Worker{};
@@ -331,7 +332,7 @@ class Pool {
       ClaimResult r;
       r.seconds = elapsed;
       r.peak_memory_bytes = w.sampled_peak;
-      r.outcome = Outcome{Verdict::inconclusive, reason, evidence, nullptr};
+      r.outcome = Outcome{Finding::inconclusive, reason, evidence, nullptr};
       const std::size_t claim = w.claim;
       retire(w, true);
       w.claim = claim;

@@ -98,24 +98,24 @@ Outcome check_unique_winning_move(const Claim& c, const CheckContext&) {
        "NaiveSolver over diagrams and the box table agree on the position and every option: " +
            std::string(routes_agree ? "yes" : "no")}};
   if (!routes_agree) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the two solving routes disagree";
   } else if (wins.size() == 1 && wins[0]["bite"] != c.asserted.at("bite")) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"position", rows_text(r.board)},
                         {"printed_bite", c.asserted.at("bite")},
                         {"winning_bite", wins[0]["bite"]}};
     o.summary = "the unique winning move bites at " + wins[0]["bite"].dump() + ", not at " +
                 c.asserted.at("bite").dump();
   } else if (wins.size() == 1) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "the position " + rows_text(r.board) +
                 " is an N-position with exactly one winning move: bite at (" +
                 wins[0]["bite"][0].dump() + ", " + wins[0]["bite"][1].dump() + "), leaving " +
                 wins[0]["board_after"].get<std::string>();
     o.evidence["answer"] = o.summary;
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"position", rows_text(r.board)}, {"winning_moves", wins}};
     o.summary =
         "the position has " + std::to_string(wins.size()) + " winning moves, not exactly one";
@@ -253,7 +253,7 @@ Outcome check_top_right_corner(const Claim& c, const CheckContext& ctx) {
                                                                 : none;
   o.evidence["stated_answer"] = stated_answer;
   if (o.verdict == Verdict::verified && !holds) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"stated", stated_answer}, {"corner_wins_on", wins_at}};
     o.summary = "taking the top-right corner wins on " + std::to_string(wins_at.size()) + " of " +
                 std::to_string(rectangles) + " rectangles, not on '" + stated_answer + "'";

@@ -100,7 +100,7 @@ Outcome check_best_move(const Claim& c, const CheckContext&) {
     o.evidence["zeckendorf"] = zeckendorf_greedy(n);
   }
   if (!agree) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the two solving routes disagree";
     return o;
   }
@@ -120,13 +120,13 @@ Outcome check_best_move(const Claim& c, const CheckContext&) {
   nlohmann::json printed_sorted = printed;
   std::sort(printed_sorted.begin(), printed_sorted.end());
   if (printed_sorted != takes) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"heap", n}, {"printed_winning_takes", printed}, {"computed", takes}};
     o.summary = "from " + std::to_string(n) + " the winning first takes are " + takes.dump() +
                 ", not " + printed.dump();
     return o;
   }
-  o.verdict = predicted_wins || takes.empty() ? Verdict::verified : Verdict::refuted;
+  o.verdict = predicted_wins || takes.empty() ? Finding::verified : Finding::refuted;
   if (o.verdict == Verdict::refuted)
     o.counterexample = {{"heap", n}, {"closed_form_take", predicted}};
   return o;
@@ -257,13 +257,13 @@ Outcome check_example_43(const Claim& c, const CheckContext&) {
                 {"adjacent_example_is_a_representation", example_is_representation},
                 {"adjacent_example_has_adjacent_terms", has_adjacent(adjacent_example)}};
   if (unique_ok && example_is_representation && has_adjacent(adjacent_example)) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = std::to_string(n) + " has " + std::to_string(all.size()) +
                 " representations as sums of distinct Fibonacci numbers; exactly one, " +
                 nlohmann::json(unique).dump() + ", has no adjacent terms; " +
                 nlohmann::json(adjacent_example).dump() + " is one with adjacent terms";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"non_adjacent", non_adjacent},
                         {"adjacent_example_ok", example_is_representation}};
     o.summary = "the example does not hold as printed";

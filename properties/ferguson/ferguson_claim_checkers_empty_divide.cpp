@@ -69,7 +69,7 @@ Outcome check_empty_divide_p_positions(const Claim& c, const CheckContext& ctx) 
       {"positions_agreeing", closed_form_agrees},
       {"positions", starts.size()}};
   if (!disagreement.is_null()) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the solving routes disagree";
     o.evidence["disagreement"] = disagreement;
   }

@@ -49,7 +49,7 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
            {"seconds",
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()}});
     }
-    o.verdict = Verdict::inconclusive;
+    o.verdict = Finding::inconclusive;
     o.summary = "n = " + std::to_string(length) + " is beyond exhaustive reach (3^" +
                 std::to_string(length) +
                 " boards); strips solved exactly up to n = " + std::to_string(evidence_max) +
@@ -96,12 +96,12 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
   const std::string who = for_first_player(by_table, first_player_moves);
   o.evidence["answer"] = who;
   if (!agree) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the two solving routes disagree";
     return o;
   }
   const auto claimed = c.asserted.get<std::string>();
-  o.verdict = claimed == who ? Verdict::verified : Verdict::refuted;
+  o.verdict = claimed == who ? Finding::verified : Finding::refuted;
   o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who +
               " (exhaustive); the notes: " + claimed;
   if (o.verdict == Verdict::refuted)

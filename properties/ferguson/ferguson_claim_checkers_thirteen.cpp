@@ -69,7 +69,7 @@ Outcome check_opponent_always_4(const Claim&, ThirteenSolution& s) {
       "exercise 2's strategy, derived by the §1.3 labelling of S = {1..6}: turn the card that "
       "leaves 31 - total a P-position of that game";
   if (!play.strategy_broke) {
-    o.verdict = Verdict::inconclusive;
+    o.verdict = Finding::inconclusive;
     o.summary =
         "the simulated play never reached a point where the strategy's card was unavailable";
     return o;
@@ -102,12 +102,12 @@ Outcome check_opponent_always_4(const Claim&, ThirteenSolution& s) {
   o.evidence["value_at_break"] = {{"table", play.exact_value_at_break}, {"naive", naive_at_break}};
   o.evidence["first_player_options_at_break"] = replies;
   if (!s.disagreement.is_null() || naive_at_break != play.exact_value_at_break) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the solving routes disagree";
     o.evidence["disagreement"] = s.disagreement;
     return o;
   }
-  o.verdict = Verdict::verified;
+  o.verdict = Finding::verified;
   o.summary = o.evidence["answer"].get<std::string>();
   return o;
 }
@@ -130,18 +130,18 @@ Outcome check_first_player_wins(const Claim&, ThirteenSolution& s) {
       "0 (the table "
       "lists it; `verify value thirteen CARDS` prints the winning cards of any position)";
   if (!s.disagreement.is_null()) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the solving routes disagree";
     o.evidence["disagreement"] = s.disagreement;
     return o;
   }
   if (s.table.value(start) == 0) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"start_value", 0}};
     o.summary = "the start is a P-position: the first player loses against best play";
     return o;
   }
-  o.verdict = Verdict::verified;
+  o.verdict = Finding::verified;
   o.summary =
       "the start is an N-position (value " + std::to_string(s.table.value(start)) + ", all " +
       std::to_string(s.positions) +

@@ -92,11 +92,11 @@ Outcome check_digits_example(const Claim& c, const CheckContext&) {
                  "NaiveSolver over digit strings (every option of every reachable string), "
                  "agreeing with f-composition"}};
   if (computed == c.asserted) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = position + " has value " + std::to_string(naive_value) + "; winning moves " +
                 nlohmann::json(naive_moves).dump();
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = {{"position", position}, {"computed", computed}, {"printed", c.asserted}};
     o.summary = "computed " + computed.dump() + ", printed " + c.asserted.dump();
   }
@@ -263,7 +263,7 @@ Outcome check_property(const Claim& c, const CheckContext& ctx) {
                                    std::to_string(strip_cols) + ", and the transpose";
   o.evidence["random"]["cases_in_domain"] = counted->load();
   if (r.verdict == Verdict::refuted) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = r.counterexample;
     o.summary = "square holds, but " + r.summary;
   } else {

@@ -46,19 +46,25 @@ std::shared_ptr<const CheckedFrolovChain> accepted_chain(int row) {
                                 " (the rows whose periods can be proved here)");
   }
   auto chain = cached_frolov_chain(std::max(row, kTable2LastRow));
-  if (!chain->verdict.accepted) {
+  if (!chain->verdict.accepted()) {
     throw std::logic_error("the certificate checker rejected the producer's chain: " +
-                           chain->verdict.reason);
+                           chain->verdict.reason());
   }
   return chain;
 }
 
-/// Row m of g or f as the independent checker accepted it (its verdict lists the g rows, then
-/// the f rows), never the producer's row.
+/// Row m of g or f as the independent checker accepted it, found by its name ("g row 5") among
+/// what the checker established: never the producer's row.
+const ProvedPeriod& proved_row(const CertificateVerdict& facts, FrolovFunction which, int m) {
+  const std::string name = std::string(to_string(which)) + " row " + std::to_string(m);
+  for (const ProvedPeriod& r : facts.proved()) {
+    if (r.what == name) return r;
+  }
+  throw std::logic_error("the accepted chain proves no " + name);
+}
+
 const ProvedPeriod& proved_row(const CheckedFrolovChain& chain, FrolovFunction which, int m) {
-  const std::size_t g_rows = chain.chain.g_certificates.size();
-  return chain.verdict.proved.at((which == FrolovFunction::g ? 0 : g_rows) +
-                                 static_cast<std::size_t>(m));
+  return proved_row(chain.verdict, which, m);
 }
 
 nlohmann::json row_certificate_json(const CheckedFrolovChain& chain, FrolovFunction which, int m) {
@@ -76,7 +82,8 @@ nlohmann::json row_certificate_json(const CheckedFrolovChain& chain, FrolovFunct
 // §2 row formulas: value(row, x + period) = value(row, x) + period for x ≥ from, and optionally
 // value(row, x) = x + offset for x ≥ from.
 // ---------------------------------------------------------------------------------------------
-Outcome check_row_arithmetic(const Claim& c, const CheckContext&) {
+Derivation derive_row_arithmetic(const CertificateVerdict& facts, const Claim& c,
+                                 const CheckContext&) {
   const FrolovFunction which = function_of(c);
   const int row = param<int>(c, "row");
   const auto period = param<std::int64_t>(c, "period");
@@ -92,8 +99,7 @@ Outcome check_row_arithmetic(const Claim& c, const CheckContext&) {
                                 ": parameters 'from' (a column, 0 or more), 'period' (1 or more) "
                                 "and 'offset' must lie within ±2^50");
   }
-  const auto chain = accepted_chain(row);
-  const ProvedPeriod& r = proved_row(*chain, which, row);
+  const ProvedPeriod& r = proved_row(facts, which, row);
   // Beyond max(from, p) one full period of the proved row decides both statements for all x.
   const std::int64_t end = std::max(from, r.preperiod) + r.period;
   const std::string fn = std::string(to_string(which)) + "_" + std::to_string(row);
@@ -107,22 +113,29 @@ Outcome check_row_arithmetic(const Claim& c, const CheckContext&) {
       counterexample = {{"x", x}, {fn + "(x)", r.value(x)}, {"expected", x + offset}};
     }
   }
-  Outcome o;
+  Derivation o;
   o.evidence = {
       {"domain", "every x >= " + std::to_string(from) + ": checked on [" + std::to_string(from) +
                      ", " + std::to_string(end) + "), which decides all x by the proved period"},
-      {"proved_row", {{"period", r.period}, {"preperiod", r.preperiod}}},
-      {"certificate", row_certificate_json(*chain, which, row)}};
+      {"proved_row", {{"period", r.period}, {"preperiod", r.preperiod}}}};
   if (counterexample.is_null()) {
-    o.verdict = Verdict::proved;
+    o.holds = true;
     o.summary = "holds for every x >= " + std::to_string(from) + " (row " + std::to_string(row) +
                 " proved with period " + std::to_string(r.period) + ", preperiod " +
                 std::to_string(r.preperiod) + ")";
   } else {
-    o.verdict = Verdict::refuted;
     o.counterexample = counterexample;
     o.summary = "fails at " + counterexample.dump();
   }
+  return o;
+}
+
+Outcome check_row_arithmetic(const Claim& c, const CheckContext& ctx) {
+  const FrolovFunction which = function_of(c);
+  const int row = param<int>(c, "row");
+  const auto chain = accepted_chain(row);
+  Outcome o = conclude_from_certificate(chain->verdict, c, ctx, derive_row_arithmetic);
+  o.evidence["certificate"] = row_certificate_json(*chain, which, row);
   return o;
 }
 
@@ -133,9 +146,9 @@ nlohmann::json ratio_json(std::int64_t t, std::int64_t previous) {
   return static_cast<double>(t) / static_cast<double>(previous);
 }
 
-nlohmann::json computed_table2_row(const CheckedFrolovChain& chain, FrolovFunction which, int m) {
-  const ProvedPeriod& r = proved_row(chain, which, m);
-  const std::int64_t previous = m == 0 ? 0 : proved_row(chain, which, m - 1).period;
+nlohmann::json computed_table2_row(const CertificateVerdict& facts, FrolovFunction which, int m) {
+  const ProvedPeriod& r = proved_row(facts, which, m);
+  const std::int64_t previous = m == 0 ? 0 : proved_row(facts, which, m - 1).period;
   return {{"t", r.period}, {"p", r.preperiod}, {"ratio", ratio_json(r.period, previous)}};
 }
 
@@ -144,12 +157,11 @@ nlohmann::json computed_table2_row(const CheckedFrolovChain& chain, FrolovFuncti
 // Convention (the one that reproduces the paper): t is the least period and p the least
 // preperiod, i.e. the least p with value(m, n + t) = value(m, n) + t for every n ≥ p.
 // ---------------------------------------------------------------------------------------------
-Outcome check_table2_row(const Claim& c, const CheckContext&) {
+Derivation derive_table2_row(const CertificateVerdict& facts, const Claim& c, const CheckContext&) {
   const FrolovFunction which = function_of(c);
   const int row = param<int>(c, "row");
-  const auto chain = accepted_chain(row);
-  const nlohmann::json computed = computed_table2_row(*chain, which, row);
-  Outcome o;
+  const nlohmann::json computed = computed_table2_row(facts, which, row);
+  Derivation o;
   nlohmann::json mismatches = nlohmann::json::array();
   for (const auto& key : {"t", "p", "ratio"}) {
     if (!c.asserted.contains(key))
@@ -167,19 +179,26 @@ Outcome check_table2_row(const Claim& c, const CheckContext&) {
                 {"convention",
                  "least period t and least preperiod p with value(m, n + t) = value(m, n) + t for "
                  "all n >= p"},
-                {"certificate", row_certificate_json(*chain, which, row)},
                 {"cells_compared", 3}};
   if (mismatches.empty()) {
-    o.verdict = Verdict::proved;
+    o.holds = true;
     o.summary = "t = " + computed["t"].dump() + ", p = " + computed["p"].dump() + ", ratio " +
                 computed["ratio"].dump() +
                 " as printed; the row's periodicity certificate was accepted";
   } else {
-    o.verdict = Verdict::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
     o.summary = "printed " + c.asserted.dump() + ", computed " + computed.dump();
   }
+  return o;
+}
+
+Outcome check_table2_row(const Claim& c, const CheckContext& ctx) {
+  const FrolovFunction which = function_of(c);
+  const int row = param<int>(c, "row");
+  const auto chain = accepted_chain(row);
+  Outcome o = conclude_from_certificate(chain->verdict, c, ctx, derive_table2_row);
+  o.evidence["certificate"] = row_certificate_json(*chain, which, row);
   return o;
 }
 
@@ -242,9 +261,9 @@ Outcome check_periodicity_theorem(const Claim& c, const CheckContext& ctx) {
 // evidence carries the whole table (paper's rows beside the computed ones) as evidence.table,
 // which the report writers render in Markdown, LaTeX and CSV.
 // ---------------------------------------------------------------------------------------------
-Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
+Derivation derive_table2_extension(const CertificateVerdict& facts, const Claim& c,
+                                   const CheckContext& ctx) {
   const int rows = rows_for_budget(c, ctx);
-  const auto chain = accepted_chain(rows);
   const nlohmann::json& paper = c.asserted;  // {"g": [[t, p], …], "f": …}, rows 0..9
   for (const char* side : {"g", "f"}) {
     if (!paper.contains(side) || paper[side].size() != std::size_t{kTable2LastRow + 1}) {
@@ -257,7 +276,7 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
   for (int m = 0; m <= kTable2LastRow; ++m) {
     for (const FrolovFunction which : {FrolovFunction::g, FrolovFunction::f}) {
       const std::string side(to_string(which));
-      const nlohmann::json computed = computed_table2_row(*chain, which, m);
+      const nlohmann::json computed = computed_table2_row(facts, which, m);
       const nlohmann::json row = {computed["t"], computed["p"]};
       if (paper[side][m] != row) {
         mismatches.push_back(
@@ -267,8 +286,8 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
   }
   nlohmann::json table = nlohmann::json::array();
   for (int m = 0; m <= rows; ++m) {
-    const nlohmann::json g = computed_table2_row(*chain, FrolovFunction::g, m);
-    const nlohmann::json f = computed_table2_row(*chain, FrolovFunction::f, m);
+    const nlohmann::json g = computed_table2_row(facts, FrolovFunction::g, m);
+    const nlohmann::json f = computed_table2_row(facts, FrolovFunction::f, m);
     const bool printed = m <= kTable2LastRow;
     const std::string pg =
         printed ? paper["g"][m][0].dump() + ", " + paper["g"][m][1].dump() : "(new)";
@@ -284,21 +303,18 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
                      {"paper: t, p (g)", pg},
                      {"paper: t, p (f)", pf}});
   }
-  Outcome o;
-  o.verdict = mismatches.empty() ? Verdict::proved : Verdict::refuted;
+  Derivation o;
+  o.holds = mismatches.empty();
   o.summary = "Table 2 proved for m = 0.." + std::to_string(rows) + " (rows " +
               std::to_string(kTable2LastRow + 1) + ".." + std::to_string(rows) + " are new): t_" +
               std::to_string(rows) + " = " +
-              std::to_string(proved_row(*chain, FrolovFunction::g, rows).period);
+              std::to_string(proved_row(facts, FrolovFunction::g, rows).period);
   o.evidence = {
       {"domain", "rows m = 0.." + std::to_string(rows) +
                      " of g and f, each proved by an accepted certificate"},
       {"table", table},
       {"table_columns",
        {"m", "t", "p (g)", "t_m/t_{m-1}", "t (f)", "p (f)", "paper: t, p (g)", "paper: t, p (f)"}},
-      {"produce_seconds", chain->produce_seconds},
-      {"check_seconds", chain->check_seconds},
-      {"row_kernel_cells", chain->chain.cells_computed},
       {"budget_note", large_budget_note(c, rows)}};
   if (!mismatches.empty()) {
     o.evidence["mismatches"] = mismatches;
@@ -307,6 +323,15 @@ Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
                 " printed row(s) of Table 2 disagree with the proved rows; first " +
                 mismatches.front().dump();
   }
+  return o;
+}
+
+Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
+  const auto chain = accepted_chain(rows_for_budget(c, ctx));
+  Outcome o = conclude_from_certificate(chain->verdict, c, ctx, derive_table2_extension);
+  o.evidence["produce_seconds"] = chain->produce_seconds;
+  o.evidence["check_seconds"] = chain->check_seconds;
+  o.evidence["row_kernel_cells"] = chain->chain.cells_computed;
   return o;
 }
 

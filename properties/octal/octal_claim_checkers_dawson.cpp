@@ -145,10 +145,10 @@ Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
       {"method", "strip rules by the generic naive solver (P iff value 0), cross-checked with " +
                      code.canonical()}};
   if (mismatches.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(c.asserted.size()) + " listed outcomes agree";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = mismatches.front();
     o.evidence["mismatches"] = mismatches;
     o.summary = std::to_string(mismatches.size()) + " listed outcome(s) disagree";
@@ -161,76 +161,96 @@ Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
 // from e, and the rule is periodic with its modulus m from its last exception; both are then
 // periodic with lcm(p, m) from `start`, so checking n < start + lcm(p, m) decides every n.
 // ---------------------------------------------------------------------------------------------
-Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
-  const OctalCode code = code_param(c);
+/// The rule of an outcome-rule claim, validated.
+struct OutcomeRule {
+  std::string kind;
+  std::int64_t modulus = 1;
+  std::set<std::int64_t> residues, exceptions;
+  std::int64_t from = 0;
+  [[nodiscard]] bool holds_at(std::int64_t n) const {
+    return exceptions.count(n) > 0 || residues.count(n % modulus) > 0;
+  }
+};
+
+OutcomeRule outcome_rule_of(const Claim& c) {
   const auto& rule = c.asserted;
-  const std::string kind = rule.at("kind").get<std::string>();
-  const auto modulus = rule.at("modulus").get<std::int64_t>();
+  OutcomeRule r;
+  r.kind = rule.at("kind").get<std::string>();
+  r.modulus = rule.at("modulus").get<std::int64_t>();
   const auto residues = rule.at("residues").get<std::vector<std::int64_t>>();
   const auto exceptions = rule.value("exceptions", std::vector<std::int64_t>{});
-  const auto from = rule.value("from", std::int64_t{0});
-  if (modulus < 1) throw std::invalid_argument("claim " + c.id + ": modulus must be >= 1");
-  for (const auto r : residues) {
-    if (r < 0 || r >= modulus) {
-      throw std::invalid_argument("claim " + c.id + ": residue " + std::to_string(r) +
+  r.from = rule.value("from", std::int64_t{0});
+  if (r.modulus < 1) throw std::invalid_argument("claim " + c.id + ": modulus must be >= 1");
+  for (const auto x : residues) {
+    if (x < 0 || x >= r.modulus) {
+      throw std::invalid_argument("claim " + c.id + ": residue " + std::to_string(x) +
                                   " is not in [0, modulus - 1]");
     }
   }
   for (const auto e : exceptions) {
     if (e < 0) throw std::invalid_argument("claim " + c.id + ": exceptions must be >= 0");
   }
-  if (kind != "first_player_wins" && kind != "p_positions_exactly") {
+  if (r.kind != "first_player_wins" && r.kind != "p_positions_exactly") {
     throw std::invalid_argument("claim " + c.id +
                                 ": rule kind must be first_player_wins or p_positions_exactly");
   }
-  const std::set<std::int64_t> residue_set(residues.begin(), residues.end());
-  const std::set<std::int64_t> exception_set(exceptions.begin(), exceptions.end());
-  const auto in_rule = [&](std::int64_t n) {
-    return exception_set.count(n) > 0 || residue_set.count(n % modulus) > 0;
-  };
+  r.residues = {residues.begin(), residues.end()};
+  r.exceptions = {exceptions.begin(), exceptions.end()};
+  return r;
+}
 
-  const CheckedOctalCertificate proved =
-      prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
-  const std::int64_t p = proved.proved().period;
-  std::int64_t start = std::max(proved.proved().preperiod, from);
-  if (!exceptions.empty())
-    start = std::max(start, *std::max_element(exceptions.begin(), exceptions.end()) + 1);
-  const std::int64_t end = start + std::lcm(p, modulus);
-  nlohmann::json counterexample = nullptr;
+/// The rule against the proved sequence: G(n) = 0 is periodic with period p from e, the rule
+/// with its modulus m from its last exception, so n < start + lcm(p, m) decides every n.
+Derivation derive_outcome_rule(const CertificateVerdict& facts, const Claim& c,
+                               const CheckContext&) {
+  const OutcomeRule rule = outcome_rule_of(c);
+  const ProvedPeriod& g = facts.proved().front();
+  const std::int64_t p = g.period;
+  std::int64_t start = std::max(g.preperiod, rule.from);
+  if (!rule.exceptions.empty()) start = std::max(start, *rule.exceptions.rbegin() + 1);
+  const std::int64_t end = start + std::lcm(p, rule.modulus);
+  const bool first_wins = rule.kind == "first_player_wins";
+  Derivation d;
   std::uint64_t cases = 0;
-  for (std::int64_t n = (kind == "first_player_wins" ? from : 0); n < end; ++n) {
-    const Value v = proved.value(n);
+  for (std::int64_t n = (first_wins ? rule.from : 0); n < end; ++n) {
+    const Value v = g.value(n);
     ++cases;
-    if (kind == "first_player_wins") {
-      if (in_rule(n) && v == 0) {
-        counterexample = {{"n", n}, {"value", v}, {"outcome", "P"}, {"claimed", "N"}};
+    if (first_wins) {
+      if (rule.holds_at(n) && v == 0) {
+        d.counterexample = {{"n", n}, {"value", v}, {"outcome", "P"}, {"claimed", "N"}};
         break;
       }
-    } else if ((v == 0) != in_rule(n)) {
-      counterexample = {{"n", n},
-                        {"value", v},
-                        {"outcome", outcome_of(v)},
-                        {"rule_says", in_rule(n) ? "P" : "N"}};
+    } else if ((v == 0) != rule.holds_at(n)) {
+      d.counterexample = {{"n", n},
+                          {"value", v},
+                          {"outcome", outcome_of(v)},
+                          {"rule_says", rule.holds_at(n) ? "P" : "N"}};
       break;
     }
   }
-  Outcome o;
-  o.evidence = {
-      {"domain", "every n >= " + std::to_string(kind == "first_player_wins" ? from : 0) + ": n < " +
+  d.evidence = {
+      {"domain", "every n >= " + std::to_string(first_wins ? rule.from : 0) + ": n < " +
                      std::to_string(end) + " checked, the rest by the proved period " +
-                     std::to_string(p) + " and the rule's modulus " + std::to_string(modulus)},
-      {"cases", cases},
-      {"period_proof", proved.evidence()}};
-  if (counterexample.is_null()) {
-    o.verdict = Verdict::proved;
-    o.summary = "holds for every n: checked n < " + std::to_string(end) +
+                     std::to_string(p) + " and the rule's modulus " + std::to_string(rule.modulus)},
+      {"cases", cases}};
+  if (d.counterexample.is_null()) {
+    d.holds = true;
+    d.summary = "holds for every n: checked n < " + std::to_string(end) +
                 ", periodic beyond (period " + std::to_string(p) + " proved from " +
-                std::to_string(proved.proved().preperiod) + ")";
+                std::to_string(g.preperiod) + ")";
   } else {
-    o.verdict = Verdict::refuted;
-    o.counterexample = counterexample;
-    o.summary = "fails at n = " + counterexample["n"].dump();
+    d.summary = "fails at n = " + d.counterexample["n"].dump();
   }
+  return d;
+}
+
+Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
+  const OctalCode code = code_param(c);
+  (void)outcome_rule_of(c);  // a malformed rule is an error before any work
+  const CheckedOctalCertificate proved =
+      prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
+  Outcome o = conclude_from_certificate(proved.verdict, c, ctx, derive_outcome_rule);
+  o.evidence["period_proof"] = proved.evidence();
   return o;
 }
 
@@ -309,60 +329,94 @@ Outcome check_periodicity_lemma(const Claim& c, const CheckContext& ctx) {
   return o;
 }
 
+/// The window H(n + p) = H(n) for i <= n < 2i + p + k on the naive values (the reference kernel
+/// of the checker library), and the least such i; a counterexample when the window fails.
+struct LemmaWindow {
+  std::int64_t window_end = 0;
+  std::int64_t least_i = 0;
+  nlohmann::json counterexample = nullptr;
+  [[nodiscard]] nlohmann::json evidence(std::int64_t i, std::int64_t p) const {
+    return {{"window", std::to_string(i) + " <= n < " + std::to_string(window_end)},
+            {"window_values_checked", window_end - i},
+            {"least_i_for_period_" + std::to_string(p), least_i},
+            {"method", "naive octal values for the window; Guy–Smith certificate for every n"}};
+  }
+};
+
+LemmaWindow lemma_window(const OctalCode& code, std::int64_t i, std::int64_t p) {
+  LemmaWindow w;
+  w.window_end = 2 * i + p + code.max_removal();
+  const auto h = octal_values_naive(code, w.window_end + p);
+  const auto at = [&](std::int64_t n) { return h[static_cast<std::size_t>(n)]; };
+  for (std::int64_t n = i; n < w.window_end; ++n) {
+    if (at(n + p) != at(n)) {
+      w.counterexample = {{"n", n}, {"H(n)", at(n)}, {"H(n+p)", at(n + p)}};
+      break;
+    }
+  }
+  // The least i with H(n + p) = H(n) for every n >= i, on the naive values.
+  for (std::int64_t n = w.window_end - 1; n >= 0; --n) {
+    if (at(n + p) != at(n)) {
+      w.least_i = n + 1;
+      break;
+    }
+  }
+  return w;
+}
+
+/// The lemma's conclusion from the proved period: period p from i follows when the least
+/// period divides p and the least preperiod is at most i.
+Derivation derive_lemma_application(const CertificateVerdict& facts, const Claim& c,
+                                    const CheckContext&) {
+  const OctalCode code = code_param(c);
+  const auto i = param<std::int64_t>(c, "i");
+  const auto p = param<std::int64_t>(c, "p");
+  const LemmaWindow w = lemma_window(code, i, p);
+  const ProvedPeriod& g = facts.proved().front();
+  Derivation d;
+  d.evidence = w.evidence(i, p);
+  if (!w.counterexample.is_null()) {
+    d.counterexample = w.counterexample;
+    d.summary = "the window fails at n = " + w.counterexample["n"].dump();
+    return d;
+  }
+  if (p % g.period != 0 || g.preperiod > i) {
+    d.counterexample = {{"proved_preperiod", g.preperiod}, {"proved_period", g.period}};
+    d.summary = "the proved period does not give period " + std::to_string(p) + " from " +
+                std::to_string(i);
+    return d;
+  }
+  d.holds = true;
+  d.summary = "H(n+" + std::to_string(p) + ") = H(n) for " + std::to_string(i) + " <= n < " +
+              std::to_string(w.window_end) + ", hence for every n >= " + std::to_string(i) +
+              " (least such i: " + std::to_string(w.least_i) + "; least period " +
+              std::to_string(g.period) + ")";
+  return d;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The application: the blog's table shows H(n + 34) = H(n) for 53 <= n < 142 = 2·53 + 34 + 2,
-// hence period 34 from 53 on. The window is checked on the naive values; the period is proved
-// by the Guy–Smith certificate; the evidence says whether 53 is the least such i.
+// hence period 34 from 53 on. The window is checked on the naive values (a failing window is
+// refuted at once); the period is proved by the Guy–Smith certificate; the evidence says whether
+// 53 is the least such i.
 // ---------------------------------------------------------------------------------------------
 Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   const OctalCode code = code_param(c);
   const auto i = param<std::int64_t>(c, "i");
   const auto p = param<std::int64_t>(c, "p");
-  const std::int64_t window_end = 2 * i + p + code.max_removal();
-  const auto h = octal_values_naive(code, window_end + p);
-  nlohmann::json counterexample = nullptr;
-  for (std::int64_t n = i; n < window_end; ++n) {
-    if (h[static_cast<std::size_t>(n + p)] != h[static_cast<std::size_t>(n)]) {
-      counterexample = {{"n", n},
-                        {"H(n)", h[static_cast<std::size_t>(n)]},
-                        {"H(n+p)", h[static_cast<std::size_t>(n + p)]}};
-      break;
-    }
-  }
-  std::int64_t least_i = 0;  // least i with H(n + p) = H(n) for every n >= i, on the naive values
-  for (std::int64_t n = window_end - 1; n >= 0; --n) {
-    if (h[static_cast<std::size_t>(n + p)] != h[static_cast<std::size_t>(n)]) {
-      least_i = n + 1;
-      break;
-    }
-  }
-  Outcome o;
-  o.evidence = {{"window", std::to_string(i) + " <= n < " + std::to_string(window_end)},
-                {"window_values_checked", window_end - i},
-                {"least_i_for_period_" + std::to_string(p), least_i},
-                {"method", "naive octal values for the window; Guy–Smith certificate for every n"}};
-  if (!counterexample.is_null()) {
-    o.verdict = Verdict::refuted;
-    o.counterexample = counterexample;
-    o.summary = "the window fails at n = " + counterexample["n"].dump();
+  const LemmaWindow w = lemma_window(code, i, p);
+  if (!w.counterexample.is_null()) {
+    Outcome o;
+    o.evidence = w.evidence(i, p);
+    o.verdict = Finding::refuted;
+    o.counterexample = w.counterexample;
+    o.summary = "the window fails at n = " + w.counterexample["n"].dump();
     return o;
   }
   const CheckedOctalCertificate proved =
       prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
+  Outcome o = conclude_from_certificate(proved.verdict, c, ctx, derive_lemma_application);
   o.evidence["period_proof"] = proved.evidence();
-  if (p % proved.proved().period != 0 || proved.proved().preperiod > i) {
-    o.verdict = Verdict::refuted;
-    o.counterexample = {{"proved_preperiod", proved.proved().preperiod},
-                        {"proved_period", proved.proved().period}};
-    o.summary = "the proved period does not give period " + std::to_string(p) + " from " +
-                std::to_string(i);
-    return o;
-  }
-  o.verdict = Verdict::proved;
-  o.summary = "H(n+" + std::to_string(p) + ") = H(n) for " + std::to_string(i) + " <= n < " +
-              std::to_string(window_end) + ", hence for every n >= " + std::to_string(i) +
-              " (least such i: " + std::to_string(least_i) + "; least period " +
-              std::to_string(proved.proved().period) + ")";
   return o;
 }
 

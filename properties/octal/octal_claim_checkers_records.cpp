@@ -25,17 +25,12 @@ namespace {
 /// asking for billions of values.
 constexpr std::int64_t kMaxFirstIndex = 1'000'000;
 
-Outcome check_published_period(const Claim& c, const CheckContext& ctx) {
-  const OctalCode code = OctalCode::parse(param<std::string>(c, "code"));
+/// The published period, preperiod, last exceptional value and exceptions against the sequence
+/// the checker accepted.
+Derivation derive_published_period(const CertificateVerdict& facts, const Claim& c,
+                                   const CheckContext&) {
   const auto& published = c.asserted;
-  if (!published.is_object() || published.empty()) {
-    throw std::invalid_argument("claim " + c.id +
-                                ": asserted must be a table of period, preperiod, "
-                                "last_exceptional_value and/or exceptions");
-  }
-  const CheckedOctalCertificate proved =
-      prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
-  const ProvedPeriod& cert = proved.proved();  // what the checker accepted
+  const ProvedPeriod& cert = facts.proved().front();  // what the checker accepted
   nlohmann::json computed = {
       {"period", cert.period},
       {"preperiod", cert.preperiod},
@@ -70,20 +65,18 @@ Outcome check_published_period(const Claim& c, const CheckContext& ctx) {
     }
     mismatches.push_back(std::move(mismatch));
   }
-  Outcome o;
+  Derivation o;
   o.evidence = {
       {"published", published},
       {"proved", computed},
-      {"period_proof", proved.evidence()},
       {"conventions",
        "preperiod = least e with G(n+p) = G(n) for all n >= e; last exceptional value = e - 1"}};
   if (mismatches.empty()) {
-    o.verdict = Verdict::proved;
+    o.holds = true;
     o.summary = "proved: period " + std::to_string(cert.period) + ", preperiod " +
                 std::to_string(cert.preperiod) + " (last exceptional value " +
                 std::to_string(cert.preperiod - 1) + "), as published";
   } else {
-    o.verdict = Verdict::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
     // The heap that tells the published and the proved value apart.
@@ -100,6 +93,21 @@ Outcome check_published_period(const Claim& c, const CheckContext& ctx) {
                 mismatches.front()["published"].dump() + ", proved " +
                 mismatches.front()["proved"].dump();
   }
+  return o;
+}
+
+Outcome check_published_period(const Claim& c, const CheckContext& ctx) {
+  const OctalCode code = OctalCode::parse(param<std::string>(c, "code"));
+  const auto& published = c.asserted;
+  if (!published.is_object() || published.empty()) {
+    throw std::invalid_argument("claim " + c.id +
+                                ": asserted must be a table of period, preperiod, "
+                                "last_exceptional_value and/or exceptions");
+  }
+  const CheckedOctalCertificate proved =
+      prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
+  Outcome o = conclude_from_certificate(proved.verdict, c, ctx, derive_published_period);
+  o.evidence["period_proof"] = proved.evidence();
   return o;
 }
 

@@ -20,7 +20,7 @@ nlohmann::json CheckedOctalCertificate::evidence() const {
           {"masks", c.mask_schedule},
           {"witness_hints", c.witness_depths.size()},
           {"checker", "check_octal_period_certificate"},
-          {"checked", verdict.reason},
+          {"checked", verdict.reason()},
           {"seconds", seconds}};
 }
 
@@ -36,9 +36,9 @@ CheckedOctalCertificate prove_octal_period(const OctalCode& code, const CheckCon
   CheckedOctalCertificate out;
   out.certificate = find_octal_period(code, {max_heaps, tick, {}, {}});
   out.verdict = check_octal_period_certificate(out.certificate, tick);
-  if (!out.verdict.accepted) {
+  if (!out.verdict.accepted()) {
     throw std::runtime_error("the checker rejected the producer's certificate for octal " +
-                             code.canonical() + ": " + out.verdict.reason);
+                             code.canonical() + ": " + out.verdict.reason());
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

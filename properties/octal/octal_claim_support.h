@@ -21,7 +21,7 @@ struct CheckedOctalCertificate {
   OctalPeriodCertificate certificate;
   CertificateVerdict verdict;
   double seconds = 0;
-  [[nodiscard]] const ProvedPeriod& proved() const { return verdict.proved.front(); }
+  [[nodiscard]] const ProvedPeriod& proved() const { return verdict.proved().front(); }
   [[nodiscard]] Value value(std::int64_t n) const { return proved().value(n); }
   [[nodiscard]] nlohmann::json evidence() const;
 };

@@ -43,12 +43,12 @@ void prop_checker_accepts_producer_and_rejects_corruption() {
   const auto naive = octal_values_naive(code, cert.bound() - 1);
   for (std::int64_t n = 0; n < cert.bound(); ++n)
     RC_ASSERT(cert.values[n] == naive[static_cast<std::size_t>(n)]);
-  RC_ASSERT(check_octal_period_certificate(cert).accepted);
+  RC_ASSERT(check_octal_period_certificate(cert).accepted());
   OctalPeriodCertificate bad = cert;
   const auto n = *rc::gen::inRange<std::int64_t>(0, cert.bound());
   const auto delta = *rc::gen::inRange<Value>(1, 4);
   bad.values.set(n, (cert.values[n] + delta) % 256);
-  RC_ASSERT(!check_octal_period_certificate(bad).accepted);
+  RC_ASSERT(!check_octal_period_certificate(bad).accepted());
 }
 
 }  // namespace igv

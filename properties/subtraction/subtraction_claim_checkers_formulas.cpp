@@ -54,24 +54,21 @@ Blocks blocks_of(const Claim& claim) {
 /// list of disagreements (empty when the row holds). Throws FormulaError when a formula cannot
 /// be evaluated, BudgetExceeded when the decisive prefix is too long.
 nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& vars,
-                           const Blocks& blocks, const SubtractionSet& set, SubtractionPlay play,
-                           const CheckedSubtractionCertificate& proved,
+                           const Blocks& blocks, const SubtractionSet& set, const ProvedPeriod& g,
                            nlohmann::json& computed_cells) {
   nlohmann::json bad = nlohmann::json::array();
   if (row.contains("preperiod")) {
     const auto printed = evaluate_expression(row.at("preperiod").get<std::string>(), vars);
     computed_cells["preperiod_formula"] = printed;
-    if (printed != proved.proved().preperiod) {
-      bad.push_back(
-          {{"what", "preperiod"}, {"printed", printed}, {"computed", proved.proved().preperiod}});
+    if (printed != g.preperiod) {
+      bad.push_back({{"what", "preperiod"}, {"printed", printed}, {"computed", g.preperiod}});
     }
   }
   if (row.contains("period")) {
     const auto printed = evaluate_expression(row.at("period").get<std::string>(), vars);
     computed_cells["period_formula"] = printed;
-    if (printed != proved.proved().period) {
-      bad.push_back(
-          {{"what", "period"}, {"printed", printed}, {"computed", proved.proved().period}});
+    if (printed != g.period) {
+      bad.push_back({{"what", "period"}, {"printed", printed}, {"computed", g.period}});
     }
   }
   if (row.contains("period_any_of")) {
@@ -80,12 +77,11 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
     for (const auto& e : row.at("period_any_of")) {
       const auto v = evaluate_expression(e.get<std::string>(), vars);
       options.push_back(v);
-      found = found || v == proved.proved().period;
+      found = found || v == g.period;
     }
     computed_cells["period_formula"] = options;
     if (!found)
-      bad.push_back(
-          {{"what", "period"}, {"printed_any_of", options}, {"computed", proved.proved().period}});
+      bad.push_back({{"what", "period"}, {"printed_any_of", options}, {"computed", g.period}});
   }
   if (row.contains("cycle")) {
     const auto prefix = row.contains("prefix")
@@ -95,18 +91,14 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
     if (cycle.empty()) throw FormulaError("empty cycle for " + variables_json(vars).dump());
     const auto pre = static_cast<std::int64_t>(prefix.size());
     const auto per = static_cast<std::int64_t>(cycle.size());
-    const auto length =
-        decisive_length(proved.proved().preperiod, proved.proved().period, pre, per);
+    const auto length = decisive_length(g.preperiod, g.period, pre, per);
     if (!length) throw BudgetExceeded("sequence comparison longer than the cap for " + braces(set));
-    const auto g = subtraction_prefix(set, play, *length);
     for (std::int64_t n = 0; n < *length; ++n) {
       const Value printed = n < pre ? prefix[static_cast<std::size_t>(n)]
                                     : cycle[static_cast<std::size_t>((n - pre) % per)];
-      if (printed != g[static_cast<std::size_t>(n)]) {
-        bad.push_back({{"what", "sequence"},
-                       {"n", n},
-                       {"printed", printed},
-                       {"computed", g[static_cast<std::size_t>(n)]}});
+      if (printed != g.value(n)) {
+        bad.push_back(
+            {{"what", "sequence"}, {"n", n}, {"printed", printed}, {"computed", g.value(n)}});
         break;
       }
     }
@@ -114,9 +106,8 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
   if (row.contains("pattern")) {
     const auto start = evaluate_expression(row.at("start").get<std::string>(), vars);
     const auto stretch = expand_pattern(row.at("pattern").get<std::string>(), vars, blocks);
-    const auto g = subtraction_prefix(set, play, start + static_cast<std::int64_t>(stretch.size()));
     for (std::size_t j = 0; j < stretch.size(); ++j) {
-      const Value got = g[static_cast<std::size_t>(start) + j];
+      const Value got = g.value(start + static_cast<std::int64_t>(j));
       if (got != stretch[j]) {
         bad.push_back({{"what", "stretch"},
                        {"n", start + static_cast<std::int64_t>(j)},
@@ -130,7 +121,11 @@ nlohmann::json compare_row(const nlohmann::json& row, const FormulaVariables& va
   return bad;
 }
 
-Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
+/// The comparison over every case of the parameter domain. Each case's values are those of the
+/// sequence the checker library proved for it: `single` when given (the claim's one game, whose
+/// accepted certificate the caller holds), else prove_subtraction_period's for the case. An
+/// agreeing run is `verified` here; check_formula turns the one-game run into `proved`.
+Outcome run_formula(const Claim& claim, const CheckContext& ctx, const CertificateVerdict* single) {
   const SubtractionPlay play = subtraction_play_param(claim);
   const Blocks blocks = blocks_of(claim);
   const auto& a = claim.asserted;
@@ -171,12 +166,16 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
       ++not_a_set;
       return;
     }
-    const auto proved = prove_subtraction_period(*set, play);
+    std::optional<CheckedSubtractionCertificate> certified;
+    if (single == nullptr) certified = prove_subtraction_period(*set, play);
+    const ProvedPeriod& g = single != nullptr ? single->proved().front() : certified->proved();
+    if (g.what != subtraction_spec(*set, play)) {
+      throw std::logic_error("the certificate proves " + g.what + ", not the claim's " +
+                             subtraction_spec(*set, play));
+    }
     bool case_agrees = true;
     bool any_row = false;
-    nlohmann::json cells = {{"S", braces(*set)},
-                            {"preperiod", proved.proved().preperiod},
-                            {"period", proved.proved().period}};
+    nlohmann::json cells = {{"S", braces(*set)}, {"preperiod", g.preperiod}, {"period", g.period}};
     nlohmann::json first_bad = nullptr;
     for (std::size_t i = 0; i < rows.size(); ++i) {
       const auto& row = rows[i];
@@ -186,16 +185,18 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
           continue;
         any_row = true;
         ++row_stats[i].cases;
-        const auto bad = compare_row(row, vars, blocks, *set, play, proved, cells);
+        const auto bad = compare_row(row, vars, blocks, *set, g, cells);
         if (bad.empty()) {
           ++row_stats[i].agree;
         } else {
           case_agrees = false;
           if (first_bad.is_null()) {
-            first_bad = {
-                {"row", row_stats[i].label},          {"S", braces(*set)},
-                {"parameters", variables_json(vars)}, {"preperiod", proved.proved().preperiod},
-                {"period", proved.proved().period},   {"disagreements", bad}};
+            first_bad = {{"row", row_stats[i].label},
+                         {"S", braces(*set)},
+                         {"parameters", variables_json(vars)},
+                         {"preperiod", g.preperiod},
+                         {"period", g.period},
+                         {"disagreements", bad}};
           }
         }
       } catch (const FormulaError& e) {
@@ -273,12 +274,12 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
     o.evidence["table_columns"] = cols;
   }
   if (!formula_error.empty()) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "a printed formula could not be evaluated: " + formula_error;
     return o;
   }
   if (mismatch_count > 0) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.evidence["mismatches_first_25"] = mismatches;
     o.counterexample = mismatches.front();
     o.summary = std::to_string(mismatch_count) + " of " + std::to_string(cases) +
@@ -287,15 +288,43 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
     return o;
   }
   if (cases == 0) {
-    o.verdict = Verdict::error;
+    o.verdict = Finding::error;
     o.summary = "the parameter domain holds no case";
     return o;
   }
-  o.verdict = has_vars ? Verdict::verified : Verdict::proved;
+  o.verdict = Finding::verified;
   o.summary =
       has_vars ? "all " + std::to_string(cases) + " cases agree, each for every n (" + domain + ")"
                : "proved: the printed formula holds for every n (period certificate accepted)";
   return o;
+}
+
+/// A run of the one-game claim that ended in `error` (a formula that cannot be evaluated).
+struct FormulaRunError : std::runtime_error {
+  explicit FormulaRunError(Outcome o) : std::runtime_error(o.summary), outcome(std::move(o)) {}
+  Outcome outcome;
+};
+
+/// The one-game claim, from its accepted certificate alone.
+Derivation derive_formula(const CertificateVerdict& facts, const Claim& claim,
+                          const CheckContext& ctx) {
+  Outcome run = run_formula(claim, ctx, &facts);
+  if (run.verdict == Verdict::error) throw FormulaRunError(std::move(run));
+  return {run.verdict == Verdict::verified, std::move(run.summary), std::move(run.evidence),
+          std::move(run.counterexample)};
+}
+
+Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
+  const bool has_vars = claim.params.contains("vars") && !claim.params.at("vars").empty();
+  if (has_vars) return run_formula(claim, ctx, nullptr);
+  const auto set = subtraction_set_from_formulas(claim.params.at("set"), FormulaVariables{});
+  if (!set) return run_formula(claim, ctx, nullptr);  // no case: the run says so (error)
+  const auto certified = prove_subtraction_period(*set, subtraction_play_param(claim));
+  try {
+    return conclude_from_certificate(certified.verdict, claim, ctx, derive_formula);
+  } catch (const FormulaRunError& e) {
+    return e.outcome;
+  }
 }
 
 CheckerSchema formula_schema() {

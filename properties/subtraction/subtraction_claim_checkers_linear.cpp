@@ -163,14 +163,14 @@ Outcome check_eventually_linear(const Claim& claim, const CheckContext& ctx) {
        {"S", "q", "r", "preperiod_form", "period_form", "holds_from_c", "checked_to_c", "points"}}};
   if (!no_fit.empty()) {
     o.evidence["sets_without_fit"] = no_fit;
-    o.verdict = Verdict::inconclusive;
+    o.verdict = Finding::inconclusive;
     o.summary = std::to_string(no_fit.size()) + " of " + std::to_string(bases.size()) +
                 " sets show no per-class linear fit up to c = " + std::to_string(c_to) +
                 " (first: " + no_fit.front()["S"].get<std::string>() +
                 "); a larger budget may find one";
     return o;
   }
-  o.verdict = Verdict::verified;
+  o.verdict = Finding::verified;
   o.summary = "scoped finite reading verified: every one of the " + std::to_string(bases.size()) +
               " sets has per-class linear l_c, p_c up to c = " + std::to_string(c_to) +
               " (evidence for the statement, not a proof)";

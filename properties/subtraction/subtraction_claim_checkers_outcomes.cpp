@@ -30,10 +30,18 @@ std::unique_ptr<SubtractionGame> game_param(const Claim& claim, const std::strin
   return std::unique_ptr<SubtractionGame>(sub);
 }
 
-/// G(0) .. G(count - 1): the window kernel for finite sets, the naive kernel otherwise.
-std::vector<Value> values_of(const SubtractionGame& game, std::int64_t count) {
-  if (game.set().powers_of_two) return subtraction_values_naive(game.set(), game.play(), count);
-  return subtraction_prefix(game.set(), game.play(), count);
+/// G(0) .. G(count - 1) of the sequence the checker library proved (its values below the
+/// preperiod and one period, then the period): never a producer's values.
+std::vector<Value> values_of(const ProvedPeriod& g, std::int64_t count) {
+  std::vector<Value> out;
+  out.reserve(static_cast<std::size_t>(count));
+  for (std::int64_t n = 0; n < count; ++n) out.push_back(g.value(n));
+  return out;
+}
+
+/// The game of the claim's `game` parameter and the sequence its accepted certificate proved.
+const ProvedPeriod& proved_g(const CertificateVerdict& facts) {
+  return facts.proved().front();
 }
 
 nlohmann::json period_evidence(const SubtractionGame& game) {
@@ -43,10 +51,9 @@ nlohmann::json period_evidence(const SubtractionGame& game) {
 
 /// The P-positions of a game with proved period data, in the simplest form: the P-positions
 /// below the preperiod, and the residues mod the least modulus m | p that describes the rest.
-nlohmann::json describe_p_positions(const SubtractionGame& game) {
-  const auto& proved = game.proved_period();
-  const std::int64_t pre = proved.proved().preperiod, per = proved.proved().period;
-  const auto g = values_of(game, pre + per);
+nlohmann::json describe_p_positions(const SubtractionGame& game, const ProvedPeriod& proved) {
+  const std::int64_t pre = proved.preperiod, per = proved.period;
+  const auto g = values_of(proved, pre + per);
   std::vector<std::int64_t> exceptional;
   for (std::int64_t n = 0; n < pre; ++n) {
     if (g[static_cast<std::size_t>(n)] == 0) exceptional.push_back(n);
@@ -73,7 +80,7 @@ nlohmann::json describe_p_positions(const SubtractionGame& game) {
   nlohmann::json strategy = nlohmann::json::object();
   if (!game.set().powers_of_two) {
     const std::int64_t from = pre + game.set().largest();
-    const auto h = values_of(game, from + per);
+    const auto h = values_of(proved, from + per);
     for (std::int64_t n = from; n < from + per; ++n) {
       if (h[static_cast<std::size_t>(n)] == 0) continue;
       nlohmann::json takes = nlohmann::json::array();
@@ -95,43 +102,50 @@ nlohmann::json describe_p_positions(const SubtractionGame& game) {
   return j;
 }
 
-Outcome check_outcome_residues(const Claim& claim, const CheckContext&) {
-  const auto game = game_param(claim, param<std::string>(claim, "game"));
-  const auto& proved = game->proved_period();
-  Outcome o;
-  o.evidence["period"] = period_evidence(*game);
-  o.evidence["answer"] = describe_p_positions(*game);
+/// "P-positions are n ≡ r (mod m)", from the proved sequence: P-ness is periodic from ℓ with
+/// period p, the printed rule with period m, so agreement on ℓ + lcm(p, m) heaps decides every n.
+Derivation derive_outcome_residues(const CertificateVerdict& facts, const Claim& claim,
+                                   const CheckContext&) {
+  const ProvedPeriod& g = proved_g(facts);
   const auto modulus = claim.asserted.at("modulus").get<std::int64_t>();
   std::set<std::int64_t> residues;
   for (const auto& r : claim.asserted.at("p_residues")) residues.insert(r.get<std::int64_t>());
-  // P-ness is periodic from ℓ with period p, the printed rule with period m: agreement on
-  // ℓ + lcm(p, m) heaps decides every n.
-  const auto length =
-      decisive_length(proved.proved().preperiod, proved.proved().period, 0, modulus);
-  if (!length) throw BudgetExceeded("comparison too long for " + game->spec());
-  const auto g = values_of(*game, *length);
+  const auto length = decisive_length(g.preperiod, g.period, 0, modulus);
+  if (!length) throw BudgetExceeded("comparison too long for " + g.what);
+  Derivation d;
   for (std::int64_t n = 0; n < *length; ++n) {
-    const bool p_computed = g[static_cast<std::size_t>(n)] == 0;
+    const bool p_computed = g.value(n) == 0;
     const bool p_printed = residues.count(n % modulus) != 0;
     if (p_computed != p_printed) {
-      o.verdict = Verdict::refuted;
-      o.counterexample = {
+      d.counterexample = {
           {"n", n}, {"printed", p_printed ? "P" : "N"}, {"computed", p_computed ? "P" : "N"}};
-      o.summary = "heap " + std::to_string(n) + " is " + (p_computed ? "P" : "N") +
+      d.summary = "heap " + std::to_string(n) + " is " + (p_computed ? "P" : "N") +
                   ", the rule says " + (p_printed ? "P" : "N");
-      return o;
+      return d;
     }
   }
-  o.evidence["heaps_compared"] = *length;
-  o.evidence["method"] =
+  d.holds = true;
+  d.evidence["heaps_compared"] = *length;
+  d.evidence["method"] =
       "P-positions of the proved periodic sequence compared with the printed residues on "
       "l + lcm(p, m) heaps, which decides every n";
-  o.verdict = Verdict::proved;
-  o.summary =
-      "proved for every n (" +
-      std::string(game->set().powers_of_two ? "mod-3 residue lemma" : "window-lemma certificate") +
-      "): P-positions are exactly n mod " + std::to_string(modulus) + " in " +
-      claim.asserted.at("p_residues").dump();
+  d.summary = "P-positions are exactly n mod " + std::to_string(modulus) + " in " +
+              claim.asserted.at("p_residues").dump();
+  return d;
+}
+
+Outcome check_outcome_residues(const Claim& claim, const CheckContext& ctx) {
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
+  const auto& certified = game->proved_period();
+  Outcome o = conclude_from_certificate(certified.verdict, claim, ctx, derive_outcome_residues);
+  o.evidence["period"] = period_evidence(*game);
+  o.evidence["answer"] = describe_p_positions(*game, certified.proved());
+  if (o.verdict == Verdict::proved) {
+    o.summary = "proved for every n (" +
+                std::string(game->set().powers_of_two ? "mod-3 residue lemma"
+                                                      : "window-lemma certificate") +
+                "): " + o.summary;
+  }
   return o;
 }
 
@@ -158,7 +172,7 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
                      std::to_string(specs.size()) + " games (one answer per game)");
   }
   Outcome o;
-  o.verdict = Verdict::verified;
+  o.verdict = Finding::verified;
   nlohmann::json answers = nlohmann::json::array();
   std::string summary;
   for (std::size_t i = 0; i < specs.size(); ++i) {
@@ -167,7 +181,7 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
     const auto naive = subtraction_values_naive(game->set(), game->play(), n + 1);
     const auto fast = game->value({n});
     if (fast["value"].get<Value>() != naive.back()) {
-      o.verdict = Verdict::error;
+      o.verdict = Finding::error;
       o.summary = "kernels disagree at " + specs[i] + " heap " + std::to_string(n);
       return o;
     }
@@ -196,7 +210,7 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
     if (o.verdict != Verdict::refuted) {
       for (const char* key : {"outcome", "winning_takes"}) {
         if (printed.contains(key) && printed.at(key) != answer.at(key)) {
-          o.verdict = Verdict::refuted;
+          o.verdict = Finding::refuted;
           o.counterexample = {{"game", specs[i]},
                               {"n", n},
                               {"field", key},
@@ -224,54 +238,64 @@ std::vector<int> first_player_wins(const std::vector<Value>& g) {
   return p;
 }
 
-Outcome check_takeaway_formula(const Claim& claim, const CheckContext&) {
+/// P(n) = 1 − P(n−1)P(n−2)P(n−3) = [m ∤ n], from the proved sequence: both sides are periodic
+/// with period lcm(p, m) from ℓ + s_k on, so that many more heaps decide every n.
+Derivation derive_takeaway_formula(const CertificateVerdict& facts, const Claim& claim,
+                                   const CheckContext&) {
   const auto game = game_param(claim, param<std::string>(claim, "game"));
   const auto modulus = param<std::int64_t>(claim, "modulus");
-  const auto& proved = game->proved_period();
+  const ProvedPeriod& g = proved_g(facts);
   const std::int64_t width = game->set().largest();
-  // Both sides are periodic with period lcm(p, m) from ℓ + s_k on; checking that many more
-  // heaps decides every n.
-  const auto span =
-      decisive_length(proved.proved().preperiod + width, proved.proved().period, 0, modulus);
+  const auto span = decisive_length(g.preperiod + width, g.period, 0, modulus);
   if (!span) throw BudgetExceeded("takeaway formula: comparison too long");
-  const auto p = first_player_wins(values_of(*game, *span));
+  const auto p = first_player_wins(values_of(g, *span));
   auto p_at = [&](std::int64_t n) { return n < 0 ? 1 : p[static_cast<std::size_t>(n)]; };
-  Outcome o;
+  Derivation d;
   for (std::int64_t n = 0; n < *span; ++n) {
     int product = 1;
     for (auto s : game->set().elements) product *= p_at(n - s);
     const int recursion = 1 - product;
     const int closed_form = n % modulus != 0 ? 1 : 0;
     if (p_at(n) != recursion || p_at(n) != closed_form) {
-      o.verdict = Verdict::refuted;
-      o.counterexample = {
+      d.counterexample = {
           {"n", n}, {"P(n)", p_at(n)}, {"recursion", recursion}, {"closed_form", closed_form}};
-      o.summary = "fails at n = " + std::to_string(n);
-      return o;
+      d.summary = "fails at n = " + std::to_string(n);
+      return d;
     }
   }
-  o.verdict = Verdict::proved;
-  o.evidence = {
-      {"period", period_evidence(*game)},
+  d.holds = true;
+  d.evidence = {
       {"heaps_compared", *span},
       {"convention", "P(m) = 1 for m < 0 (a move that does not exist never leads to a loss)"},
       {"method",
        "P(n) from the proved periodic Sprague-Grundy sequence; recursion and closed form "
        "compared on l + s_k + lcm(p, 4) heaps, which decides every n"}};
-  o.summary = "proved for every n >= 0: P(n) = 1 - P(n-1)P(n-2)P(n-3) = [4 does not divide n]";
+  d.summary = "proved for every n >= 0: P(n) = 1 - P(n-1)P(n-2)P(n-3) = [4 does not divide n]";
+  return d;
+}
+
+Outcome check_takeaway_formula(const Claim& claim, const CheckContext& ctx) {
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
+  Outcome o =
+      conclude_from_certificate(game->proved_period().verdict, claim, ctx, derive_takeaway_formula);
+  o.evidence["period"] = period_evidence(*game);
   return o;
 }
 
-Outcome check_complement_strategy(const Claim& claim, const CheckContext&) {
+/// The complement strategy: from a multiple of m every take x is answered by m − x; otherwise
+/// take n mod m. Its moves depend on n mod m and P-ness is periodic, so ℓ + m + lcm(p, m) heaps
+/// of the proved sequence decide every n.
+Derivation derive_complement_strategy(const CertificateVerdict& facts, const Claim& claim,
+                                      const CheckContext&) {
   const auto game = game_param(claim, param<std::string>(claim, "game"));
   const auto m = param<std::int64_t>(claim, "modulus");
-  const auto& proved = game->proved_period();
+  const ProvedPeriod& proved = proved_g(facts);
   const auto& s = game->set().elements;
   auto in_s = [&](std::int64_t x) { return std::find(s.begin(), s.end(), x) != s.end(); };
-  const auto span = decisive_length(proved.proved().preperiod + m, proved.proved().period, 0, m);
+  const auto span = decisive_length(proved.preperiod + m, proved.period, 0, m);
   if (!span) throw BudgetExceeded("strategy check too long");
-  const auto g = values_of(*game, *span);
-  Outcome o;
+  const auto g = values_of(proved, *span);
+  Derivation d;
   for (std::int64_t n = 0; n < *span; ++n) {
     nlohmann::json bad = nullptr;
     if (n % m == 0) {
@@ -287,21 +311,27 @@ Outcome check_complement_strategy(const Claim& claim, const CheckContext&) {
       bad = {{"n", n}, {"take", n % m}};
     }
     if (!bad.is_null()) {
-      o.verdict = Verdict::refuted;
-      o.counterexample = bad;
-      o.summary = "the strategy fails at " + bad.dump();
-      return o;
+      d.counterexample = bad;
+      d.summary = "the strategy fails at " + bad.dump();
+      return d;
     }
   }
-  o.verdict = Verdict::proved;
-  o.evidence = {{"period", period_evidence(*game)},
-                {"heaps_checked", *span},
+  d.holds = true;
+  d.evidence = {{"heaps_checked", *span},
                 {"method",
                  "the strategy's moves depend on n mod m and P-ness is periodic; l + m + lcm(p, m) "
                  "heaps decide every n"}};
-  o.summary = "proved for every n: from a multiple of " + std::to_string(m) +
+  d.summary = "proved for every n: from a multiple of " + std::to_string(m) +
               " the answer m - x returns to a "
               "multiple of m (a P-position); otherwise taking n mod m leaves one";
+  return d;
+}
+
+Outcome check_complement_strategy(const Claim& claim, const CheckContext& ctx) {
+  const auto game = game_param(claim, param<std::string>(claim, "game"));
+  Outcome o = conclude_from_certificate(game->proved_period().verdict, claim, ctx,
+                                        derive_complement_strategy);
+  o.evidence["period"] = period_evidence(*game);
   return o;
 }
 

@@ -64,7 +64,7 @@ Outcome check_mating_description(const Claim& c, const CheckContext& ctx) {
       {"cases", cases},
       {"counterexample", counterexample}};
   if (o.verdict == Verdict::verified && !counterexample.is_null()) {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = counterexample;
     o.summary = "described (n|0) differs from the value at n = " + counterexample["n"].dump();
   } else if (o.verdict == Verdict::verified) {
@@ -95,10 +95,10 @@ Outcome check_mating_example(const Claim& c, const CheckContext&) {
                 {"printed_binary_is", printed_binary_value},
                 {"described_at_printed_binary", welter_mating_description(printed_binary_value)}};
   if (failures.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "every step of the example holds";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = failures.front();
     o.evidence["failures"] = failures;
     o.summary = "step '" + failures.front()["step"].get<std::string>() + "': printed " +

@@ -78,11 +78,11 @@ Outcome check_start_worked_example(const Claim& c, const CheckContext&) {
                 {"binary_of_printed_from", binary(printed_from)},
                 {"w_of_printed_from", welter_start_value(printed_from)}};
   if (failures.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "w(" + std::to_string(n) + ") = " + std::to_string(w_n) +
                 "; every step of the example holds";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.counterexample = failures.front();
     o.evidence["failures"] = failures;
     o.summary = "step '" + failures.front()["step"].get<std::string>() + "' fails";

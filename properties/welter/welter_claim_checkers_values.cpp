@@ -95,11 +95,11 @@ Outcome check_position_value(const Claim& c, const CheckContext&) {
   }
   o.evidence["domain"] = "the single stated position, exact computation";
   if (mismatches.empty()) {
-    o.verdict = Verdict::verified;
+    o.verdict = Finding::verified;
     o.summary = "value " + std::to_string(conway) + " and " + std::to_string(inverse.size()) +
                 " winning move(s), by naive mex, Conway (printed and trie) and the relations";
   } else {
-    o.verdict = Verdict::refuted;
+    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
     o.summary = "printed " + mismatches.front()["what"].get<std::string>() + " differs: printed " +

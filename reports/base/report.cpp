@@ -22,6 +22,7 @@
 
 #include "core/base/errors.h"
 #include "igv_build_info.h"
+#include "properties/base/verdict_read_back.h"
 #include "reports/base/figures.h"
 #include "reports/base/writers.h"
 
@@ -144,7 +145,7 @@ Report report_from_json(const nlohmann::json& j) {
         throw InputError("claim '" + r.claim.id + "' has an unknown verdict");
       }
       r.claim.expected_verdict = ev;
-      r.outcome.verdict = *v;
+      r.outcome.verdict = verdict_read_back(*v);
       r.outcome.summary = c.value("summary", "");
       r.peak_memory_bytes = c.value("peak_memory_bytes", std::uint64_t{0});
       r.outcome.evidence = c.value("evidence", nlohmann::json::object());

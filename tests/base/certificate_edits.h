@@ -24,7 +24,7 @@ inline std::string to_string(CertificateOutcome o) {
 inline CertificateOutcome certificate_outcome(const std::string& game,
                                               const nlohmann::json& certificate) {
   try {
-    return make_game(game)->check_certificate(certificate).at("accepted").get<bool>()
+    return make_game(game)->check_certificate(certificate).verdict.accepted()
                ? CertificateOutcome::accepted
                : CertificateOutcome::rejected;
   } catch (const InputError&) {

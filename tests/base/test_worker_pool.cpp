@@ -17,7 +17,7 @@ using namespace igv;
 namespace {
 
 Outcome ok(const Claim&, const CheckContext&) {
-  return Outcome{Verdict::verified, "fine", {{"domain", "nothing"}}, nullptr};
+  return Outcome{Finding::verified, "fine", {{"domain", "nothing"}}, nullptr};
 }
 [[noreturn]] Outcome aborts(const Claim&, const CheckContext&) {
   std::abort();
@@ -36,7 +36,7 @@ Outcome hogs(const Claim&, const CheckContext&) {
   std::vector<char*> blocks;
   for (;;) {
     char* b = static_cast<char*>(std::malloc(16 << 20));
-    if (b == nullptr) return Outcome{Verdict::error, "malloc failed", {}, nullptr};
+    if (b == nullptr) return Outcome{Finding::error, "malloc failed", {}, nullptr};
     std::memset(b, 1, 16 << 20);
     blocks.push_back(b);
   }

@@ -44,7 +44,7 @@ igv::CertificateVerdict check(const json& j) {
 /// Accepted, rejected, or malformed (InputError).
 std::string answer(const json& j) {
   try {
-    return check(j).accepted ? "accepted" : "rejected";
+    return check(j).accepted() ? "accepted" : "rejected";
   } catch (const igv::InputError&) {
     return "malformed";
   }
@@ -86,8 +86,8 @@ BOOST_AUTO_TEST_CASE(every_certificate_file_is_accepted) {
   BOOST_REQUIRE(!files.empty());
   for (const auto& f : files) {
     const auto verdict = check(read(f));
-    BOOST_TEST(verdict.accepted, f.filename() << ": " << verdict.reason);
-    BOOST_TEST(!verdict.proved.empty());
+    BOOST_TEST(verdict.accepted(), f.filename() << ": " << verdict.reason());
+    BOOST_TEST(!verdict.proved().empty());
   }
 }
 
@@ -121,8 +121,8 @@ BOOST_AUTO_TEST_CASE(every_changed_number_is_rejected) {
 BOOST_AUTO_TEST_CASE(proved_values_are_the_checkers) {
   // Dawson's Kayles (octal 0.07): preperiod 53, period 34; G(1) = 0, G(2) = 1 (Winning Ways).
   const auto verdict = check(read(kCertificates / "octal_0.07.json"));
-  BOOST_REQUIRE(verdict.accepted);
-  const igv::ProvedPeriod& g = verdict.proved.front();
+  BOOST_REQUIRE(verdict.accepted());
+  const igv::ProvedPeriod& g = verdict.proved().front();
   BOOST_TEST(g.preperiod == 53);
   BOOST_TEST(g.period == 34);
   BOOST_TEST(g.value(2) == 1);

@@ -217,7 +217,7 @@ BOOST_AUTO_TEST_CASE(a_certificate_with_a_values_file_is_checked_from_the_file) 
   BOOST_TEST(!with_file["certificate"].contains("values"));
   BOOST_TEST(with_file["certificate"]["values_file"]["path"] == "c.values");
   const igv::OctalValuesLocation here{dir, std::nullopt};
-  BOOST_TEST(igv::check_octal_period_json(with_file, here).accepted);
+  BOOST_TEST(igv::check_octal_period_json(with_file, here).accepted());
   // Without a folder, the file cannot be found: malformed, not a guess.
   BOOST_CHECK_THROW((void)igv::check_octal_period_json(with_file), igv::InputError);
   // A path that leaves the folder, a wrong length or hash in the JSON: malformed.
@@ -241,8 +241,8 @@ BOOST_AUTO_TEST_CASE(a_certificate_with_a_values_file_is_checked_from_the_file) 
   wrong.values_file = igv::write_octal_values_file(wrong.values, dir / "w.values", "w.values");
   const igv::CertificateVerdict v =
       igv::check_octal_period_json(igv::octal_period_json(wrong, k, ""), here);
-  BOOST_TEST(!v.accepted);
-  BOOST_TEST(v.reason.find("heap") != std::string::npos);
+  BOOST_TEST(!v.accepted());
+  BOOST_TEST(v.reason().find("heap") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(table2_proved) {
       "Table 2, rows 0..%d, g and f: produce %.3f s, check %.3f s, total %.3f s, peak RSS %.1f "
       "MiB, %s\n",
       max_row, produce, check, produce + check, peak_rss_mib(),
-      verdict.accepted ? "certificates accepted" : ("REJECTED: " + verdict.reason).c_str());
+      verdict.accepted() ? "certificates accepted" : ("REJECTED: " + verdict.reason()).c_str());
   for (int m = 0; m <= max_row; ++m) {
     const auto& g = chain.g_certificates[static_cast<std::size_t>(m)];
     const auto& f = chain.f_certificates[static_cast<std::size_t>(m)];
@@ -65,7 +65,7 @@ BOOST_AUTO_TEST_CASE(table2_proved) {
                 static_cast<long long>(g.tau), static_cast<long long>(f.period),
                 static_cast<long long>(f.preperiod), static_cast<long long>(f.inversion_bound));
   }
-  BOOST_TEST(verdict.accepted);
+  BOOST_TEST(verdict.accepted());
 }
 
 BOOST_AUTO_TEST_CASE(fast_versus_naive_on_the_same_cells) {

@@ -75,7 +75,8 @@ BOOST_AUTO_TEST_CASE(round_trip_rows_0_to_9) {
       const json printed = make_game(game)->period();
       // What the command writes and reads back: text, not the in-memory object.
       const json reread = json::parse(printed.dump(2));
-      const json verdict = make_game(game)->check_certificate(reread);
+      const json verdict =
+          certificate_verdict_json(make_game(game)->check_certificate(reread).verdict, game, "");
       BOOST_TEST(verdict.at("accepted").get<bool>(), game << ": " << verdict.dump());
       BOOST_TEST(reread["certificate"]["chain"].size() ==
                  (std::string(family) == "rook-misere" ? 1U : 2U) * (m + 1));
@@ -94,7 +95,8 @@ BOOST_AUTO_TEST_CASE(a_lower_row_with_another_valid_window_is_caught) {
   // (k + tau + T) no longer matches, so the edit is not accepted.
   json c = make_game("rook-misere:7")->period();
   c["certificate"]["chain"][5]["k"] = c["certificate"]["chain"][5]["k"].get<std::int64_t>() + 1;
-  const json verdict = make_game("rook-misere:7")->check_certificate(c);
+  const json verdict = certificate_verdict_json(
+      make_game("rook-misere:7")->check_certificate(c).verdict, "rook-misere:7", "");
   BOOST_TEST(!verdict["accepted"].get<bool>());
   BOOST_TEST(verdict["reason"].get<std::string>().find("checked_to") != std::string::npos,
              verdict.dump());

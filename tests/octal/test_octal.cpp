@@ -174,10 +174,10 @@ RC_BOOST_PROP(concurrent_checker_gives_the_whole_checkers_verdict, ()) {
   std::mt19937_64 rng(static_cast<std::uint64_t>(n) * 7919 + static_cast<std::uint64_t>(mode));
   const auto whole = check_octal_period_certificate(given);
   const auto concurrent = check_concurrently(given, values, masks, cert.witness_depths, rng);
-  RC_ASSERT(concurrent.accepted == whole.accepted);
-  RC_ASSERT(concurrent.reason == whole.reason);
+  RC_ASSERT(concurrent.accepted() == whole.accepted());
+  RC_ASSERT(concurrent.reason() == whole.reason());
   RC_ASSERT(concurrent.details == whole.details);
-  if (mode == 0 || mode == 2 || mode == 4 || mode == 5) RC_ASSERT(concurrent.accepted);
+  if (mode == 0 || mode == 2 || mode == 4 || mode == 5) RC_ASSERT(concurrent.accepted());
 }
 
 BOOST_AUTO_TEST_CASE(concurrent_checker_rejects_a_corrupted_value) {
@@ -194,14 +194,14 @@ BOOST_AUTO_TEST_CASE(concurrent_checker_rejects_a_corrupted_value) {
   values[static_cast<std::size_t>(n)] = changed;
   const auto verdict =
       check_concurrently(bad, values, cert.mask_schedule, cert.witness_depths, rng);
-  BOOST_TEST(!verdict.accepted);
-  BOOST_TEST(verdict.reason.find("heap 400001 ") != std::string::npos, verdict.reason);
-  BOOST_TEST(verdict.reason == check_octal_period_certificate(bad).reason);
+  BOOST_TEST(!verdict.accepted());
+  BOOST_TEST(verdict.reason().find("heap 400001 ") != std::string::npos, verdict.reason());
+  BOOST_TEST(verdict.reason() == check_octal_period_certificate(bad).reason());
   // The honest certificate is accepted, with the whole checker's reason.
   const auto good =
       check_concurrently(cert, values_of(cert), cert.mask_schedule, cert.witness_depths, rng);
-  BOOST_TEST(good.accepted, good.reason);
-  BOOST_TEST(good.reason == check_octal_period_certificate(cert).reason);
+  BOOST_TEST(good.accepted(), good.reason());
+  BOOST_TEST(good.reason() == check_octal_period_certificate(cert).reason());
   // A checker dropped before finish() stops its thread (the destructor joins it).
   OctalConcurrentChecker dropped(cert.code);
   dropped.feed(values.data(), values.size(), cert.mask_schedule, cert.witness_depths);
@@ -260,14 +260,14 @@ BOOST_AUTO_TEST_CASE(dawsons_kayles_period_is_proved) {
   BOOST_TEST(cert.preperiod == 53);
   BOOST_TEST(cert.bound() == guy_smith_bound(53, 34, 2));
   BOOST_TEST(cert.bound() == 176);
-  BOOST_TEST(check_octal_period_certificate(cert).accepted);
+  BOOST_TEST(check_octal_period_certificate(cert).accepted());
 }
 
 BOOST_AUTO_TEST_CASE(corrupted_certificates_are_rejected) {
   const auto good = find_octal_period(OctalCode::parse("0.77"), {});
-  BOOST_TEST_REQUIRE(check_octal_period_certificate(good).accepted);
+  BOOST_TEST_REQUIRE(check_octal_period_certificate(good).accepted());
   const auto rejected = [](const OctalPeriodCertificate& c) {
-    return !check_octal_period_certificate(c).accepted;
+    return !check_octal_period_certificate(c).accepted();
   };
   {  // Every single changed value.
     for (std::int64_t n = 0; n < good.bound(); ++n) {
@@ -319,10 +319,10 @@ BOOST_AUTO_TEST_CASE(any_mask_is_sound) {
     for (std::uint32_t m = 0; m < 32; ++m) {
       const std::uint32_t mask = (m & 15) | ((m & 16) != 0 ? kHeapParityBit : 0);
       cert.mask_schedule = {{0, mask}, {100, mask ^ 5}};
-      BOOST_TEST(check_octal_period_certificate(cert).accepted, text << " mask " << mask);
+      BOOST_TEST(check_octal_period_certificate(cert).accepted(), text << " mask " << mask);
       auto bad = cert;
       bad.values.set(120, cert.values[120] ^ 2);
-      BOOST_TEST(!check_octal_period_certificate(bad).accepted, text << " mask " << mask);
+      BOOST_TEST(!check_octal_period_certificate(bad).accepted(), text << " mask " << mask);
     }
   }
 }
@@ -333,7 +333,7 @@ BOOST_AUTO_TEST_CASE(rare_split_may_use_the_heap_parity) {
   // accepts the certificate.
   OctalPeriodStats stats;
   const auto cert = find_octal_period(OctalCode::parse("0.127"), {}, &stats);
-  BOOST_TEST(check_octal_period_certificate(cert).accepted);
+  BOOST_TEST(check_octal_period_certificate(cert).accepted());
   const std::uint32_t mask = stats.mask & kValueMaskBits;
   const int parity = (stats.mask & kHeapParityBit) != 0 ? 1 : 0;
   BOOST_TEST(parity == 1);
@@ -358,16 +358,16 @@ BOOST_AUTO_TEST_CASE(witness_hints_bound_the_search) {
   cert.mask_schedule = {{0, 1}};
   cert.witness_depths.clear();
   const auto without = check_octal_period_certificate(cert);
-  BOOST_TEST(!without.accepted);
-  BOOST_TEST(without.reason.find("witnesses") != std::string::npos, without.reason);
+  BOOST_TEST(!without.accepted());
+  BOOST_TEST(without.reason().find("witnesses") != std::string::npos, without.reason());
   for (std::int64_t n = kDefaultWitnessDepth; n < cert.bound(); ++n) {
     cert.witness_depths.emplace_back(static_cast<std::uint32_t>(n),
                                      static_cast<std::uint32_t>(n / 2));
   }
   const auto with = check_octal_period_certificate(cert);
-  BOOST_TEST(with.accepted, with.reason);
+  BOOST_TEST(with.accepted(), with.reason());
   cert.witness_depths = {{10, 5000}, {9, 5000}};
-  BOOST_TEST(!check_octal_period_certificate(cert).accepted);  // hints out of order
+  BOOST_TEST(!check_octal_period_certificate(cert).accepted());  // hints out of order
 }
 
 BOOST_AUTO_TEST_CASE(no_period_within_the_budget_is_budget_exceeded) {

@@ -56,7 +56,7 @@ void prove(const std::string& code_text, std::int64_t max_heaps) {
       code_text.c_str(), static_cast<long long>(cert.period),
       static_cast<long long>(cert.preperiod), static_cast<long long>(cert.bound()), 0u,
       stats.rare_heaps, static_cast<long long>(stats.max_value), produce, check, produce + check,
-      verdict.accepted ? 1 : 0, peak_rss_mb());
+      verdict.accepted() ? 1 : 0, peak_rss_mb());
   std::fflush(stdout);
 }
 

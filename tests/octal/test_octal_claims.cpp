@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_CASE(every_octal_claim_has_its_expected_verdict,
       try {
         o = checker->fn(c, ctx);
       } catch (const BudgetExceeded& e) {
-        o.verdict = Verdict::inconclusive;
+        o.verdict = Finding::inconclusive;
         o.summary = e.what();
       }
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

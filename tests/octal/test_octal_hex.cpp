@@ -188,8 +188,8 @@ BOOST_AUTO_TEST_CASE(periods_are_proved_and_checked) {
   for (const auto& spec : kPeriodic) {
     const json j = json::parse(make_game(spec)->period().dump(2));
     BOOST_TEST_CONTEXT(spec) {
-      BOOST_TEST(make_game(spec)->check_certificate(j).at("accepted").get<bool>());
-      BOOST_TEST(check_hex_period_json(without_block(j)).accepted);
+      BOOST_TEST(make_game(spec)->check_certificate(j).verdict.accepted());
+      BOOST_TEST(check_hex_period_json(without_block(j)).accepted());
       // The proved period agrees with the naive kernel far beyond the certificate.
       const auto cert = parse_hex_period_json(without_block(j));
       const auto g = hex_values_naive(HexCode::parse(cert.code), 400);
@@ -208,11 +208,9 @@ BOOST_AUTO_TEST_CASE(certificate_files_in_the_test_data_are_accepted) {
     std::ifstream in(entry.path());
     const json j = json::parse(in);
     BOOST_TEST_CONTEXT(entry.path().filename()) {
-      BOOST_TEST(check_hex_period_json(without_block(j)).accepted);
-      BOOST_TEST(make_game(j.at("game").get<std::string>())
-                     ->check_certificate(j)
-                     .at("accepted")
-                     .get<bool>());
+      BOOST_TEST(check_hex_period_json(without_block(j)).accepted());
+      BOOST_TEST(
+          make_game(j.at("game").get<std::string>())->check_certificate(j).verdict.accepted());
     }
     ++files;
   }
@@ -276,7 +274,7 @@ BOOST_AUTO_TEST_CASE(every_single_edit_of_a_certificate_is_caught) {
       j["block"] = json::array();  // true values: only the minimality of e and p is false
       for (std::int64_t i = 0; i < p; ++i) j["block"].push_back(other.values[e + i]);
       BOOST_TEST_CONTEXT(spec << " e = " << e << ", p = " << p) {
-        BOOST_TEST(!check_hex_period_certificate(other).accepted);
+        BOOST_TEST(!check_hex_period_certificate(other).accepted());
         BOOST_TEST(test::to_string(test::certificate_outcome(spec, j)) != "accepted");
       }
     }
@@ -313,7 +311,7 @@ BOOST_AUTO_TEST_CASE(false_periods_are_rejected_with_true_values) {
     cert.preperiod = 1;
     cert.period = p;
     cert.values = hex_values_naive(code, hex_period_bound(1, p, 1) - 1);
-    BOOST_TEST(!check_hex_period_certificate(cert).accepted);
+    BOOST_TEST(!check_hex_period_certificate(cert).accepted());
   }
   // A certificate for another game, or of another version, is malformed.
   json j = make_game("hex:0.F")->period();

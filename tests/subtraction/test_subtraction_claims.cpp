@@ -26,7 +26,7 @@ BOOST_AUTO_TEST_CASE(every_claim_gets_its_expected_verdict) {
     try {
       o = checker->fn(claim, ctx);
     } catch (const std::exception& e) {
-      o.verdict = Verdict::error;
+      o.verdict = Finding::error;
       o.summary = e.what();
     }
     const double seconds =

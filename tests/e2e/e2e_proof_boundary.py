@@ -1,0 +1,51 @@
+"""The proof boundary is kept by the types (core/README.md, "How the types enforce it").
+
+1. tests/data/proof_boundary/leaking_checker.cpp compiles as the honest checker (LEAK=0) and
+   fails to compile for each way of leaking (LEAK=1..4: `proved` said directly, a derivation
+   capturing producer values, a forged acceptance, a verdict "read back").
+2. Only the worker pool and the report reader include properties/base/verdict_read_back.h, and
+   only the checker library's checkers make a CheckerSeal.
+"""
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import verify_e2e as e2e  # noqa: E402
+
+src, work = e2e.setup()
+build = os.path.dirname(os.path.abspath(e2e._verify))
+cache = open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8").read()
+compiler = re.search(r"^CMAKE_CXX_COMPILER:\w+=(.*)$", cache, re.M).group(1)
+leaker = os.path.join(src, "tests", "data", "proof_boundary", "leaking_checker.cpp")
+for leak in range(5):
+    p = subprocess.run([compiler, "-std=c++20", "-fsyntax-only", f"-DLEAK={leak}", "-I", src,
+                        "-I", os.path.join(build, "generated"), leaker],
+                       capture_output=True, text=True, timeout=300)
+    if leak == 0:
+        e2e.check(p.returncode == 0, f"the honest checker compiles: {p.stderr[-600:]}")
+    else:
+        e2e.check(p.returncode != 0, f"leak {leak} must not compile")
+        # It fails for the reason it is meant to, not for an unrelated one.
+        e2e.check(re.search(r"OutcomeVerdict|Derive|CheckerSeal|private|verdict_read_back",
+                            p.stderr) is not None,
+                  f"leak {leak} fails on the proof boundary: {p.stderr[:600]}")
+
+allowed_read_back = {"properties/base/worker_pool.cpp", "reports/base/report.cpp",
+                     "properties/base/checker.h",
+                     "properties/base/checker.cpp", "properties/base/verdict_read_back.h"}
+seal_makers = re.compile(r"core/(base/certificate|\w+/\w+_certificate_check)\.(cpp|h)$")
+for top in ("core", "properties", "reports", "verify"):
+    for root, _, files in os.walk(os.path.join(src, top)):
+        for name in files:
+            if not name.endswith((".cpp", ".h")):
+                continue
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, src).replace(os.sep, "/")
+            text = open(path, encoding="utf-8").read()
+            if "verdict_read_back" in text:
+                e2e.check(rel in allowed_read_back, f"{rel} reaches verdict_read_back")
+            if "CheckerSeal{" in text or "CheckerSeal seal" in text:
+                e2e.check(seal_makers.search(rel) is not None, f"{rel} makes a CheckerSeal")
+e2e.finish("e2e_proof_boundary")
