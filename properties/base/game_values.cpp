@@ -87,6 +87,42 @@ std::vector<Value> game_values(const GameKernels& gk, const std::vector<Position
   return values;
 }
 
+std::string confirm_value(const GameKernels& gk, const Position& p, Value value) {
+  if (gk.kernel == gk.reference) return "";
+  std::vector<const Kernel*> routes{gk.reference};
+  for (const Kernel* k : kernels(gk.family->name)) {
+    if (k != gk.kernel && k != gk.reference) routes.push_back(k);
+  }
+  const std::vector<Position> one{p};
+  std::string unreachable;
+  for (const Kernel* k : routes) {
+    std::vector<Value> second;
+    try {
+      second = k->values(*gk.game, one);
+    } catch (const BudgetExceeded& e) {
+      unreachable += std::string(unreachable.empty() ? "" : "; ") + k->name + ": " + e.what();
+      continue;
+    } catch (const InputError& e) {
+      unreachable += std::string(unreachable.empty() ? "" : "; ") + k->name + ": " + e.what();
+      continue;
+    }
+    if (second.size() != 1)
+      throw std::logic_error("kernel " + k->name + " returned no value for one position");
+    if (second[0] != value) {
+      throw std::logic_error("kernels disagree at position " + gk.game->format_position(p) +
+                             " of " + gk.game->spec() + ": " + gk.kernel->name + " gives " +
+                             std::to_string(value) + ", " + k->name + " gives " +
+                             std::to_string(second[0]));
+    }
+    return k->name;
+  }
+  throw BudgetExceeded("the value " + std::to_string(value) + " at " + gk.game->format_position(p) +
+                       " of " + gk.game->spec() +
+                       " refutes the claim, but no second kernel reaches that position to confirm "
+                       "it (" +
+                       unreachable + ")");
+}
+
 Position integer_position(const GameInstance& game, const std::vector<std::int64_t>& coords) {
   std::string text;
   for (std::size_t i = 0; i < coords.size(); ++i) {

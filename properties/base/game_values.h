@@ -41,6 +41,14 @@ struct GameKernels {
 std::vector<Value> game_values(const GameKernels& gk, const std::vector<Position>& positions,
                                std::size_t naive_prefix, std::size_t* checked_by_naive = nullptr);
 
+/// Confirms `value`, which gk.kernel gave at `p` and which refutes a claim, by a second route:
+/// the reference kernel, else another kernel of the family. A refutation never rests on one fast
+/// kernel alone: when the routes disagree this throws std::logic_error naming both values (the
+/// claim is an `error`), and when no second route reaches `p` it throws BudgetExceeded (the claim
+/// is `inconclusive`). Returns the name of the kernel that confirmed it (empty when gk.kernel is
+/// itself the reference).
+std::string confirm_value(const GameKernels& gk, const Position& p, Value value);
+
 /// The position of an integer coordinate list in the family's syntax ("7", "3,5"), parsed by the
 /// game (throws InputError when the family does not take it).
 Position integer_position(const GameInstance& game, const std::vector<std::int64_t>& coords);

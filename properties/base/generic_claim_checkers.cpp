@@ -215,6 +215,13 @@ Outcome check_values(const Claim& c, const CheckContext& ctx) {
     o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(ps.size()) + " values agree";
   } else {
+    // The first disagreement is confirmed by a second kernel before anything is refuted.
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      if (c.asserted[i].get<Value>() != values[i]) {
+        o.evidence["confirmed_by"] = confirm_value(gk, ps[i], values[i]);
+        break;
+      }
+    }
     o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
     o.counterexample = mismatches.front();
@@ -374,6 +381,9 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
                 std::string(c.asserted.contains("winning_moves") ? " and winning moves" : "") +
                 " of " + gk.game->format_position(p) + " agree";
   } else {
+    // A value that refutes is confirmed by a second kernel first.
+    if (j.contains("value") && j.at("value").is_number_integer())
+      o.evidence["confirmed_by"] = confirm_value(gk, p, j.at("value").get<Value>());
     o.verdict = Finding::refuted;
     o.counterexample = faults.front();
     o.evidence["disagreements"] = faults;
@@ -497,6 +507,14 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
     o.summary = "the " + std::to_string(found.size()) + " P-positions with " + domain +
                 " are exactly the asserted ones";
   } else {
+    // The first disagreement is confirmed by a second kernel before anything is refuted.
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (point_json(points[i]) == faults.front()["position"]) {
+        o.evidence["confirmed_by"] =
+            confirm_value(gk, integer_position(*gk.game, points[i]), values[i]);
+        break;
+      }
+    }
     o.verdict = Finding::refuted;
     o.counterexample = faults.front();
     if (faults.size() > 100) faults.erase(faults.begin() + 100, faults.end());
@@ -578,7 +596,9 @@ std::vector<std::string> formula_variables(int coords) {
 /// computed in a batch up to the largest asked (doubling), others one by one.
 class OtherGames {
  public:
-  explicit OtherGames(const CheckContext& ctx) : ctx_(ctx) {}
+  /// With `confirm`, every value is confirmed by a second kernel (confirm_value).
+  explicit OtherGames(const CheckContext& ctx, bool confirm = false)
+      : ctx_(ctx), confirm_(confirm) {}
 
   std::int64_t operator()(const std::string& spec, const std::vector<std::int64_t>& coords) {
     auto it = games_.find(spec);
@@ -586,6 +606,12 @@ class OtherGames {
     const GameKernels& gk = it->second;
     for (auto x : coords) {
       if (x < 0) throw FormulaError("G(\"" + spec + "\", …) of a negative position");
+    }
+    if (confirm_) {
+      const Position p = integer_position(*gk.game, coords);
+      const auto v = game_values(gk, {p}, 0).at(0);
+      (void)confirm_value(gk, p, v);
+      return v;
     }
     if (coords.size() == 1) {
       auto& cache = prefix_[spec];
@@ -613,6 +639,7 @@ class OtherGames {
 
  private:
   const CheckContext& ctx_;
+  bool confirm_ = false;
   std::map<std::string, GameKernels> games_;
   std::map<std::string, std::vector<Value>> prefix_;
   std::map<std::string, Value> single_;
@@ -653,6 +680,20 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
                                   point_json(points[i]).dump() + ": " + e.what());
     }
     if (want != values[i]) {
+      // Both sides confirmed before refuting: the game's value by a second kernel, the formula
+      // once more with every G("SPEC", …) from a second kernel.
+      o.evidence["confirmed_by"] =
+          confirm_value(gk, integer_position(*gk.game, points[i]), values[i]);
+      OtherGames confirming(ctx, /*confirm=*/true);
+      const GameValueFn second = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
+        return confirming(spec, p);
+      };
+      if (!f.games().empty() && f.evaluate(points[i], second) != want) {
+        throw std::logic_error(
+            "the formula's other games give different values by a second "
+            "kernel at " +
+            point_json(points[i]).dump());
+      }
       o.verdict = Finding::refuted;
       o.counterexample = {{coords == 1 ? "n" : "position", point_json(points[i])},
                           {"computed", values[i]},

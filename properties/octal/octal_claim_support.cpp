@@ -3,6 +3,10 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "core/base/errors.h"
+#include "core/octal/octal_fast_values.h"
+#include "core/octal/octal_naive.h"
+
 namespace igv {
 
 nlohmann::json CheckedOctalCertificate::evidence() const {
@@ -24,6 +28,26 @@ nlohmann::json CheckedOctalCertificate::evidence() const {
           {"seconds", seconds}};
 }
 
+namespace {
+
+/// Throws std::logic_error when the sparse kernel and the naive kernel disagree on one of the
+/// first kSpotCheckHeaps heaps of `code`.
+void require_producer_agrees_with_naive(const OctalCode& code) {
+  constexpr std::int64_t kSpotCheckHeaps = 4096;
+  const auto naive = octal_values_naive(code, kSpotCheckHeaps - 1);
+  const auto fast = octal_value_table(code, kSpotCheckHeaps, false);
+  for (std::int64_t n = 0; n < kSpotCheckHeaps && n < fast.size(); ++n) {
+    if (fast[n] != naive[static_cast<std::size_t>(n)]) {
+      throw std::logic_error(
+          "kernels disagree at heap " + std::to_string(n) + " of octal:" + code.canonical() +
+          ": the period search's kernel gives " + std::to_string(fast[n]) + ", the naive kernel " +
+          std::to_string(naive[static_cast<std::size_t>(n)]));
+    }
+  }
+}
+
+}  // namespace
+
 CheckedOctalCertificate prove_octal_period(const OctalCode& code, const CheckContext& ctx,
                                            std::int64_t max_heaps) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -34,7 +58,15 @@ CheckedOctalCertificate prove_octal_period(const OctalCode& code, const CheckCon
     ctx.require_time("octal " + code.canonical() + " period search");
   };
   CheckedOctalCertificate out;
-  out.certificate = find_octal_period(code, {max_heaps, tick, {}, {}});
+  try {
+    out.certificate = find_octal_period(code, {max_heaps, tick, {}, {}});
+  } catch (const BudgetExceeded&) {
+    // No period within the budget: before the claim is called inconclusive, the producer's
+    // first values are compared with the naive kernel's, so that a wrong kernel (which may
+    // never find the period) is an error naming the heap, not a budget story.
+    require_producer_agrees_with_naive(code);
+    throw;
+  }
   out.verdict = check_octal_period_certificate(out.certificate, tick);
   if (!out.verdict.accepted()) {
     throw std::runtime_error("the checker rejected the producer's certificate for octal " +

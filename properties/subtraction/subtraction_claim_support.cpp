@@ -6,6 +6,7 @@
 
 #include "core/base/errors.h"
 #include "core/subtraction/subtraction_fast_window.h"
+#include "core/subtraction/subtraction_naive.h"
 #include "properties/base/check_helpers.h"
 
 namespace igv {
@@ -133,7 +134,19 @@ std::string for_each_parameter(const Claim& claim, const CheckContext& ctx,
 
 std::vector<Value> subtraction_prefix(const SubtractionSet& set, SubtractionPlay play,
                                       std::int64_t count) {
-  return subtraction_values_window(set, play, count);
+  auto fast = subtraction_values_window(set, play, count);
+  // The naive kernel (from the rules, no window) recomputes every value: a claim never rests on
+  // the window kernel alone. A disagreement is an error, never a verdict.
+  const auto naive = subtraction_values_naive(set, play, count);
+  for (std::int64_t n = 0; n < count; ++n) {
+    if (fast[static_cast<std::size_t>(n)] != naive[static_cast<std::size_t>(n)]) {
+      throw std::logic_error("kernels disagree at heap " + std::to_string(n) + " of " +
+                             subtraction_spec(set, play) + ": window gives " +
+                             std::to_string(fast[static_cast<std::size_t>(n)]) + ", naive gives " +
+                             std::to_string(naive[static_cast<std::size_t>(n)]));
+    }
+  }
+  return fast;
 }
 
 std::int64_t lcm_capped(std::int64_t a, std::int64_t b, std::int64_t cap) {

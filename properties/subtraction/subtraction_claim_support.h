@@ -36,7 +36,8 @@ std::optional<SubtractionSet> subtraction_set_from_formulas(const nlohmann::json
 std::string for_each_parameter(const Claim& claim, const CheckContext& ctx,
                                const std::function<void(const FormulaVariables&)>& visit);
 
-/// G(0) .. G(count - 1) by the window kernel.
+/// G(0) .. G(count - 1) by the window kernel, every value recomputed by the naive kernel (a
+/// disagreement throws std::logic_error: the claim is an error, never refuted by one kernel).
 std::vector<Value> subtraction_prefix(const SubtractionSet& set, SubtractionPlay play,
                                       std::int64_t count);
 

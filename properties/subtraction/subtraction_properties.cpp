@@ -41,7 +41,10 @@ void prop_subtraction_kernels_agree(const RandomSubtractionSet& s) {
 }
 
 std::optional<nlohmann::json> subtraction_window_lemma_disagreement(const SubtractionSet& set) {
-  const auto cert = find_subtraction_period(set, SubtractionPlay::normal);
+  // The period data as the checker library proved them (a faulty producer's certificate is
+  // rejected there: an error, never a disagreement with the lemma).
+  const auto proved = prove_subtraction_period(set, SubtractionPlay::normal);
+  const ProvedPeriod& cert = proved.proved();
   const std::int64_t width = set.largest();
   const std::int64_t length = 10 * (cert.preperiod + cert.period + width) + 1000;
   const auto g = subtraction_values_naive(set, SubtractionPlay::normal, length);
@@ -81,7 +84,7 @@ std::optional<nlohmann::json> subtraction_window_lemma_disagreement(const Subtra
       {"S", braces(set)},
       {"window_criterion", {{"preperiod", lemma_pre}, {"period", lemma_per}}},
       {"long_prefix", {{"preperiod", seen_pre}, {"period", seen_per}, {"length", length}}},
-      {"producer", {{"preperiod", cert.preperiod}, {"period", cert.period}}}};
+      {"proved", {{"preperiod", cert.preperiod}, {"period", cert.period}}}};
 }
 
 void prop_subtraction_window_lemma(const RandomSubtractionSet& s) {
