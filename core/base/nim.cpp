@@ -96,6 +96,7 @@ class NimGame : public NimSumHeapGame {
 class RookGame : public GameInstance {
  public:
   [[nodiscard]] std::string spec() const override { return "rook"; }
+  [[nodiscard]] int coordinates() const override { return 2; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, "rook position");
     if (p.size() != 2)
