@@ -83,6 +83,13 @@ class GameInstance {
   /// Writes a position in the family's syntax. Default: the integer list.
   [[nodiscard]] virtual std::string format_position(const Position& p) const;
 
+  /// How many integers name a position where claims give positions by integers (the generic
+  /// claims' `range = [a, b]`: the positions n in a..b, or with 2 every [x, y] with x and y in
+  /// a..b). Default 1: a heap n (the games of one heap, and the sums of heaps, whose one-heap
+  /// positions a range lists); 2 for the games played on pairs (wythoff, rook, empty-and-divide,
+  /// the squares m,n of Frolov's games).
+  [[nodiscard]] virtual int coordinates() const { return 1; }
+
   /// The value of a position and every winning move, as the JSON object `verify value`
   /// prints: {"game", "position", "value", "winning_moves": [...], "kernel", ...}.
   /// Non-normal-play games (SOS) put their outcome in "outcome" and may omit "value".

@@ -5,11 +5,15 @@
 // of the values of its options (Frolov 2012, Definition 3). The search is iterative (an explicit
 // stack), so deep games do not overflow the call stack, and memoised in a hash map.
 //
-// This is the reference route for every game: it knows nothing but the rules and mex.
+// This is the reference route for every game: it knows nothing but the rules and mex. Its search,
+// memoised_search, is also the naive kernels' of the misère games (octal-misere, misere-nim),
+// which decide a position by win/loss (outcome_from_options) instead of mex.
 #pragma once
 
 #include <cstddef>
 #include <functional>
+#include <span>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -42,6 +46,62 @@ struct RulesHash<R, std::void_t<typename R::Hash>> {
 };
 }  // namespace detail
 
+/// The memoised depth-first search of every naive kernel: the value of `start` is
+/// `decide(values of its options)`, every option decided first. The search is iterative (an
+/// explicit stack), so deep games do not overflow the call stack. `moves(p)` gives the options of
+/// p as `memo` keys them (a family that memoises canonical positions returns canonical options);
+/// `decide` receives their values in that order. Every position reached is kept in `memo`; more
+/// than `max_positions` of them is BudgetExceeded ("WHO: more than N positions would be stored").
+template <class Position, class Hash, class Moves, class Decide>
+Value memoised_search(std::unordered_map<Position, Value, Hash>& memo, const Position& start,
+                      Moves&& moves, Decide&& decide, std::size_t max_positions, const char* who) {
+  if (auto it = memo.find(start); it != memo.end()) return it->second;
+  struct Frame {
+    Position pos;
+    std::vector<Position> options;
+    std::size_t next = 0;
+  };
+  std::vector<Frame> stack;
+  stack.push_back(Frame{start, moves(start), 0});
+  std::vector<Value> vals;
+  while (!stack.empty()) {
+    Frame& top = stack.back();
+    bool descended = false;
+    while (top.next < top.options.size()) {
+      const Position& opt = top.options[top.next];
+      if (memo.find(opt) == memo.end()) {
+        Frame child{opt, moves(opt), 0};
+        stack.push_back(std::move(child));
+        descended = true;
+        break;
+      }
+      ++top.next;
+    }
+    if (descended) continue;
+    vals.clear();
+    vals.reserve(top.options.size());
+    for (const Position& opt : top.options) vals.push_back(memo.at(opt));
+    if (memo.size() >= max_positions) {
+      throw BudgetExceeded(std::string(who) + ": more than " + std::to_string(max_positions) +
+                           " positions would be stored");
+    }
+    memo.emplace(std::move(top.pos), decide(std::span<const Value>(vals)));
+    stack.pop_back();
+  }
+  return memo.at(start);
+}
+
+/// The outcome (0 loss, 1 win for the player to move) of a position from its options'
+/// outcomes: a win when some option is a loss; a position with no option has `terminal` (the
+/// misère terminal rule makes it a win).
+inline Value outcome_from_options(std::span<const Value> options, Value terminal) {
+  if (options.empty()) return terminal;
+  for (const Value o : options) {
+    if (o == 0) return 1;
+  }
+  return 0;
+}
+
 /// Memoised mex over every move; values of all positions reached are kept.
 template <class Rules>
 class NaiveSolver {
@@ -54,39 +114,9 @@ class NaiveSolver {
 
   /// Sprague–Grundy value of `start`.
   Value value(const Position& start) {
-    if (auto it = memo_.find(start); it != memo_.end()) return it->second;
-    struct Frame {
-      Position pos;
-      std::vector<Position> options;
-      std::size_t next = 0;
-    };
-    std::vector<Frame> stack;
-    stack.push_back(Frame{start, rules_.moves(start), 0});
-    while (!stack.empty()) {
-      Frame& top = stack.back();
-      bool descended = false;
-      while (top.next < top.options.size()) {
-        const Position& opt = top.options[top.next];
-        if (memo_.find(opt) == memo_.end()) {
-          Frame child{opt, rules_.moves(opt), 0};
-          stack.push_back(std::move(child));
-          descended = true;
-          break;
-        }
-        ++top.next;
-      }
-      if (descended) continue;
-      std::vector<Value> vals;
-      vals.reserve(top.options.size());
-      for (const Position& opt : top.options) vals.push_back(memo_.at(opt));
-      if (memo_.size() >= max_positions_) {
-        throw BudgetExceeded("naive solver: more than " + std::to_string(max_positions_) +
-                             " positions would be stored");
-      }
-      memo_.emplace(top.pos, mex(vals));
-      stack.pop_back();
-    }
-    return memo_.at(start);
+    return memoised_search(
+        memo_, start, [this](const Position& p) { return rules_.moves(p); },
+        [](std::span<const Value> vals) { return mex(vals); }, max_positions_, "naive solver");
   }
 
   /// Options of `p` whose value is 0: the winning moves (empty when p is a P-position).

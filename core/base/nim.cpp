@@ -5,6 +5,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 
 namespace igv {
@@ -61,67 +62,41 @@ void require_non_negative(const Position& p, const std::string& what) {
   }
 }
 
-class NimGame : public GameInstance {
+/// Nim: a heap-sum game in the comma-list syntax, valued by the closed form (a winning move
+/// lowers heap h to h xor the value, so no option is enumerated).
+class NimGame : public NimSumHeapGame {
  public:
+  NimGame() : NimSumHeapGame({.whole_lists = true, .most_heaps = 4}, {.heap_values = false}) {}
   [[nodiscard]] std::string spec() const override { return "nim"; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, "nim position");
     require_non_negative(p, "nim position");
     return p;
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
-    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
+  [[nodiscard]] std::string format_position(const Position& p) const override {
+    return format_int_list(p);
   }
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const override {
-    // Each winning move is a copy of the whole position: count them all, write out only the
+
+ protected:
+  [[nodiscard]] HeapValues heap_values(std::int64_t) const override {
+    return {[](std::int64_t h) { return static_cast<Value>(h); }, "xor",
+            "nim-sum of the heaps (Bouton); a winning move lowers heap h to h xor value"};
+  }
+  void for_each_option_of_value(std::int64_t heap, Value target, const HeapValueFn&,
+                                const OptionFn& fn) const override {
+    // Each winning move is a copy of the whole position: value_limited writes out only the
     // first max_moves (nim 1..30000 has thousands of moves of 30,000 heaps each).
-    nlohmann::json moves = nlohmann::json::array();
-    const Value v = nim_value_xor(p);
-    std::size_t count = 0;
-    for (std::size_t i = 0; v != 0 && i < p.size(); ++i) {
-      const Value target = nim_sum(p[i], v);
-      if (target >= p[i]) continue;
-      if (count++ < request.max_moves) {
-        Position next = p;
-        next[i] = target;
-        moves.push_back(format_position(next));
-      }
+    if (target < heap) {
+      const std::int64_t left[] = {target};
+      fn(left);
     }
-    nlohmann::json j = {
-        {"game", spec()},
-        {"position", format_position(p)},
-        {"value", v},
-        {"winning_moves", moves},
-        {"kernel", "xor"},
-        {"how", "nim-sum of the heaps (Bouton); a winning move lowers heap h to h xor value"}};
-    if (request.max_moves != std::numeric_limits<std::size_t>::max())
-      limit_winning_moves(j, request, count);
-    return j;
-  }
-  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
-    // Every list of at most three heaps, each at most `size`.
-    std::vector<Position> out{{}};
-    for (std::int64_t a = 0; a <= size; ++a) {
-      out.push_back({a});
-      for (std::int64_t b = 0; b <= size; ++b) {
-        out.push_back({a, b});
-        for (std::int64_t c = 0; c <= size; ++c) out.push_back({a, b, c});
-      }
-    }
-    return out;
-  }
-  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
-    std::mt19937_64 rng(seed);
-    Position p(1 + rng() % 4);
-    for (auto& h : p) h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1));
-    return p;
   }
 };
 
 class RookGame : public GameInstance {
  public:
   [[nodiscard]] std::string spec() const override { return "rook"; }
+  [[nodiscard]] int coordinates() const override { return 2; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, "rook position");
     if (p.size() != 2)

@@ -6,11 +6,9 @@
 //
 // Positions: a comma list of heap sizes, e.g. 3,5,6 (as for nim); an empty heap list is written
 // "0".
-#include <limits>
-#include <random>
-
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/classic/classic_misere_nim_fast_bouton.h"
 #include "core/classic/classic_misere_nim_naive.h"
@@ -23,8 +21,9 @@ constexpr std::size_t kMaxHeaps = 1'000'000;
 /// The naive kernel's search visits up to the product of (heap + 1) positions: refused beyond.
 constexpr double kMaxNaivePositions = 20'000'000;
 
-class MisereNimGame : public GameInstance {
+class MisereNimGame : public HeapSumGame {
  public:
+  MisereNimGame() : HeapSumGame({.whole_lists = true, .most_heaps = 4}, kMaxHeaps) {}
   [[nodiscard]] std::string spec() const override { return "misere-nim"; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     if (text.empty()) throw InputError("misere-nim position: empty (expected e.g. 3,5,6)");
@@ -37,9 +36,6 @@ class MisereNimGame : public GameInstance {
   }
   [[nodiscard]] std::string format_position(const Position& p) const override {
     return p.empty() ? "0" : format_int_list(p);
-  }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
-    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
   }
   [[nodiscard]] nlohmann::json value_limited(const Position& p,
                                              const ValueRequest& request) const override {
@@ -73,30 +69,8 @@ class MisereNimGame : public GameInstance {
                       "is 0"
                     : "Bouton's misère rule: every heap is at most 1, so P exactly when the "
                       "number of heaps of size 1 is odd"}};
-    if (request.max_moves == 0) {
-      j.erase("winning_moves");
-    } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
-      limit_winning_moves(j, request, count);
-    }
+    finish_winning_moves(j, request, count);
     return j;
-  }
-  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
-    // Every list of at most three heaps, each at most `size`.
-    std::vector<Position> out{{}};
-    for (std::int64_t a = 0; a <= size; ++a) {
-      out.push_back({a});
-      for (std::int64_t b = 0; b <= size; ++b) {
-        out.push_back({a, b});
-        for (std::int64_t c = 0; c <= size; ++c) out.push_back({a, b, c});
-      }
-    }
-    return out;
-  }
-  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
-    std::mt19937_64 rng(seed);
-    Position p(1 + rng() % 4);
-    for (auto& h : p) h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1));
-    return p;
   }
 };
 

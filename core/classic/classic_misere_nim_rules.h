@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/nim.h"
 #include "core/base/primitives.h"
 
 namespace igv {
@@ -18,11 +19,9 @@ namespace igv {
 inline constexpr Value kMisereLoss = 0;  ///< the player to move loses: a P-position
 inline constexpr Value kMisereWin = 1;   ///< the player to move wins: an N-position
 
-/// Rules of misère Nim: the moves are Nim's; the terminal condition is the misère one.
-struct MisereNimRules {
-  using Position = std::vector<std::int64_t>;
-  /// Every move: heap i lowered to 0 .. heaps[i] - 1.
-  [[nodiscard]] std::vector<Position> moves(const Position& heaps) const;
+/// Rules of misère Nim: the moves are Nim's (NimRules::moves: heap i lowered to 0 ..
+/// heaps[i] - 1); the terminal condition is the misère one.
+struct MisereNimRules : NimRules {
   /// The outcome of a position with no move (every heap empty): under misère play the player
   /// to move did not make the last move, the opponent did, so the player to move wins.
   static constexpr Value kTerminalOutcome = kMisereWin;

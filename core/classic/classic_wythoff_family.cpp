@@ -27,6 +27,7 @@ constexpr std::uint64_t kMaxTableKernelBytes = std::uint64_t{1} << 30;
 class WythoffGame : public GameInstance {
  public:
   [[nodiscard]] std::string spec() const override { return "wythoff"; }
+  [[nodiscard]] int coordinates() const override { return 2; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, "wythoff position (x,y: the two heaps)", 3);
     if (p.size() != 2) {

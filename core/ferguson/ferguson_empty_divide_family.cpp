@@ -21,6 +21,7 @@ constexpr std::int64_t kNaiveValueLimit = 150;
 class EmptyDivideGame : public GameInstance {
  public:
   [[nodiscard]] std::string spec() const override { return "empty-and-divide"; }
+  [[nodiscard]] int coordinates() const override { return 2; }
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, "empty-and-divide position");
     if (p.size() != 2 || p[0] < 1 || p[1] < 1) {

@@ -58,10 +58,12 @@ class FrolovSquareGame : public GameInstance {
   }
   [[nodiscard]] FrolovFunction which() const { return which_; }
   [[nodiscard]] std::optional<std::int64_t> row() const { return row_; }
+  /// A row's positions are its columns n; the whole game's are its squares m,n.
+  [[nodiscard]] int coordinates() const override { return row_ ? 1 : 2; }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, spec() + " position");
-    const std::size_t want = row_ ? 1 : 2;
+    const auto want = static_cast<std::size_t>(coordinates());
     if (p.size() != want) {
       throw InputError(spec() + " position: expected " +
                        (row_ ? std::string("a column n") : std::string("a square m,n")) +

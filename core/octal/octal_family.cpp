@@ -4,11 +4,11 @@
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <future>
-#include <limits>
-#include <random>
+#include <memory>
 
 #include "core/base/certificate.h"
 #include "core/base/certificate_json.h"
@@ -26,79 +26,11 @@
 namespace igv {
 namespace {
 
-class OctalGame : public GameInstance {
+class OctalGame : public NimSumHeapGame {
  public:
-  explicit OctalGame(OctalCode code) : code_(std::move(code)) {}
+  explicit OctalGame(OctalCode code) : NimSumHeapGame({}, {}), code_(std::move(code)) {}
   [[nodiscard]] std::string spec() const override { return "octal:" + code_.canonical(); }
   [[nodiscard]] const OctalCode& code() const { return code_; }
-
-  [[nodiscard]] Position parse_position(std::string_view text) const override {
-    return parse_heap_sum(text, spec() + " position");
-  }
-  [[nodiscard]] std::string format_position(const Position& p) const override {
-    return format_heap_sum(p);
-  }
-
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
-    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
-  }
-
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const override {
-    const std::int64_t top = p.empty() ? 0 : *std::max_element(p.begin(), p.end());
-    // Finding the winning moves examines every option of every heap (about n/2 splits of a heap
-    // n): beyond kMaxOptionsExamined the answer cannot come in reasonable time, so it is refused
-    // at once; --max-moves 0 asks for the value alone.
-    constexpr std::int64_t kMaxOptionsExamined = 100'000'000;
-    std::int64_t options = 0;
-    for (auto h : p) options += h / 2 + 2;
-    if (request.max_moves != 0 && options > kMaxOptionsExamined) {
-      throw InputError("verify value " + spec() + ": the winning moves of this position need " +
-                       std::to_string(options) + " options examined, more than the " +
-                       std::to_string(kMaxOptionsExamined) +
-                       " that fit; ask for the value alone with --max-moves 0");
-    }
-    const OctalValueOracle g(code_, top);
-    Value total = 0;
-    for (auto h : p) total = nim_sum(total, g(h));
-    nlohmann::json moves = nlohmann::json::array();
-    std::size_t count = 0;
-    if (total != 0 && request.max_moves != 0) {
-      for (std::size_t j = 0; j < p.size(); ++j) {
-        const Value rest = nim_sum(total, g(p[j]));
-        for_each_octal_option(code_, p[j], [&](const HeapOption& o) {
-          if (nim_sum(g(o.first), g(o.second)) != rest) return;
-          if (count++ >= request.max_moves) return;
-          Position next;
-          for (std::size_t m = 0; m < p.size(); ++m) {
-            if (m != j) {
-              next.push_back(p[m]);
-            } else {
-              next.push_back(o.first);
-              next.push_back(o.second);
-            }
-          }
-          moves.push_back(format_heap_sum(next));
-        });
-      }
-    }
-    nlohmann::json heap_values = nlohmann::json::array();
-    for (auto h : p) heap_values.push_back(g(h));
-    nlohmann::json j = {
-        {"game", spec()},
-        {"position", format_heap_sum(p)},
-        {"value", total},
-        {"heap_values", heap_values},
-        {"winning_moves", moves},
-        {"kernel", "sparse"},
-        {"how", g.how() + "; the value of a sum is the nim-sum of its heaps' values"}};
-    if (request.max_moves == 0) {
-      j.erase("winning_moves");
-    } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
-      limit_winning_moves(j, request, count);
-    }
-    return j;
-  }
 
   [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
 
@@ -213,19 +145,23 @@ class OctalGame : public GameInstance {
             "check_octal_period_certificate (core/octal/octal_certificate_check.cpp)"};
   }
 
-  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
-    std::vector<Position> out;
-    for (std::int64_t n = 0; n <= size; ++n) out.push_back({n});
-    const std::int64_t small = std::min<std::int64_t>(size, 12);
-    for (std::int64_t a = 1; a <= small; ++a)
-      for (std::int64_t b = a; b <= small; ++b) out.push_back({a, b});
-    return out;
+ protected:
+  /// About n/2 splits of a heap n, and the removals.
+  [[nodiscard]] std::int64_t options_examined(const Position& p) const override {
+    std::int64_t options = 0;
+    for (auto h : p) options += h / 2 + 2;
+    return options;
   }
-  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
-    std::mt19937_64 rng(seed);
-    Position p(1 + rng() % 3);
-    for (auto& h : p) h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1));
-    return p;
+  [[nodiscard]] HeapValues heap_values(std::int64_t top) const override {
+    auto g = std::make_shared<const OctalValueOracle>(code_, top);
+    return {[g](std::int64_t n) { return (*g)(n); }, "sparse",
+            g->how() + "; the value of a sum is the nim-sum of its heaps' values"};
+  }
+  void for_each_option_of_value(std::int64_t heap, Value target, const HeapValueFn& g,
+                                const OptionFn& fn) const override {
+    for_each_octal_option(code_, heap, [&](const HeapOption& o) {
+      if (nim_sum(g(o.first), g(o.second)) == target) fn(std::array{o.first, o.second});
+    });
   }
 
  private:
@@ -256,13 +192,8 @@ Kernel octal_naive_kernel() {
   return {"octal", "naive", true, "mex over every option of each heap, O(n^2); sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
             const auto g = octal_values_naive(code_of(game), largest_heap(ps));
-            std::vector<Value> out;
-            for (const auto& p : ps) {
-              Value v = 0;
-              for (auto h : p) v = nim_sum(v, g[static_cast<std::size_t>(h)]);
-              out.push_back(v);
-            }
-            return out;
+            return nim_sums_of_heaps(
+                ps, [&g](std::int64_t h) { return g[static_cast<std::size_t>(h)]; });
           }};
 }
 Kernel octal_sparse_kernel() {
@@ -271,13 +202,7 @@ Kernel octal_sparse_kernel() {
           [](const GameInstance& game, std::span<const Position> ps) {
             OctalSparseSolver solver(code_of(game));
             solver.extend_to(largest_heap(ps) + 1);
-            std::vector<Value> out;
-            for (const auto& p : ps) {
-              Value v = 0;
-              for (auto h : p) v = nim_sum(v, solver.value(h));
-              out.push_back(v);
-            }
-            return out;
+            return nim_sums_of_heaps(ps, [&solver](std::int64_t h) { return solver.value(h); });
           }};
 }
 IGV_REGISTER_KERNEL(octal_naive_kernel);

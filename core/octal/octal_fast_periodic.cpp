@@ -23,14 +23,7 @@ Kernel octal_periodic_kernel() {
              const std::string spec = game.spec();
              const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
              const auto table = octal_value_table(code, largest_heap(ps) + 1, true);
-             std::vector<Value> out;
-             out.reserve(ps.size());
-             for (const auto& p : ps) {
-               Value v = 0;
-               for (auto h : p) v = nim_sum(v, table[h]);
-               out.push_back(v);
-             }
-             return out;
+             return nim_sums_of_heaps(ps, [&table](std::int64_t h) { return table[h]; });
            }};
   k.preferred = true;
   return k;

@@ -9,8 +9,8 @@
 // check_hex_period_certificate (core/octal/octal_hex_period.h, core/CERTIFICATES.md); an
 // arithmetic-periodic code is inconclusive: no arithmetic-periodicity theorem is checked.
 #include <algorithm>
-#include <limits>
-#include <random>
+#include <array>
+#include <memory>
 
 #include "core/base/certificate.h"
 #include "core/base/certificate_json.h"
@@ -28,95 +28,12 @@
 namespace igv {
 namespace {
 
-class HexGame : public GameInstance {
+class HexGame : public NimSumHeapGame {
  public:
-  explicit HexGame(HexCode code) : code_(std::move(code)) {}
+  explicit HexGame(HexCode code)
+      : NimSumHeapGame({.pairs_up_to = 10}, {}), code_(std::move(code)) {}
   [[nodiscard]] std::string spec() const override { return "hex:" + code_.canonical(); }
   [[nodiscard]] const HexCode& code() const { return code_; }
-
-  [[nodiscard]] Position parse_position(std::string_view text) const override {
-    return parse_heap_sum(text, spec() + " position");
-  }
-  [[nodiscard]] std::string format_position(const Position& p) const override {
-    return format_heap_sum(p);
-  }
-
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
-    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
-  }
-
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const override {
-    const std::int64_t top = p.empty() ? 0 : *std::max_element(p.begin(), p.end());
-    HexSetSolver solver(code_);
-    if (solver.estimated_work(top + 1) > HexSetSolver::kMostWork) {
-      throw InputError("verify value " + spec() + ": heap " + std::to_string(top) +
-                       " needs about " + std::to_string(solver.estimated_work(top + 1)) +
-                       " word operations, more than the " +
-                       std::to_string(HexSetSolver::kMostWork) +
-                       " the hexadecimal kernel does (no period is known to shorten it)");
-    }
-    // The winning moves examine every option (about n^2/12 three-way splits of a heap n).
-    constexpr std::int64_t kMaxOptionsExamined = 100'000'000;
-    const auto threes = static_cast<std::int64_t>(code_.three_heap_removals().size());
-    std::int64_t options = 0;
-    for (auto h : p) {
-      options += h / 2 + 2 +
-                 (threes > 0 ? std::min<std::int64_t>(h, 1'000'000) *
-                                   std::min<std::int64_t>(h, 1'000'000) / 12 * threes
-                             : 0);
-      options = std::min<std::int64_t>(options, std::int64_t{1} << 60);
-    }
-    if (request.max_moves != 0 && options > kMaxOptionsExamined) {
-      throw InputError("verify value " + spec() + ": the winning moves of this position need " +
-                       std::to_string(options) + " options examined, more than the " +
-                       std::to_string(kMaxOptionsExamined) +
-                       " that fit; ask for the value alone with --max-moves 0");
-    }
-    solver.extend_to(top + 1);
-    const auto g = [&](std::int64_t n) { return solver.value(n); };
-    Value total = 0;
-    for (auto h : p) total = nim_sum(total, g(h));
-    nlohmann::json moves = nlohmann::json::array();
-    std::size_t count = 0;
-    if (total != 0 && request.max_moves != 0) {
-      for (std::size_t j = 0; j < p.size(); ++j) {
-        const Value rest = nim_sum(total, g(p[j]));
-        for_each_hex_option(code_, p[j], [&](const HexHeapOption& o) {
-          if (nim_sum(nim_sum(g(o.first), g(o.second)), g(o.third)) != rest) return;
-          if (count++ >= request.max_moves) return;
-          Position next;
-          for (std::size_t m = 0; m < p.size(); ++m) {
-            if (m != j) {
-              next.push_back(p[m]);
-            } else {
-              next.push_back(o.first);
-              next.push_back(o.second);
-              next.push_back(o.third);
-            }
-          }
-          moves.push_back(format_heap_sum(next));
-        });
-      }
-    }
-    nlohmann::json heap_values = nlohmann::json::array();
-    for (auto h : p) heap_values.push_back(g(h));
-    nlohmann::json j = {{"game", spec()},
-                        {"position", format_heap_sum(p)},
-                        {"value", total},
-                        {"heap_values", heap_values},
-                        {"winning_moves", moves},
-                        {"kernel", "sets"},
-                        {"how", "option-value sets (core/octal/octal_fast_hex.h) for heaps 0.." +
-                                    std::to_string(top) +
-                                    "; the value of a sum is the nim-sum of its heaps' values"}};
-    if (request.max_moves == 0) {
-      j.erase("winning_moves");
-    } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
-      limit_winning_moves(j, request, count);
-    }
-    return j;
-  }
 
   [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
 
@@ -151,19 +68,43 @@ class HexGame : public GameInstance {
             "check_hex_period_certificate (core/octal/octal_certificate_check.cpp)"};
   }
 
-  [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
-    std::vector<Position> out;
-    for (std::int64_t n = 0; n <= size; ++n) out.push_back({n});
-    const std::int64_t small = std::min<std::int64_t>(size, 10);
-    for (std::int64_t a = 1; a <= small; ++a)
-      for (std::int64_t b = a; b <= small; ++b) out.push_back({a, b});
-    return out;
+ protected:
+  void require_answerable(std::int64_t top) const override {
+    const HexSetSolver solver(code_);
+    if (solver.estimated_work(top + 1) > HexSetSolver::kMostWork) {
+      throw InputError("verify value " + spec() + ": heap " + std::to_string(top) +
+                       " needs about " + std::to_string(solver.estimated_work(top + 1)) +
+                       " word operations, more than the " +
+                       std::to_string(HexSetSolver::kMostWork) +
+                       " the hexadecimal kernel does (no period is known to shorten it)");
+    }
   }
-  [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override {
-    std::mt19937_64 rng(seed);
-    Position p(1 + rng() % 3);
-    for (auto& h : p) h = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(size + 1));
-    return p;
+  /// About n/2 two-way and n^2/12 three-way splits of a heap n, and the removals.
+  [[nodiscard]] std::int64_t options_examined(const Position& p) const override {
+    const auto threes = static_cast<std::int64_t>(code_.three_heap_removals().size());
+    std::int64_t options = 0;
+    for (auto h : p) {
+      options += h / 2 + 2 +
+                 (threes > 0 ? std::min<std::int64_t>(h, 1'000'000) *
+                                   std::min<std::int64_t>(h, 1'000'000) / 12 * threes
+                             : 0);
+      options = std::min<std::int64_t>(options, std::int64_t{1} << 60);
+    }
+    return options;
+  }
+  [[nodiscard]] HeapValues heap_values(std::int64_t top) const override {
+    auto solver = std::make_shared<HexSetSolver>(code_);
+    solver->extend_to(top + 1);
+    return {[solver](std::int64_t n) { return solver->value(n); }, "sets",
+            "option-value sets (core/octal/octal_fast_hex.h) for heaps 0.." + std::to_string(top) +
+                "; the value of a sum is the nim-sum of its heaps' values"};
+  }
+  void for_each_option_of_value(std::int64_t heap, Value target, const HeapValueFn& g,
+                                const OptionFn& fn) const override {
+    for_each_hex_option(code_, heap, [&](const HexHeapOption& o) {
+      if (nim_sum(nim_sum(g(o.first), g(o.second)), g(o.third)) == target)
+        fn(std::array{o.first, o.second, o.third});
+    });
   }
 
  private:
@@ -194,13 +135,7 @@ const HexCode& hex_code_of(const GameInstance& game) {
 }
 
 std::vector<Value> sums(const std::vector<Value>& g, std::span<const Position> ps) {
-  std::vector<Value> out;
-  for (const auto& p : ps) {
-    Value v = 0;
-    for (auto h : p) v = nim_sum(v, g[static_cast<std::size_t>(h)]);
-    out.push_back(v);
-  }
-  return out;
+  return nim_sums_of_heaps(ps, [&g](std::int64_t h) { return g[static_cast<std::size_t>(h)]; });
 }
 
 Kernel hex_naive_kernel() {

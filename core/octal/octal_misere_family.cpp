@@ -10,7 +10,6 @@
 // refused at once. Winning moves are written the same way: a move in heap h replaces h by the
 // heaps it leaves.
 #include <algorithm>
-#include <limits>
 #include <random>
 
 #include "core/base/errors.h"
@@ -53,23 +52,17 @@ void require_small(const std::string& spec, const Position& p) {
   }
 }
 
-class OctalMisereGame : public GameInstance {
+class OctalMisereGame : public HeapSumGame {
  public:
-  explicit OctalMisereGame(OctalCode code) : code_(std::move(code)) {}
+  explicit OctalMisereGame(OctalCode code)
+      : HeapSumGame({}, kMaxListedHeaps), code_(std::move(code)) {}
   [[nodiscard]] std::string spec() const override { return "octal-misere:" + code_.canonical(); }
   [[nodiscard]] const OctalCode& code() const { return code_; }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
-    Position p = parse_heap_sum(text, spec() + " position", kMaxListedHeaps);
+    Position p = HeapSumGame::parse_position(text);
     require_small(spec(), p);
     return p;
-  }
-  [[nodiscard]] std::string format_position(const Position& p) const override {
-    return format_heap_sum(p);
-  }
-
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
-    return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
   }
 
   [[nodiscard]] nlohmann::json value_limited(const Position& p,
@@ -100,11 +93,7 @@ class OctalMisereGame : public GameInstance {
                       "to move wins"
                     : "memoised search over every sum of heaps reachable (misère terminal rule: a "
                       "player with no move wins); a move wins when it leads to a P-position"}};
-    if (request.max_moves == 0) {
-      j.erase("winning_moves");
-    } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
-      limit_winning_moves(j, request, count);
-    }
+    finish_winning_moves(j, request, count);
     return j;
   }
 

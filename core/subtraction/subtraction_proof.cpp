@@ -58,28 +58,6 @@ Value subtraction_value_by_period(const CheckedSubtractionCertificate& proved, s
   return proved.proved().value(n);
 }
 
-nlohmann::json subtraction_certificate_summary(const CheckedSubtractionCertificate& proved) {
-  nlohmann::json j = {{"theorem", proved.theorem},
-                      {"bound", proved.verdict.values_checked()},
-                      {"checked", proved.verdict.reason()}};
-  if (!proved.certificate.set.powers_of_two) {
-    j["window"] = proved.certificate.window;
-    j["checker"] =
-        "check_subtraction_certificate (naive prefix, "
-        "core/subtraction/subtraction_certificate_check.cpp)";
-    j["producer"] =
-        "Brent cycle detection on windows with rolling hash "
-        "(core/subtraction/subtraction_period.cpp)";
-    j["search_steps"] = proved.stats.steps;
-    j["hash_matches_confirmed"] = proved.stats.hash_matches;
-    j["hash_collisions"] = proved.stats.hash_collisions;
-  } else {
-    j["checker"] =
-        "check_powers_of_two_residue_lemma (core/subtraction/subtraction_certificate_check.cpp)";
-  }
-  return j;
-}
-
 nlohmann::json subtraction_period_json(const CheckedSubtractionCertificate& proved) {
   nlohmann::json j = proved.certificate.set.powers_of_two
                          ? powers_of_two_period_json(proved.verdict.reason())

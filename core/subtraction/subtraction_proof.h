@@ -39,9 +39,6 @@ CheckedSubtractionCertificate prove_subtraction_period(const SubtractionSet& set
 /// G(n) for any n >= 0, from the values the checker accepted and the proved period.
 Value subtraction_value_by_period(const CheckedSubtractionCertificate& proved, std::int64_t n);
 
-/// {"theorem", "bound", "checked", ...} of a proved period (claim evidence).
-nlohmann::json subtraction_certificate_summary(const CheckedSubtractionCertificate& proved);
-
 /// What `verify period` prints (core/CERTIFICATES.md, "subtraction games").
 nlohmann::json subtraction_period_json(const CheckedSubtractionCertificate& proved);
 

@@ -20,13 +20,6 @@ std::int64_t domain_param(const Claim& c, const CheckContext& ctx, const std::st
   return ctx.scaled(param<std::int64_t>(c, key), minimum);
 }
 
-const nlohmann::json& require_param(const Claim& c, const std::string& key) {
-  if (!c.params.contains(key)) {
-    throw std::invalid_argument("claim " + c.id + ": parameter '" + key + "' is missing");
-  }
-  return c.params.at(key);
-}
-
 Outcome compare_table(const nlohmann::json& printed,
                       const std::function<nlohmann::json(std::int64_t, std::int64_t)>& computed,
                       std::int64_t row0, std::int64_t col0, const std::string& what) {

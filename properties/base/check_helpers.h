@@ -42,20 +42,6 @@ inline bool stated(const Claim& c, const std::string& key) {
 std::int64_t domain_param(const Claim& c, const CheckContext& ctx, const std::string& key,
                           std::int64_t minimum = 1);
 
-/// Transitional reader for checkers without a declared schema: params[key] as T, or `fallback`.
-template <class T>
-T param(const Claim& c, const std::string& key, T fallback) {
-  if (!c.params.contains(key)) return fallback;
-  try {
-    return c.params.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw std::invalid_argument("claim " + c.id + ": parameter '" + key + "' has the wrong type");
-  }
-}
-
-/// Reads params[key]; throws when absent.
-const nlohmann::json& require_param(const Claim& c, const std::string& key);
-
 /// Compares a printed table (rows of integers, or null for a printed dash) with `computed(r, c)`
 /// for every cell. Row and column labels start at `row0`, `col0`. Verdict `verified` when every
 /// cell agrees, else `refuted` with every disagreeing cell listed (the first as counterexample).

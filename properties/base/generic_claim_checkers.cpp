@@ -56,9 +56,9 @@ Field range_field() {
 }
 Field coordinates_field() {
   return field::integer("coordinates",
-                        "1 for positions n (one heap), 2 for positions x,y (two heaps)")
-      .in(1, 2)
-      .fallback(1);
+                        "optional: how many integers a position of the game is (1: n, 2: x, y); "
+                        "the game says it (wythoff, rook: 2), so a stated one is only checked")
+      .in(1, 2);
 }
 
 std::string kernel_name(const Claim& c) {
@@ -89,12 +89,24 @@ std::pair<std::int64_t, std::int64_t> range_of(const nlohmann::json& params) {
   return {r.at(0).get<std::int64_t>(), r.at(1).get<std::int64_t>()};
 }
 
+/// The number of coordinates of the claim's game (GameInstance::coordinates).
 int coordinates_of(const nlohmann::json& params) {
-  return params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
+  return GameKernels::make(params.at("game").get<std::string>()).game->coordinates();
 }
 
-/// Load-time check of `range` (and `coordinates`): not empty, not too large, and positions of
-/// the game (its ends, with `coords` coordinates, parse in the family's syntax).
+/// Load-time check of a stated `coordinates`: it must be the game's.
+std::string check_coordinates(const nlohmann::json& params) {
+  if (!params.contains("coordinates")) return "";
+  const int stated = params.at("coordinates").get<int>();
+  const int game = coordinates_of(params);
+  if (stated == game) return "";
+  return "parameter 'coordinates': the positions of " + params.at("game").get<std::string>() +
+         " have " + std::to_string(game) + " coordinate" + (game == 1 ? "" : "s") + ", not " +
+         std::to_string(stated) + " (the game says it; the parameter may be left out)";
+}
+
+/// Load-time check of `range`: not empty, not too large, and positions of the game (its ends,
+/// with the game's `coords` coordinates, parse in the family's syntax).
 std::string check_range(const nlohmann::json& params, int coords) {
   const auto [a, b] = range_of(params);
   if (a > b)
@@ -451,7 +463,7 @@ CheckerSchema value_schema() {
 // ---------------------------------------------------------------------------------------------
 Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
-  const int coords = param<int>(c, "coordinates");
+  const int coords = gk.game->coordinates();
   const auto [a, b] = range_of(c.params);
   const auto points = range_points(a, b, coords, ctx);
   std::size_t naive = 0;
@@ -529,6 +541,7 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
 
 std::string validate_p_positions(const nlohmann::json& params, const nlohmann::json& asserted) {
   if (auto e = check_game(params, false); !e.empty()) return e;
+  if (auto e = check_coordinates(params); !e.empty()) return e;
   const int coords = coordinates_of(params);
   if (auto e = check_range(params, coords); !e.empty()) return e;
   if (asserted.is_object()) {
@@ -562,7 +575,8 @@ std::string validate_p_positions(const nlohmann::json& params, const nlohmann::j
     if (!ok) {
       return "asserted[" + std::to_string(i) + "]: " +
              (coords == 1 ? std::string("an integer position n expected")
-                          : std::string("a position [x, y] expected (coordinates = 2)"));
+                          : std::string("a position [x, y] expected (the game's positions are "
+                                        "pairs)"));
     }
   }
   return "";
@@ -575,10 +589,11 @@ CheckerSchema p_positions_schema() {
           "asserted ones, or exactly those n with n mod m among the residues",
       .params = {game_field(), range_field(), coordinates_field(), kernel_field(),
                  naive_prefix_field()},
-      .asserted = field::any("",
-                             "the P-positions in the range, in increasing order (integers n, or "
-                             "[x, y] pairs with coordinates = 2), or { modulus = m, residues = "
-                             "[r, ...] }"),
+      .asserted = field::any(
+          "",
+          "the P-positions in the range, in increasing order (integers n, or "
+          "[x, y] pairs for a game on pairs such as wythoff), or { modulus = m, residues = "
+          "[r, ...] }"),
       .example_params = {{"game", "subtraction:1,3,4"}, {"range", {0, 100}}},
       .example_asserted = {{"modulus", 7}, {"residues", {0, 2}}},
       .validate = validate_p_positions,
@@ -647,7 +662,7 @@ class OtherGames {
 
 Outcome check_formula(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
-  const int coords = param<int>(c, "coordinates");
+  const int coords = gk.game->coordinates();
   const auto [a, b] = range_of(c.params);
   const Formula f = Formula::parse(c.asserted.get<std::string>(), formula_variables(coords));
   const auto points = range_points(a, b, coords, ctx);
@@ -712,6 +727,7 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
 
 std::string validate_formula(const nlohmann::json& params, const nlohmann::json& asserted) {
   if (auto e = check_game(params, true); !e.empty()) return e;
+  if (auto e = check_coordinates(params); !e.empty()) return e;
   const int coords = coordinates_of(params);
   if (auto e = check_range(params, coords); !e.empty()) return e;
   try {

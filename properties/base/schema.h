@@ -61,10 +61,6 @@ struct Field {
     min = v;
     return *this;
   }
-  [[nodiscard]] Field& at_most(double v) {
-    max = v;
-    return *this;
-  }
   [[nodiscard]] Field& in(double lo, double hi) {
     min = lo;
     max = hi;

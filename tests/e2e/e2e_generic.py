@@ -3,6 +3,8 @@
 
 - tests/data/generic_claims.toml: every claim as expected; each altered claim refuted with its
   least counterexample.
+- A range's positions have the game's own number of coordinates (wythoff: pairs); a stated
+  `coordinates` that is not the game's does not load.
 - A claim that does not say exactly one thing does not load: a misspelt or out-of-range key, a
   position the game does not take, a formula that does not parse, a value asserted of a game
   with outcomes — one `verify: error:` line naming the key, exit 2.
@@ -67,6 +69,11 @@ for cid, want in least.items():
           f"{cid}: least counterexample {want}, got {got}")
 check(by_id["generic.kayles.oeis"]["evidence"]["naive_checked"] == 84,
       "the reference kernel recomputes the leading positions")
+# The game says its positions are pairs: wythoff with range = [0, 40] and no `coordinates`.
+inferred = by_id["generic.wythoff.p_positions_inferred"]
+check(inferred["verdict"] == "verified" and inferred["evidence"]["p_positions_found"] == 31
+      and inferred["evidence"]["domain"] == "x, y in 0..40",
+      f"wythoff's P-pairs up to 40 from the game's own coordinates: {inferred.get('summary')}")
 
 # --- claims that do not say exactly one thing do not load ----------------------------------
 bad = [
@@ -84,8 +91,12 @@ bad = [
      '{ value = 3, winning_moves = ["-1"] }', "winning_moves"),
     ("reversed", "game.p_positions", '{ game = "nim", range = [5, 1] }', "[]", "range"),
     ("too_big", "game.p_positions", '{ game = "nim", range = [0, 100000000] }', "[]", "range"),
-    ("pairs_1d", "game.p_positions", '{ game = "rook", range = [0, 3] }', "[[0, 0]]",
-     "coordinate"),
+    ("pairs_as_1d", "game.p_positions", '{ game = "rook", range = [0, 3], coordinates = 1 }',
+     "[[0, 0]]", "coordinates"),
+    ("heaps_as_pairs", "game.formula", '{ game = "nim", range = [0, 3], coordinates = 2 }',
+     '"x xor y"', "coordinates"),
+    ("heaps_for_pairs", "game.p_positions", '{ game = "wythoff", range = [0, 3] }', "[0]",
+     "asserted"),
     ("pairs_in_1d", "game.p_positions", '{ game = "nim", range = [0, 3] }', "[[0, 0]]",
      "asserted"),
     ("residue", "game.p_positions", '{ game = "nim", range = [0, 9] }',
