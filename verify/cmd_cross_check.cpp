@@ -155,7 +155,11 @@ std::string verdict_line(const RegressionResult& r) {
 /// phase that found it, a defect an error of the run.
 std::string regression_junit(const RegressionResult& r) {
   std::ostringstream o;
-  const int failures = r.verdict == "wrong" ? 1 : 0, errors = r.verdict == "defect" ? 1 : 0;
+  const auto failures = std::count_if(r.phases.begin(), r.phases.end(),
+                                      [](const RegressionPhase& ph) { return ph.wrong > 0; });
+  const int errors = r.verdict == "defect" ? 1 : 0;
+  const std::string found_by =
+      r.verdict == "wrong" ? r.disagreement["found_by"].get<std::string>() : "";
   const std::size_t tests = r.phases.size() + (errors != 0 ? 1 : 0);
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<testsuites name=\"verify cross-check\" tests=\"" << tests << "\" failures=\"" << failures
@@ -166,9 +170,12 @@ std::string regression_junit(const RegressionResult& r) {
   for (const auto& ph : r.phases) {
     o << "    <testcase classname=\"" << xml(r.game) << "\" name=\""
       << xml(ph.name + ": " + ph.what) << "\">\n";
-    if (ph.wrong > 0) {
+    if (ph.wrong > 0 && found_by.rfind(ph.name + " ", 0) == 0) {
       o << "      <failure message=\"" << xml(verdict_line(r)) << "\">"
         << xml(r.disagreement.dump(2)) << "</failure>\n";
+    } else if (ph.wrong > 0) {
+      o << "      <failure message=\"" << ph.wrong << " of " << ph.answered
+        << " positions disagree with the harness\"/>\n";
     }
     o << "    </testcase>\n";
   }
