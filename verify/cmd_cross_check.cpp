@@ -257,7 +257,7 @@ RegressionOptions regression_options(const po::variables_map& vm) {
   if (o.sums && vm.count("one-heap") != 0U)
     throw InputError("--sums and --one-heap exclude each other");
   o.max_position = integer("max-position", 1, kMaxRegressionHeap, 0);
-  o.exhaustive = integer("exhaustive", 0, kMaxRegressionHeap, -1);
+  o.exhaustive = integer("exhaustive", 0, kMaxRegressionPositions, -1);
   o.range = integer("range", 0, 10'000'000, -1);
   o.cases = integer("cases", 0, kMaxRegressionPositions, -1);
   o.seed = parse_seed(vm["seed"].as<std::string>());

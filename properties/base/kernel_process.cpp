@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
+#include <thread>
 
 #include "core/base/errors.h"
 #include "include/igv_kernel.h"
@@ -365,10 +367,11 @@ std::vector<Value> run_kernel(const KernelCommand& command, const GameInstance& 
         std::memcpy(&v, line.data() + at + 1, sizeof v);
         if (status != 0) {
           const std::size_t i = values.size();
-          auto defect = KernelDefect(command.shown + " could not compute position " +
-                                         (i < n ? game.format_position(positions[i]) : "?") +
-                                         " (its value function returned " + std::to_string(v) + ")",
-                                     "error", i);
+          const std::string what = "could not compute position " +
+                                   (i < n ? game.format_position(positions[i]) : "?") +
+                                   " (its value function returned " + std::to_string(v) + ")";
+          auto defect = KernelDefect(command.shown + " " + what, "error", i);
+          defect.detail = what;
           defect.received = std::move(values);
           child.kill_and_reap();
           throw defect;
@@ -529,9 +532,40 @@ int kernel_host_main(const std::vector<std::string>& args) {
     return 0;
   }
   std::signal(SIGPIPE, SIG_IGN);
-  std::vector<char> in(1 << 20);
+  // The answers go out in large writes, but a watchdog thread writes out what is computed when
+  // the kernel has been inside one value for 20 ms: a kernel that hangs or crashes at a position
+  // has then written every value before it, and the harness locates it at once.
+  std::mutex lock;
   std::string out;
   out.reserve(1 << 20);
+  bool write_failed = false;
+  std::atomic<bool> done{false};
+  std::atomic<std::uint64_t> computed{0};
+  const auto flush = [&]() {  // with `lock` held
+    if (!write_failed && !out.empty()) write_failed = !write_all(out.data(), out.size());
+    out.clear();
+  };
+  std::thread watchdog([&] {
+    std::uint64_t seen = computed.load();
+    while (!done.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      const std::uint64_t now = computed.load();
+      if (now == seen) {
+        const std::lock_guard<std::mutex> guard(lock);
+        flush();
+      }
+      seen = now;
+    }
+  });
+  struct Join {
+    std::thread& t;
+    std::atomic<bool>& d;
+    ~Join() {
+      d.store(true);
+      t.join();
+    }
+  } join{watchdog, done};
+  std::vector<char> in(1 << 20);
   std::size_t have = 0;
   std::vector<std::int64_t> coords;
   for (;;) {
@@ -550,22 +584,26 @@ int kernel_host_main(const std::vector<std::string>& args) {
       if (count != 0) std::memcpy(coords.data(), in.data() + at + 4, std::size_t{count} * 8);
       std::int64_t v = 0;
       const int rc = k->value(coords.data(), count, &v);
-      const char status = rc == 0 ? 0 : 1;
+      computed.fetch_add(1, std::memory_order_relaxed);
+      char record[9];
+      record[0] = rc == 0 ? 0 : 1;
       if (rc != 0) v = rc;
-      out += status;
-      out.append(reinterpret_cast<const char*>(&v), sizeof v);
+      std::memcpy(record + 1, &v, sizeof v);
       at += need;
+      const std::lock_guard<std::mutex> guard(lock);
+      out.append(record, sizeof record);
       if (rc != 0) {
-        write_all(out.data(), out.size());
+        flush();
         return 3;
       }
+      if (out.size() >= (1 << 20)) flush();
     }
     std::memmove(in.data(), in.data() + at, have - at);
     have -= at;
-    // Flush before waiting for more input, or when the buffer is full, or at the end.
-    if (got == 0 || out.size() >= (1 << 20) || have < 4) {
-      if (!write_all(out.data(), out.size())) return 2;
-      out.clear();
+    {
+      const std::lock_guard<std::mutex> guard(lock);
+      flush();  // before waiting for more input
+      if (write_failed) return 2;
     }
     if (got == 0) return have == 0 ? 0 : 2;
   }

@@ -181,6 +181,11 @@ struct Checker {
     }
     b = std::min(b, m);
     result.max_position = m;
+    const std::int64_t cases = options.cases >= 0 ? options.cases : 10'000;
+    if (b + 1 + cases + (options.sums ? cases / 4 + 1300 : 0) > kMaxRegressionPositions) {
+      throw InputError("a check holds at most " + std::to_string(kMaxRegressionPositions) +
+                       " positions: lower --exhaustive or --cases");
+    }
     std::vector<Item> items;
     for (std::int64_t n = 0; n <= b; ++n) items.push_back({{n}, 0});
     result.phases.push_back(
@@ -208,7 +213,6 @@ struct Checker {
                                  : "heaps around powers of two and the largest heap",
                              edges.size(), 1});
     // Random heaps, log-uniform on (b, m].
-    std::int64_t cases = options.cases >= 0 ? options.cases : 10'000;
     std::mt19937_64 rng(options.seed);
     const auto log_uniform = [&](std::int64_t lo, std::int64_t hi) {
       std::uniform_real_distribution<double> u(std::log(static_cast<double>(lo)),
@@ -251,6 +255,10 @@ struct Checker {
     items.erase(std::unique(items.begin(), items.end(),
                             [](const Item& x, const Item& y) { return x.p == y.p; }),
                 items.end());
+    for (auto& ph : result.phases) {  // the distinct positions each phase adds
+      ph.positions = static_cast<std::uint64_t>(std::count_if(
+          items.begin(), items.end(), [&](const Item& it) { return it.phase == ph.code; }));
+    }
     return items;
   }
 

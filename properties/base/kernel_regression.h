@@ -43,8 +43,9 @@ struct RegressionOptions {
 
 /// The largest --max-position and --exhaustive accepted (the harness holds a table of values).
 constexpr std::int64_t kMaxRegressionHeap = 100'000'000;
-/// The most positions of one check (--cases, --range's domain).
-constexpr std::int64_t kMaxRegressionPositions = 20'000'000;
+/// The most positions of one check (exhaustive heaps, random ones and sums, or a domain): about
+/// 150 bytes each are held.
+constexpr std::int64_t kMaxRegressionPositions = 10'000'000;
 
 struct RegressionPhase {
   std::string name;  ///< "exhaustive", "boundaries", "random", "sums", "domain"
