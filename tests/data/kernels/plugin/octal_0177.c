@@ -5,9 +5,10 @@
  * Python kernels beside it (tests/e2e/e2e_kernel_regression.py requires the default
  * `verify cross-check octal:0.177 --plugin LIB` to catch each one):
  *   1 wrong at heap 54321        2 the period applied from 0 past the table (not from e)
- *   3 wrong on heaps >= 2^18 with (n - e) mod p == 3                 4 wrong on n >= 3000, n mod 7 == 3
- *   5 no split into equal halves (off by one)                        6 sums add instead of nim-sum
- *   7 crashes (SIGSEGV) at heap 43210   8 hangs at heap 7777         9 returns an error at heap 500
+ *   3 wrong on heaps >= 2^18 with (n - e) mod p == 3                 4 wrong on n >= 3000, n mod 7
+ * == 3 5 no split into equal halves (off by one)                        6 sums add instead of
+ * nim-sum 7 crashes (SIGSEGV) at heap 43210   8 hangs at heap 7777         9 returns an error at
+ * heap 500
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -33,7 +34,8 @@ static int64_t mex_of(const int64_t* g, int64_t n, int split_offset) {
     if ((d & 1) && n == k) seen[0] = 1;
     if ((d & 2) && n > k) seen[g[n - k] & 255] = 1;
     if ((d & 4) && n >= k + 2)
-      for (int64_t a = 1; a <= (n - k) / 2 + split_offset; ++a) seen[(g[a] ^ g[n - k - a]) & 255] = 1;
+      for (int64_t a = 1; a <= (n - k) / 2 + split_offset; ++a)
+        seen[(g[a] ^ g[n - k - a]) & 255] = 1;
   }
   int64_t m = 0;
   while (seen[m]) ++m;
@@ -88,8 +90,11 @@ static int value(const int64_t* coords, size_t count, int64_t* out) {
   return 0;
 }
 
-static const igv_kernel kernel = {IGV_KERNEL_ABI_VERSION, "octal-0.177-c",
-                                  "mex from the rules to 4096, the Guy-Smith period beyond", 0, 1,
+static const igv_kernel kernel = {IGV_KERNEL_ABI_VERSION,
+                                  "octal-0.177-c",
+                                  "mex from the rules to 4096, the Guy-Smith period beyond",
+                                  0,
+                                  1,
                                   value};
 
 const igv_kernel* igv_kernel_describe(const char* game) {
