@@ -14,9 +14,9 @@
 namespace igv {
 
 HeapShape heap_shape(const std::string& family) {
-  // Families whose positions are heap sizes: a position {n} is one heap of n, and (sums) a
-  // position {a, b, …} the sum of heaps a, b, …. Their domain(size) begins with the heaps
-  // 0..size (tests/all/test_all_kernel_regression.cpp checks that it does).
+  // Families whose positions are heap sizes: a position {n} is one heap of n, written "n", and
+  // (sums) a position {a, b, …} the sum of heaps a, b, … (tests/all/test_all_kernel_regression.cpp
+  // checks that each reads and writes them so).
   static const std::set<std::string> sums = {"octal", "hex", "grundy", "nim", "octal-misere"};
   static const std::set<std::string> one = {"subtraction", "subtraction-misere"};
   if (sums.count(family) != 0) return HeapShape::heap_sums;
@@ -149,7 +149,7 @@ struct Checker {
   std::optional<std::pair<std::int64_t, std::int64_t>> proved_period(std::int64_t heaps) {
     PeriodRequest request;
     request.budget = std::max(1.0 / 32, static_cast<double>(heaps) / (1 << 25));
-    request.limits.deadline = clock_type::now() + std::chrono::seconds(5);
+    request.limits.deadline = clock_type::now() + std::chrono::seconds(2);
     request.limits.memory_bytes = std::uint64_t{1} << 30;
     try {
       const auto j = game.period_limited(request);
@@ -161,22 +161,71 @@ struct Checker {
     }
   }
 
+  /// Seconds the harness takes on the heaps 0..size, or nullopt when it refuses them.
+  std::optional<double> probe(std::int64_t size) {
+    std::vector<Position> ps;
+    ps.reserve(static_cast<std::size_t>(size) + 1);
+    for (std::int64_t n = 0; n <= size; ++n) ps.push_back({n});
+    const auto t = clock_type::now();
+    try {
+      (void)gk.kernel->values(game, ps);
+    } catch (const InputError&) {
+      return std::nullopt;
+    } catch (const BudgetExceeded&) {
+      return std::nullopt;
+    }
+    return since(t);
+  }
+
   std::vector<Item> heap_coverage() {
     const auto shape = heap_shape(family);
-    // Exhaustive bound: 10^4 heaps, 10^5 when the harness computes them quickly.
-    std::int64_t b = options.exhaustive >= 0 ? options.exhaustive : options.range;
-    if (b < 0) {
-      std::vector<Position> probe;
-      for (std::int64_t n = 0; n <= 10'000; ++n) probe.push_back({n});
-      const auto t = clock_type::now();
-      (void)gk.kernel->values(game, probe);
-      b = since(t) < 0.1 ? 100'000 : 10'000;
+    // What the harness can compute: its kernel timed on the heaps 0..P for P = 10^4, 10^5, 10^6
+    // while the next probe is expected (quadratically) to take at most kBudget; fewer heaps when
+    // even 10^4 is refused or slow.
+    constexpr double kBudget = 5.0;
+    std::int64_t probed = 0;
+    double probe_seconds = 0;
+    bool refused = false;  // the harness refused a larger probe: no extrapolation beyond
+    for (std::int64_t size : {10'000, 100'000, 1'000'000}) {
+      if (probed > 0 && probe_seconds * 100 > kBudget) break;
+      const auto t = probe(size);
+      refused = !t;
+      if (!t) break;
+      probed = size;
+      probe_seconds = *t;
     }
-    result.period = proved_period(std::max<std::int64_t>(options.max_position, 1'000'000));
+    if (probed == 0) {
+      for (std::int64_t size : {3000, 1000, 300, 100, 40, 20, 10}) {
+        if (const auto t = probe(size)) {
+          probed = size;
+          probe_seconds = *t;
+          break;
+        }
+      }
+      if (probed == 0)
+        throw InputError("the harness cannot compute the first 10 heaps of " + game.spec());
+    }
+    // Heaps the harness computes within the budget (quadratic growth assumed beyond the probe).
+    const auto feasible =
+        refused ? probed
+                : std::min<std::int64_t>(
+                      1'000'000, probe_seconds <= 0
+                                     ? 1'000'000
+                                     : static_cast<std::int64_t>(
+                                           static_cast<double>(probed) *
+                                           std::sqrt(kBudget / std::max(probe_seconds, 1e-9))));
+    std::int64_t b = options.exhaustive >= 0 ? options.exhaustive : options.range;
+    if (b < 0)
+      b = std::min<std::int64_t>(std::max(probed, std::min<std::int64_t>(feasible, 10'000)),
+                                 100'000);
+    result.period = proved_period(std::max(options.max_position, std::max(probed, feasible)));
     std::int64_t m = options.max_position;
     if (m <= 0) {
-      m = 1'000'000;
-      if (result.period) m = std::max(m, 4 * (result.period->first + result.period->second));
+      m = std::max(probed, feasible);
+      // With a proved period the harness's values beyond its window are the period's: four
+      // windows at least, so that a kernel is tested well past its preperiod.
+      if (result.period && m >= 1'000'000)
+        m = std::max(m, 4 * (result.period->first + result.period->second));
       m = std::min(m, kMaxRegressionHeap);
     }
     b = std::min(b, m);
