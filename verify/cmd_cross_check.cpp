@@ -263,6 +263,8 @@ RegressionOptions regression_options(const po::variables_map& vm) {
   o.seed = parse_seed(vm["seed"].as<std::string>());
   o.process.silence_seconds = static_cast<double>(integer("timeout", 1, 86'400, 10));
   o.time_limit = static_cast<double>(integer("time-limit", 0, 30 * 86'400, 0));
+  if (vm.count("memory-limit") != 0U)
+    o.memory_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
   return o;
 }
 }  // namespace
@@ -299,6 +301,8 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "timeout", po::value<std::string>(),
       "seconds a kernel that owes values may stay silent before it is stopped (default 10)")(
       "time-limit", po::value<std::string>(), "seconds for the whole check (default: none)")(
+      "memory-limit", po::value<std::string>(),
+      "bytes the check may hold, e.g. 2G (estimated before allocating; default: none)")(
       "junit", po::value<std::string>(), "also write the result as a JUnit XML file")(
       "summary", po::value<std::string>(), "also write a short Markdown summary")(
       "game", po::value<std::vector<std::string>>(), "GAME");
@@ -334,8 +338,10 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     } else {
       const auto library = p.vm["plugin"].as<std::string>();
       const auto d = describe_plugin(library, game->spec(), options.process);
-      if (options.max_position == 0)
+      if (options.max_position == 0 && d.max_position > 0) {
         options.max_position = std::min(d.max_position, kMaxRegressionHeap);
+        options.max_position_lowered = true;
+      }
       if (p.vm.count("sums") == 0U && p.vm.count("one-heap") == 0U) options.sums = d.sums;
       command = plugin_command(library, game->spec());
       if (!d.name.empty()) command.shown = "the plugin '" + library + "' (" + d.name + ")";
@@ -354,7 +360,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     return r.exit_code();
   }
   for (const char* name : {"sums", "one-heap", "max-position", "exhaustive", "timeout",
-                           "time-limit", "junit", "summary"}) {
+                           "time-limit", "memory-limit", "junit", "summary"}) {
     if (p.vm.count(name) != 0U)
       throw InputError(std::string("--") + name + " goes with --external or --plugin");
   }

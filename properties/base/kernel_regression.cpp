@@ -161,8 +161,18 @@ struct Checker {
     }
   }
 
+  void require_memory(std::uint64_t bytes) const {
+    if (options.memory_bytes != 0 && bytes > options.memory_bytes) {
+      throw InputError("the check needs about " + mebibytes(bytes) + ", more than --memory-limit " +
+                       mebibytes(options.memory_bytes) + ": lower --exhaustive, --cases or " +
+                       "--max-position");
+    }
+  }
+
   /// Seconds the harness takes on the heaps 0..size, or nullopt when it refuses them.
   std::optional<double> probe(std::int64_t size) {
+    if (options.memory_bytes != 0 && static_cast<std::uint64_t>(size) * 160 > options.memory_bytes)
+      return std::nullopt;
     std::vector<Position> ps;
     ps.reserve(static_cast<std::size_t>(size) + 1);
     for (std::int64_t n = 0; n <= size; ++n) ps.push_back({n});
@@ -219,7 +229,29 @@ struct Checker {
       b = std::min<std::int64_t>(std::max(probed, std::min<std::int64_t>(feasible, 10'000)),
                                  100'000);
     result.period = proved_period(std::max(options.max_position, std::max(probed, feasible)));
-    std::int64_t m = options.max_position;
+    // The most heaps the harness is asked for: what it computes in about 4 x 5 s (quadratic
+    // growth), or any number up to 10^8 beyond a proved period's window (the values there are the
+    // period's). Past it the command would not end: a stated bound is refused, a plugin's own
+    // declaration is lowered.
+    const bool periodic = result.period && probed >= 1'000'000;
+    const std::int64_t most = refused || periodic
+                                  ? (periodic ? kMaxRegressionHeap : probed)
+                                  : static_cast<std::int64_t>(std::min(
+                                        static_cast<double>(kMaxRegressionHeap),
+                                        2.0 * static_cast<double>(probed) *
+                                            std::sqrt(kBudget / std::max(probe_seconds, 1e-9))));
+    for (const auto& [value, name] :
+         {std::pair{b, "--exhaustive"}, std::pair{options.max_position, "--max-position"}}) {
+      if (value > most &&
+          !(name == std::string("--max-position") && options.max_position_lowered)) {
+        throw InputError(std::string(name) + " " + std::to_string(value) +
+                         ": the harness computes at most about " + std::to_string(most) +
+                         " heaps of " + game.spec() +
+                         " in reasonable time (measured on the first " + std::to_string(probed) +
+                         ")");
+      }
+    }
+    std::int64_t m = options.max_position > 0 ? std::min(options.max_position, most) : 0;
     if (m <= 0) {
       m = std::max(probed, feasible);
       // With a proved period the harness's values beyond its window are the period's: four
@@ -231,10 +263,12 @@ struct Checker {
     b = std::min(b, m);
     result.max_position = m;
     const std::int64_t cases = options.cases >= 0 ? options.cases : 10'000;
-    if (b + 1 + cases + (options.sums ? cases / 4 + 1300 : 0) > kMaxRegressionPositions) {
+    const std::int64_t total = b + 1 + cases + (options.sums ? cases / 4 + 1300 : 0);
+    if (total > kMaxRegressionPositions) {
       throw InputError("a check holds at most " + std::to_string(kMaxRegressionPositions) +
                        " positions: lower --exhaustive or --cases");
     }
+    require_memory(static_cast<std::uint64_t>(total) * 160 + static_cast<std::uint64_t>(m) * 2);
     std::vector<Item> items;
     for (std::int64_t n = 0; n <= b; ++n) items.push_back({{n}, 0});
     result.phases.push_back(
@@ -253,14 +287,14 @@ struct Checker {
     for (int k = 1; k < 63 && (std::int64_t{1} << k) <= m + 1; ++k) around(std::int64_t{1} << k);
     around(m);
     for (auto n : edges) items.push_back({{n}, 1});
-    result.phases.push_back({"boundaries",
-                             result.period
-                                 ? "heaps around the proved preperiod " +
-                                       std::to_string(result.period->first) + " and period " +
-                                       std::to_string(result.period->second) +
-                                       ", powers of two and the largest heap"
-                                 : "heaps around powers of two and the largest heap",
-                             edges.size(), 1});
+    result.phases.push_back(
+        {"boundaries",
+         result.period
+             ? "heaps around the proved preperiod " + std::to_string(result.period->first) +
+                   " and period " + std::to_string(result.period->second) +
+                   ", powers of two and the largest heap, above " + std::to_string(b)
+             : "heaps around powers of two and the largest heap, above " + std::to_string(b),
+         edges.size(), 1});
     // Random heaps, log-uniform on (b, m].
     std::mt19937_64 rng(options.seed);
     const auto log_uniform = [&](std::int64_t lo, std::int64_t hi) {
@@ -320,6 +354,7 @@ struct Checker {
                          std::to_string(kMaxRegressionPositions) + " positions");
       items.push_back({std::move(p), 0});
     }
+    require_memory(items.size() * 160);
     result.phases.push_back({"domain",
                              "every position of the family's domain(" + std::to_string(range) + ")",
                              items.size(), 0});

@@ -33,11 +33,17 @@ HeapShape heap_shape(const std::string& family);
 struct RegressionOptions {
   bool sums = false;              ///< the kernel takes sums of heaps (heap_sums families)
   std::int64_t max_position = 0;  ///< the largest heap the kernel computes (0: the default)
-  std::int64_t exhaustive = -1;   ///< heap games: every heap 0..exhaustive (-1: from the cost)
-  std::int64_t range = -1;        ///< other games: domain(range); heap games: as exhaustive
-  std::int64_t cases = -1;        ///< random positions (-1: 10^4 for heap games, 200 otherwise)
+  /// max_position is the kernel's own declaration (a plugin's): lowered to what the harness
+  /// computes instead of refused.
+  bool max_position_lowered = false;
+  std::int64_t exhaustive = -1;  ///< heap games: every heap 0..exhaustive (-1: from the cost)
+  std::int64_t range = -1;       ///< other games: domain(range); heap games: as exhaustive
+  std::int64_t cases = -1;       ///< random positions (-1: 10^4 for heap games, 200 otherwise)
   std::uint64_t seed = 1;
   double time_limit = 0;  ///< seconds for the whole check (0: none)
+  /// Bytes the check may hold (0: no limit): about 160 a position and 2 a heap of the harness's
+  /// table, estimated before anything is allocated.
+  std::uint64_t memory_bytes = 0;
   KernelProcessOptions process;
 };
 
