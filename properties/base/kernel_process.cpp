@@ -323,7 +323,7 @@ std::vector<Value> run_kernel(const KernelCommand& command, const GameInstance& 
                         std::to_string(static_cast<int>(options.silence_seconds)) + " s") +
                after());
     }
-    const int r = poll(fds, child.err_ >= 0 ? 3 : 1, static_cast<int>(wait * 1000) + 1);
+    const int r = poll(fds, 3, static_cast<int>(wait * 1000) + 1);
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
     if (child.in_ >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {

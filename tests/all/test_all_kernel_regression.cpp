@@ -50,6 +50,11 @@ BOOST_AUTO_TEST_CASE(a_right_kernel_passes) {
   BOOST_TEST(r.verdict == "agree");
   BOOST_TEST(r.exit_code() == 0);
   BOOST_TEST(r.positions >= 2001U);
+  // A kernel that closes its stderr first, and one that reads all its input before answering.
+  BOOST_TEST(check_nim("exec 2>&-; cat").verdict == "agree");
+  BOOST_TEST(
+      check_nim("awk '{ a[NR] = $1 } END { for (i = 1; i <= NR; ++i) print a[i] }'").verdict ==
+      "agree");
 }
 
 BOOST_AUTO_TEST_CASE(a_wrong_kernel_is_caught_at_the_least_failing_heap) {
