@@ -275,8 +275,9 @@ int cmd_cross_check(const std::vector<std::string>& args) {
                      "comma list; the first is the baseline (default: the family's reference, then "
                      "every other kernel)")(
       "range", po::value<std::string>(),
-      "exhaustive domain size (the family's domain(range)); --kernels: 12, --external/--plugin "
-      "of a game that is not a heap game: the family's cross-check range")(
+      "exhaustive domain size (--kernels: the family's domain(N), default 12; --external/--plugin: "
+      "the heaps 0..N of a heap game, as --exhaustive, else domain(N), default the family's "
+      "cross-check range)")(
       "cases", po::value<std::string>(),
       "random positions (--kernels: 200 RapidCheck cases; --external/--plugin: 10000 heaps of a "
       "heap game, 200 other positions)")("seed", po::value<std::string>()->default_value("1"),
@@ -294,8 +295,8 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "one-heap", "the kernel takes one heap per position (the default for heap games)")(
       "sums", "the kernel also takes sums of heaps (octal, hex, grundy, nim, octal-misere)")(
       "max-position", po::value<std::string>(),
-      "the largest heap the kernel computes (default: the plugin's, else 10^6 or four proved "
-      "period windows; at most 10^8)")(
+      "the largest heap the kernel computes (default: the plugin's, else what the harness "
+      "computes in about 5 s, at most 10^6, or four proved period windows; at most 10^8)")(
       "exhaustive", po::value<std::string>(),
       "heap games: check every heap 0..N (default: 10^5, or 10^4 when the harness is slow)")(
       "timeout", po::value<std::string>(),
