@@ -238,8 +238,12 @@ void print_regression(const RegressionResult& r, std::ostream& out) {
         << "wrong at:  " << d["position"].get<std::string>() << ": the kernel says "
         << d["kernel"].get<Value>() << ", the harness " << d["harness"].get<Value>() << " ("
         << d["harness_kernels"].get<std::string>() << ")\n"
-        << "found by:  " << d["found_by"].get<std::string>() << "; first at "
-        << d["first_found"].get<std::string>() << ", shrunk to the least failing position found\n";
+        << "found by:  " << d["found_by"].get<std::string>()
+        << (d["first_found"] == d["position"]
+                ? "; the least failing position found"
+                : "; first at " + d["first_found"].get<std::string>() +
+                      ", shrunk to the least failing position found")
+        << "\n";
   }
 }
 
