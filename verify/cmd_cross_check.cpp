@@ -22,6 +22,8 @@
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/game_values.h"
+#include "properties/base/kernel_process.h"
+#include "properties/base/kernel_regression.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
@@ -112,71 +114,208 @@ int cross_check_bfile(const std::string& spec, const std::string& path, const st
   return 0;
 }
 
-/// A kernel that runs an outside program: positions one per line on its standard input (in the
-/// family's syntax), one value per line on its standard output.
-Kernel external_kernel(const std::string& family, const std::string& command) {
-  return {family, "external", false, "the program `" + command + "`",
-          [command](const GameInstance& game, std::span<const Position> ps) {
-            const auto dir = std::filesystem::temp_directory_path();
-            const std::string stem =
-                (dir / ("verify-external-" + std::to_string(::getpid()))).string();
-            const std::string in_path = stem + ".in", out_path = stem + ".out";
-            {
-              std::ofstream in(in_path);
-              for (const auto& p : ps) in << game.format_position(p) << "\n";
-              if (!in) throw InputError("cannot write the positions for the external program");
-            }
-            const std::string sh = "( " + command + " ) < '" + in_path + "' > '" + out_path + "'";
-            const int status = std::system(sh.c_str());
-            std::filesystem::remove(in_path);
-            if (status != 0) {
-              std::filesystem::remove(out_path);
-              throw InputError("the external program `" + command + "` failed (status " +
-                               std::to_string(status) + ")");
-            }
-            const std::string text = read_input_file(out_path, "the external program's output");
-            std::filesystem::remove(out_path);
-            std::istringstream out(text);
-            std::vector<Value> values;
-            std::string line;
-            while (std::getline(out, line) && values.size() < ps.size()) {
-              values.push_back(parse_int(line, "line " + std::to_string(values.size() + 1) +
-                                                   " of the external program's output"));
-            }
-            if (values.size() != ps.size()) {
-              throw InputError("the external program `" + command + "` wrote " +
-                               std::to_string(values.size()) + " values for " +
-                               std::to_string(ps.size()) + " positions");
-            }
-            return values;
-          }};
+/// Escapes text for XML attributes and content.
+std::string xml(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += (static_cast<unsigned char>(c) < 32 && c != '\n' && c != '\t') ? '?' : c;
+    }
+  }
+  return out;
 }
 
+/// One line on the result: "agree", the wrong value, or the defect.
+std::string verdict_line(const RegressionResult& r) {
+  if (r.verdict == "agree") return "the kernel agrees with the harness on every position checked";
+  if (r.verdict == "wrong") {
+    const auto& d = r.disagreement;
+    return "wrong at " + d["position"].get<std::string>() + ": the kernel says " +
+           std::to_string(d["kernel"].get<Value>()) + ", the harness " +
+           std::to_string(d["harness"].get<Value>()) + " (" +
+           d["harness_kernels"].get<std::string>() + ")";
+  }
+  return r.defect["message"].get<std::string>();
+}
+
+/// The JUnit file: one test case per phase of the coverage; a wrong value is a failure of the
+/// phase that found it, a defect an error of the run.
+std::string regression_junit(const RegressionResult& r) {
+  std::ostringstream o;
+  const auto failures = std::count_if(r.phases.begin(), r.phases.end(),
+                                      [](const RegressionPhase& ph) { return ph.wrong > 0; });
+  const int errors = r.verdict == "defect" ? 1 : 0;
+  const std::string found_by =
+      r.verdict == "wrong" ? r.disagreement["found_by"].get<std::string>() : "";
+  const std::size_t tests = r.phases.size() + (errors != 0 ? 1 : 0);
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<testsuites name=\"verify cross-check\" tests=\"" << tests << "\" failures=\"" << failures
+    << "\" errors=\"" << errors << "\" time=\"" << r.total_seconds << "\">\n"
+    << "  <testsuite name=\"" << xml(r.game + " " + r.kernel) << "\" tests=\"" << tests
+    << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\"" << r.total_seconds
+    << "\">\n";
+  for (const auto& ph : r.phases) {
+    o << "    <testcase classname=\"" << xml(r.game) << "\" name=\""
+      << xml(ph.name + ": " + ph.what) << "\">\n";
+    if (ph.wrong > 0 && found_by.rfind(ph.name + " ", 0) == 0) {
+      o << "      <failure message=\"" << xml(verdict_line(r)) << "\">"
+        << xml(r.disagreement.dump(2)) << "</failure>\n";
+    } else if (ph.wrong > 0) {
+      o << "      <failure message=\"" << ph.wrong << " of " << ph.answered
+        << " positions disagree with the harness\"/>\n";
+    }
+    o << "    </testcase>\n";
+  }
+  if (errors != 0) {
+    o << "    <testcase classname=\"" << xml(r.game) << "\" name=\"the kernel runs\">\n"
+      << "      <error type=\"" << xml(r.defect["kind"].get<std::string>()) << "\" message=\""
+      << xml(verdict_line(r)) << "\"/>\n    </testcase>\n";
+  }
+  o << "  </testsuite>\n</testsuites>\n";
+  return o.str();
+}
+
+/// The Markdown summary (for a CI job's summary page).
+std::string regression_markdown(const RegressionResult& r) {
+  std::ostringstream o;
+  const char* mark = r.verdict == "agree" ? "✅" : r.verdict == "wrong" ? "❌" : "⚠️";
+  o << "### " << mark << " `verify cross-check " << r.game << "`: "
+    << (r.verdict == "agree"   ? "agrees"
+        : r.verdict == "wrong" ? "wrong value"
+                               : "kernel defect")
+    << "\n\n"
+    << "Kernel: " << r.kernel << " (" << r.kernel_shape << ", largest position " << r.max_position
+    << "); harness values: `" << r.reference << "`.\n\n"
+    << "| phase | positions | what | result |\n|---|---:|---|---|\n";
+  for (const auto& ph : r.phases) {
+    o << "| " << ph.name << " | " << ph.positions << " | " << ph.what << " | "
+      << (ph.wrong > 0 ? "**" + ph.status() + "**" : ph.status()) << " |\n";
+  }
+  o << "\n"
+    << verdict_line(r) << "\n\n"
+    << std::fixed << std::setprecision(2) << r.positions << " positions; kernel "
+    << r.kernel_seconds << " s, harness " << r.reference_seconds << " s, total " << r.total_seconds
+    << " s.\n";
+  return o.str();
+}
+
+void print_regression(const RegressionResult& r, std::ostream& out) {
+  out << "game:      " << r.game << "\nkernel:    " << r.kernel << " (" << r.kernel_shape
+      << (r.kernel_shape == "positions" ? "" : ", largest " + std::to_string(r.max_position))
+      << ")\nharness:   " << r.reference;
+  if (r.period) {
+    out << " (proved preperiod " << r.period->first << ", period " << r.period->second << ")";
+  }
+  out << "\nchecked:   " << r.positions << " positions\n";
+  for (const auto& ph : r.phases) {
+    out << "  " << std::left << std::setw(11) << ph.name << std::right << std::setw(9)
+        << ph.positions << "  " << ph.what << (ph.status() == "ok" ? "" : ": " + ph.status())
+        << "\n";
+  }
+  out << std::fixed << std::setprecision(2) << "time:      kernel " << r.kernel_seconds << " s ("
+      << std::setprecision(0)
+      << (r.kernel_seconds > 0 ? static_cast<double>(r.positions) / r.kernel_seconds : 0.0)
+      << " positions/s), harness " << std::setprecision(2) << r.reference_seconds << " s, total "
+      << r.total_seconds << " s\n";
+  if (r.verdict == "agree") {
+    out << "agree:     yes\n";
+  } else if (r.verdict == "wrong") {
+    const auto& d = r.disagreement;
+    out << "agree:     NO\n"
+        << "wrong at:  " << d["position"].get<std::string>() << ": the kernel says "
+        << d["kernel"].get<Value>() << ", the harness " << d["harness"].get<Value>() << " ("
+        << d["harness_kernels"].get<std::string>() << ")\n"
+        << "found by:  " << d["found_by"].get<std::string>()
+        << (d["first_found"] == d["position"]
+                ? "; the least failing position found"
+                : "; first at " + d["first_found"].get<std::string>() +
+                      ", shrunk to the least failing position found")
+        << "\n";
+  }
+}
+
+/// The options of `--external` and `--plugin` (local to this command: the common options of
+/// verify/ may take --time-limit over later).
+RegressionOptions regression_options(const po::variables_map& vm) {
+  RegressionOptions o;
+  const auto integer = [&](const char* name, std::int64_t least, std::int64_t most,
+                           std::int64_t fallback) {
+    return vm.count(name) != 0U ? parse_int_in_range(vm[name].as<std::string>(),
+                                                     std::string("--") + name, least, most)
+                                : fallback;
+  };
+  o.sums = vm.count("sums") != 0U;
+  if (o.sums && vm.count("one-heap") != 0U)
+    throw InputError("--sums and --one-heap exclude each other");
+  o.max_position = integer("max-position", 1, kMaxRegressionHeap, 0);
+  o.exhaustive = integer("exhaustive", 0, kMaxRegressionPositions, -1);
+  o.range = integer("range", 0, 10'000'000, -1);
+  o.cases = integer("cases", 0, kMaxRegressionPositions, -1);
+  o.seed = parse_seed(vm["seed"].as<std::string>());
+  o.process.silence_seconds = static_cast<double>(integer("timeout", 1, 86'400, 10));
+  o.time_limit = static_cast<double>(integer("time-limit", 0, 30 * 86'400, 0));
+  if (vm.count("memory-limit") != 0U)
+    o.memory_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
+  return o;
+}
 }  // namespace
 
 int cmd_cross_check(const std::vector<std::string>& args) {
   po::options_description opts("verify cross-check options");
   opts.add_options()("kernels", po::value<std::string>(),
                      "comma list; the first is the baseline (default: the family's reference, then "
-                     "every other kernel)")("range", po::value<std::int64_t>()->default_value(12),
-                                            "exhaustive domain size (the family's domain(range))")(
-      "cases", po::value<int>()->default_value(200),
-      "RapidCheck cases on random positions beyond the range")(
-      "seed", po::value<std::string>()->default_value("1"), "RapidCheck seed")(
+                     "every other kernel)")(
+      "range", po::value<std::string>(),
+      "exhaustive domain size (--kernels: the family's domain(N), default 12; --external/--plugin: "
+      "the heaps 0..N of a heap game, as --exhaustive, else domain(N), default the family's "
+      "cross-check range)")(
+      "cases", po::value<std::string>(),
+      "random positions (--kernels: 200 RapidCheck cases; --external/--plugin: 10000 heaps of a "
+      "heap game, 200 other positions)")("seed", po::value<std::string>()->default_value("1"),
+                                         "seed of the random positions")(
       "format", po::value<std::string>()->default_value("text"), "text or json")(
       "values", po::value<std::string>(),
       "an OEIS b-file (`n a(n)` per line): compare it with the harness's values")(
       "kernel", po::value<std::string>(),
       "with --values: the kernel the values come from (default: the first fast one)")(
       "external", po::value<std::string>(),
-      "a shell command that reads positions one per line and writes one value per line: "
-      "compare it with the reference kernel")("game", po::value<std::vector<std::string>>(),
-                                              "GAME");
+      "a command (run by /bin/sh -c) that reads positions one per line and writes one value per "
+      "line, in order: compare it with the harness (verify/CROSS_CHECK.md)")(
+      "plugin", po::value<std::string>(),
+      "a shared library with the C ABI of include/igv_kernel.h: compare it with the harness")(
+      "one-heap", "the kernel takes one heap per position (the default for heap games)")(
+      "sums", "the kernel also takes sums of heaps (octal, hex, grundy, nim, octal-misere)")(
+      "max-position", po::value<std::string>(),
+      "the largest heap the kernel computes (default: the plugin's, else what the harness "
+      "computes in about 5 s, at most 10^6, or four proved period windows; at most 10^8)")(
+      "exhaustive", po::value<std::string>(),
+      "heap games: check every heap 0..N (default: 10^5, or 10^4 when the harness is slow)")(
+      "timeout", po::value<std::string>(),
+      "seconds a kernel that owes values may stay silent before it is stopped (default 10)")(
+      "time-limit", po::value<std::string>(), "seconds for the whole check (default: none)")(
+      "memory-limit", po::value<std::string>(),
+      "bytes the check may hold, e.g. 2G (estimated before allocating; default: none)")(
+      "junit", po::value<std::string>(), "also write the result as a JUnit XML file")(
+      "summary", po::value<std::string>(), "also write a short Markdown summary")(
+      "game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
-  const auto p =
-      parse(args, opts, pos,
-            "verify cross-check GAME [--kernels A,B] [--range N] [--cases N] [--seed S]");
+  const auto p = parse(args, opts, pos,
+                       "verify cross-check GAME [--kernels A,B | --values B-FILE | --external "
+                       "'CMD' | --plugin LIB.so] [options]");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "game");
   if (rest.size() != 1)
@@ -184,22 +323,54 @@ int cmd_cross_check(const std::vector<std::string>& args) {
         "verify cross-check takes one GAME, e.g. `verify cross-check subtraction:1,3,4`");
   const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
   const auto game = make_game(rest[0]);
-  const std::string family = rest[0].substr(0, rest[0].find(':'));
-  if (p.vm.count("values") + p.vm.count("external") + p.vm.count("kernels") > 1)
-    throw InputError("--values, --external and --kernels go one at a time");
+  const std::string family = GameKernels::family_name(rest[0]);
+  if (p.vm.count("values") + p.vm.count("external") + p.vm.count("kernels") + p.vm.count("plugin") >
+      1)
+    throw InputError("--values, --external, --plugin and --kernels go one at a time");
   if (p.vm.count("values") != 0U) {
     return cross_check_bfile(rest[0], p.vm["values"].as<std::string>(),
                              p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : "",
                              format.front());
   }
+  if (p.vm.count("external") != 0U || p.vm.count("plugin") != 0U) {
+    auto options = regression_options(p.vm);
+    KernelCommand command;
+    if (p.vm.count("external") != 0U) {
+      const auto text = p.vm["external"].as<std::string>();
+      if (text.find_first_not_of(" \t") == std::string::npos)
+        throw InputError("--external needs a command");
+      command = external_command(text);
+    } else {
+      const auto library = p.vm["plugin"].as<std::string>();
+      const auto d = describe_plugin(library, game->spec(), options.process);
+      if (options.max_position == 0 && d.max_position > 0) {
+        options.max_position = std::min(d.max_position, kMaxRegressionHeap);
+        options.max_position_lowered = true;
+      }
+      if (p.vm.count("sums") == 0U && p.vm.count("one-heap") == 0U) options.sums = d.sums;
+      command = plugin_command(library, game->spec());
+      if (!d.name.empty()) command.shown = "the plugin '" + library + "' (" + d.name + ")";
+    }
+    const auto r = regression_check(*game, family, command, options);
+    if (p.vm.count("junit") != 0U)
+      atomic_write(p.vm["junit"].as<std::string>(), regression_junit(r));
+    if (p.vm.count("summary") != 0U)
+      atomic_write(p.vm["summary"].as<std::string>(), regression_markdown(r));
+    if (format.front() == "json") {
+      std::cout << r.to_json().dump(2) << "\n";
+    } else if (r.verdict != "defect") {
+      print_regression(r, std::cout);
+    }
+    if (r.verdict == "defect") std::cerr << "verify: error: " << verdict_line(r) << "\n";
+    return r.exit_code();
+  }
+  for (const char* name : {"sums", "one-heap", "max-position", "exhaustive", "timeout",
+                           "time-limit", "memory-limit", "junit", "summary"}) {
+    if (p.vm.count(name) != 0U)
+      throw InputError(std::string("--") + name + " goes with --external or --plugin");
+  }
   std::vector<const Kernel*> ks;
-  std::unique_ptr<Kernel> outside;
-  if (p.vm.count("external") != 0U) {
-    const auto command = p.vm["external"].as<std::string>();
-    if (command.empty()) throw InputError("--external needs a command");
-    outside = std::make_unique<Kernel>(external_kernel(family, command));
-    ks = {kernels(family).front(), outside.get()};
-  } else if (p.vm.count("kernels") != 0U) {
+  if (p.vm.count("kernels") != 0U) {
     std::stringstream ss(p.vm["kernels"].as<std::string>());
     std::string name;
     while (std::getline(ss, name, ',')) ks.push_back(&find_kernel(family, name));
@@ -210,10 +381,13 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     throw InputError("cross-check needs two kernels; family '" + family + "' has " +
                      std::to_string(ks.size()));
   CrossCheckOptions options;
-  options.range = p.vm["range"].as<std::int64_t>();
-  if (options.range < 0) throw InputError("--range must not be negative");
-  options.random_cases = p.vm["cases"].as<int>();
-  if (options.random_cases < 0) throw InputError("--cases must not be negative");
+  options.range = p.vm.count("range") != 0U ? parse_int_in_range(p.vm["range"].as<std::string>(),
+                                                                 "--range", 0, 10'000'000)
+                                            : 12;
+  options.random_cases = p.vm.count("cases") != 0U
+                             ? static_cast<int>(parse_int_in_range(p.vm["cases"].as<std::string>(),
+                                                                   "--cases", 0, 10'000'000))
+                             : 200;
   options.seed = parse_seed(p.vm["seed"].as<std::string>());
   const auto result = cross_check(*game, ks, options);
   if (format.front() == "json") {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/errors.h"
+#include "properties/base/kernel_process.h"
 #include "reports/base/report.h"
 #include "verify/cli.h"
 
@@ -26,7 +27,8 @@ const char* kUsage =
     "  period GAME            proved preperiod, period and saltus, with the certificate;\n"
     "                         inconclusive (exit 3) at --time-limit (600 s) or --memory-limit\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
-    "  cross-check GAME --values B-FILE | --external 'CMD'  compare a table or a program\n"
+    "  cross-check GAME --values B-FILE | --external 'CMD' | --plugin LIB.so\n"
+    "                         compare a table, a program or a loaded kernel with the harness\n"
     "  plot GAME [RANGE] --out FILE.svg  a picture of the values (sequence, grid, P/N)\n"
     "  check-certificate FILE  re-check a period certificate (from `verify period --format json`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
@@ -54,6 +56,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "values") return igv::cli::cmd_values(args);
   if (command == "period") return igv::cli::cmd_period(args);
   if (command == "cross-check") return igv::cli::cmd_cross_check(args);
+  // Not listed: the process `cross-check --plugin` runs the loaded kernel in.
+  if (command == "kernel-host") return igv::kernel_host_main(args);
   if (command == "merge") return igv::cli::cmd_merge(args);
   if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
   if (command == "diff") return igv::cli::cmd_diff(args);

@@ -1,0 +1,612 @@
+#include "properties/base/kernel_process.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "core/base/errors.h"
+#include "include/igv_kernel.h"
+
+namespace igv {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Process groups to kill when `verify` itself is stopped (SIGINT, SIGTERM, SIGHUP): a handler
+// may only call async-signal-safe functions, so the groups sit in a fixed array of atomics.
+// ---------------------------------------------------------------------------------------------
+constexpr int kSlots = 8;
+std::atomic<pid_t> g_groups[kSlots];
+struct sigaction g_previous[3];
+const int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
+std::atomic<bool> g_installed{false};
+
+extern "C" void kill_kernels_and_reraise(int sig) {
+  for (auto& g : g_groups) {
+    const pid_t pg = g.load();
+    if (pg > 0) kill(-pg, SIGKILL);
+  }
+  for (int i = 0; i < 3; ++i)
+    if (kSignals[i] == sig) sigaction(sig, &g_previous[i], nullptr);
+  raise(sig);
+}
+
+void install_handlers() {
+  if (g_installed.exchange(true)) return;
+  struct sigaction sa {};
+  sa.sa_handler = kill_kernels_and_reraise;
+  sigemptyset(&sa.sa_mask);
+  for (int i = 0; i < 3; ++i) sigaction(kSignals[i], &sa, &g_previous[i]);
+  // A kernel that stops reading makes a write fail with EPIPE instead of killing `verify`.
+  std::signal(SIGPIPE, SIG_IGN);
+}
+
+/// A running kernel: its pid (= its process group), the three pipe ends we hold, and the slot
+/// that lets a signal handler kill it. The destructor kills the group and reaps the child.
+class Child {
+ public:
+  explicit Child(const std::vector<std::string>& argv) {
+    install_handlers();
+    int in[2], out[2], err[2], status[2];
+    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
+        pipe2(status, O_CLOEXEC) != 0) {
+      throw std::runtime_error(std::string("cannot make a pipe for the kernel: ") +
+                               std::strerror(errno));
+    }
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    // The environment is built before fork (the child only calls async-signal-safe functions):
+    // the caller's, plus PYTHONUNBUFFERED=1 so that a Python kernel's answers come as they are
+    // written (a crash or a hang is then located at once).
+    std::vector<std::string> env_text;
+    for (char** e = environ; *e != nullptr; ++e) env_text.emplace_back(*e);
+    if (std::getenv("PYTHONUNBUFFERED") == nullptr) env_text.emplace_back("PYTHONUNBUFFERED=1");
+    std::vector<char*> env;
+    for (auto& e : env_text) env.push_back(e.data());
+    env.push_back(nullptr);
+    pid_ = fork();
+    if (pid_ < 0) {
+      const int e = errno;
+      for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], status[0], status[1]}) close(fd);
+      throw std::runtime_error(std::string("cannot start the kernel: ") + std::strerror(e));
+    }
+    if (pid_ == 0) {
+      // The child: its own process group, the pipes as 0, 1, 2, default signals, then exec.
+      setpgid(0, 0);
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      dup2(err[1], 2);
+      for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) std::signal(s, SIG_DFL);
+      sigset_t none;
+      sigemptyset(&none);
+      sigprocmask(SIG_SETMASK, &none, nullptr);
+      execve(args[0], args.data(), env.data());
+      const int e = errno;
+      (void)!write(status[1], &e, sizeof e);
+      _exit(127);
+    }
+    setpgid(pid_, pid_);  // also in the parent: no race with a signal before the child's call
+    for (auto& g : g_groups) {
+      pid_t empty = 0;
+      if (g.compare_exchange_strong(empty, pid_)) {
+        slot_ = &g;
+        break;
+      }
+    }
+    close(in[0]);
+    close(out[1]);
+    close(err[1]);
+    close(status[1]);
+    in_ = in[1];
+    out_ = out[0];
+    err_ = err[0];
+    int e = 0;
+    ssize_t got;
+    do got = read(status[0], &e, sizeof e);
+    while (got < 0 && errno == EINTR);
+    close(status[0]);
+    if (got == static_cast<ssize_t>(sizeof e)) {
+      kill_and_reap();
+      close_all();
+      throw InputError("cannot run '" + argv[0] + "': " + std::strerror(e));
+    }
+    fcntl(in_, F_SETFL, fcntl(in_, F_GETFL) | O_NONBLOCK);
+  }
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+  ~Child() {
+    kill_and_reap();
+    close_all();
+  }
+
+  void close_input() {
+    if (in_ >= 0) close(in_);
+    in_ = -1;
+  }
+  void close_all() {
+    for (int* fd : {&in_, &out_, &err_})
+      if (*fd >= 0) close(*fd), *fd = -1;
+  }
+  /// Kills the whole group (the kernel and anything it started) and reaps the child.
+  void kill_and_reap() {
+    if (pid_ > 0) {
+      kill(-pid_, SIGKILL);
+      if (!reaped_) {
+        int st = 0;
+        while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+        }
+        if (!reaped_) status_ = st;
+        reaped_ = true;
+      }
+    }
+    if (slot_ != nullptr) slot_->store(0);
+    slot_ = nullptr;
+  }
+  /// Waits up to `seconds` for the child to exit; false if it is still running.
+  bool wait_exit(double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!reaped_) {
+      int st = 0;
+      const pid_t r = waitpid(pid_, &st, WNOHANG);
+      if (r == pid_) {
+        status_ = st;
+        reaped_ = true;
+        break;
+      }
+      if (std::chrono::steady_clock::now() > end) return false;
+      usleep(2000);
+    }
+    return true;
+  }
+  /// "exit status 3", "killed by signal 11 (Segmentation fault)".
+  [[nodiscard]] std::string status_text() const {
+    if (WIFSIGNALED(status_)) {
+      return "killed by signal " + std::to_string(WTERMSIG(status_)) + " (" +
+             strsignal(WTERMSIG(status_)) + ")";
+    }
+    return "exit status " + std::to_string(WEXITSTATUS(status_));
+  }
+  [[nodiscard]] bool exited_cleanly() const {
+    return reaped_ && WIFEXITED(status_) && WEXITSTATUS(status_) == 0;
+  }
+
+  int in_ = -1, out_ = -1, err_ = -1;
+
+ private:
+  pid_t pid_ = -1;
+  std::atomic<pid_t>* slot_ = nullptr;
+  bool reaped_ = false;
+  int status_ = 0;
+};
+
+/// Printable text of a kernel's bytes for a message: control characters as '?', at most 60.
+std::string shown_bytes(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
+  if (s.size() > 60) out += "…";
+  return out;
+}
+
+/// The last non-empty line of what the kernel wrote on stderr, for messages.
+std::string stderr_hint(const std::string& tail) {
+  std::size_t end = tail.find_last_not_of("\r\n \t");
+  if (end == std::string::npos) return "";
+  const std::size_t start = tail.find_last_of('\n', end);
+  const auto line = tail.substr(start == std::string::npos ? 0 : start + 1,
+                                end + 1 - (start == std::string::npos ? 0 : start + 1));
+  return "; its stderr ends: " + shown_bytes(line);
+}
+
+/// Parses one value line: optional spaces, an optional '-', 1 to 19 digits, optional spaces.
+bool parse_value_line(std::string_view s, Value& v) {
+  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  bool negative = false;
+  if (!s.empty() && s.front() == '-') negative = true, s.remove_prefix(1);
+  if (s.empty() || s.size() > 18) return false;
+  Value x = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    x = x * 10 + (c - '0');
+  }
+  v = negative ? -x : x;
+  return true;
+}
+
+void encode(const KernelCommand& command, const GameInstance& game, const Position& p,
+            std::string& out) {
+  if (command.protocol == KernelProtocol::lines) {
+    out += game.format_position(p);
+    out += '\n';
+    return;
+  }
+  const auto count = static_cast<std::uint32_t>(p.size());
+  out.append(reinterpret_cast<const char*>(&count), sizeof count);
+  out.append(reinterpret_cast<const char*>(p.data()), p.size() * sizeof(std::int64_t));
+}
+
+constexpr std::size_t kMaxLine = 40;
+
+}  // namespace
+
+KernelCommand external_command(const std::string& command) {
+  return {{"/bin/sh", "-c", command}, KernelProtocol::lines, "the kernel `" + command + "`"};
+}
+
+KernelCommand plugin_command(const std::string& library, const std::string& game_spec) {
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) throw std::runtime_error("cannot find the verify executable (/proc/self/exe)");
+  self[n] = '\0';
+  return {{self, "kernel-host", library, game_spec},
+          KernelProtocol::binary,
+          "the plugin '" + library + "'"};
+}
+
+std::vector<Value> run_kernel(const KernelCommand& command, const GameInstance& game,
+                              std::span<const Position> positions,
+                              const KernelProcessOptions& options) {
+  using clock = std::chrono::steady_clock;
+  const std::size_t n = positions.size();
+  Child child(command.argv);
+  std::vector<Value> values;
+  values.reserve(n);
+  std::size_t extra = 0;  // values beyond n
+  std::string line;       // lines: the partial line; binary: the partial record
+  std::string stderr_tail;
+  std::uint64_t stderr_bytes = 0;
+  std::string chunk;  // encoded positions not yet written
+  std::size_t chunk_done = 0, next = 0;
+  const auto start = clock::now();
+  auto progress = start;
+  const auto fail = [&](const std::string& kind, const std::string& what) {
+    child.kill_and_reap();
+    KernelDefect d(command.shown + " " + what + stderr_hint(stderr_tail), kind, values.size());
+    d.detail = what + stderr_hint(stderr_tail);
+    d.received = std::move(values);
+    throw d;
+  };
+  const auto where = [&](std::size_t i) {
+    return i < n && n > 1 ? " (position " + game.format_position(positions[i]) + ")"
+                          : std::string();
+  };
+  const auto after = [&]() {
+    return n == 1 && values.empty() ? std::string(" without a value")
+                                    : " after " + std::to_string(values.size()) + " of " +
+                                          std::to_string(n) + " values" + where(values.size());
+  };
+  const auto take_value = [&](Value v) {
+    if (values.size() < n) {
+      values.push_back(v);
+    } else {
+      ++extra;
+    }
+  };
+  char buf[65536];
+  bool out_open = true;
+  while (out_open) {
+    // Refill the chunk of encoded positions.
+    if (child.in_ >= 0 && chunk_done == chunk.size()) {
+      chunk.clear();
+      chunk_done = 0;
+      while (next < n && chunk.size() < 60000) encode(command, game, positions[next++], chunk);
+      if (chunk.empty()) child.close_input();
+    }
+    pollfd fds[3] = {{child.out_, POLLIN, 0},
+                     {child.err_, POLLIN, 0},
+                     {child.in_, static_cast<short>(child.in_ >= 0 ? POLLOUT : 0), 0}};
+    const double silent = std::chrono::duration<double>(clock::now() - progress).count();
+    double wait = options.silence_seconds - silent;
+    if (options.deadline_seconds > 0)
+      wait = std::min(wait, options.deadline_seconds -
+                                std::chrono::duration<double>(clock::now() - start).count());
+    if (wait <= 0) {
+      const bool total =
+          options.deadline_seconds > 0 &&
+          std::chrono::duration<double>(clock::now() - start).count() >= options.deadline_seconds;
+      fail("timeout",
+           (total ? "did not finish within the time limit"
+                  : "wrote nothing for " +
+                        std::to_string(static_cast<int>(options.silence_seconds)) + " s") +
+               after());
+    }
+    const int r = poll(fds, 3, static_cast<int>(wait * 1000) + 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+    if (child.in_ >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
+      const ssize_t w = write(child.in_, chunk.data() + chunk_done, chunk.size() - chunk_done);
+      if (w > 0) {
+        chunk_done += static_cast<std::size_t>(w);
+        progress = clock::now();
+      } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        child.close_input();  // it stopped reading (EPIPE): what it wrote still counts
+      }
+    }
+    if ((fds[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+      const ssize_t got = read(child.err_, buf, sizeof buf);
+      if (got <= 0) {
+        close(child.err_);
+        child.err_ = -1;
+      } else {
+        stderr_bytes += static_cast<std::uint64_t>(got);
+        stderr_tail.append(buf, static_cast<std::size_t>(got));
+        if (stderr_tail.size() > 4096) stderr_tail.erase(0, stderr_tail.size() - 2048);
+        if (stderr_bytes > options.max_stderr_bytes) {
+          fail("stderr", "wrote more than " + std::to_string(options.max_stderr_bytes >> 20) +
+                             " MiB on stderr");
+        }
+      }
+    }
+    if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+    const ssize_t got = read(child.out_, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      out_open = false;
+      break;
+    }
+    progress = clock::now();
+    if (command.protocol == KernelProtocol::binary) {
+      line.append(buf, static_cast<std::size_t>(got));
+      std::size_t at = 0;
+      for (; at + 9 <= line.size(); at += 9) {
+        const auto status = static_cast<unsigned char>(line[at]);
+        Value v = 0;
+        std::memcpy(&v, line.data() + at + 1, sizeof v);
+        if (status != 0) {
+          const std::size_t i = values.size();
+          const std::string what = "could not compute position " +
+                                   (i < n ? game.format_position(positions[i]) : "?") +
+                                   " (its value function returned " + std::to_string(v) + ")";
+          auto defect = KernelDefect(command.shown + " " + what, "error", i);
+          defect.detail = what;
+          defect.received = std::move(values);
+          child.kill_and_reap();
+          throw defect;
+        }
+        take_value(v);
+      }
+      line.erase(0, at);
+      continue;
+    }
+    for (ssize_t k = 0; k < got; ++k) {
+      const char c = buf[k];
+      if (c != '\n') {
+        line += c;
+        if (line.size() > kMaxLine)
+          fail("garbage", "wrote a line longer than " + std::to_string(kMaxLine) +
+                              " bytes for value " + std::to_string(values.size() + 1) +
+                              where(values.size()) + ": '" + shown_bytes(line) + "'");
+        continue;
+      }
+      Value v = 0;
+      if (!parse_value_line(line, v))
+        fail("garbage", "wrote '" + shown_bytes(line) + "', not a value, as value " +
+                            std::to_string(values.size() + 1) + where(values.size()));
+      take_value(v);
+      line.clear();
+    }
+  }
+  // Its output is closed: it must exit now (its stderr is drained no further).
+  child.close_input();
+  if (!child.wait_exit(std::min(options.silence_seconds, 5.0)))
+    fail("timeout", "closed its output but did not exit");
+  if (!line.empty() && command.protocol == KernelProtocol::lines) {
+    Value v = 0;
+    if (!parse_value_line(line, v))
+      fail("garbage", "ended with '" + shown_bytes(line) + "', not a value" + where(values.size()));
+    take_value(v);  // a last line without its newline
+  }
+  if (!child.exited_cleanly()) {
+    fail("died", "ended (" + child.status_text() + ")" + after());
+  }
+  if (extra > 0)
+    fail("too-many", "wrote " + std::to_string(n + extra) + " values for " + std::to_string(n) +
+                         (n == 1 ? " position" : " positions"));
+  if (values.size() < n)
+    fail("too-few", "wrote " + std::to_string(values.size()) + " values for " + std::to_string(n) +
+                        (n == 1 ? " position" : " positions"));
+  return values;
+}
+
+KernelDescription describe_plugin(const std::string& library, const std::string& game_spec,
+                                  const KernelProcessOptions& options) {
+  auto command = plugin_command(library, game_spec);
+  command.argv.push_back("--describe");
+  Child child(command.argv);
+  child.close_input();
+  std::string out, err;
+  char buf[4096];
+  const auto end =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(options.silence_seconds);
+  for (bool open_out = true, open_err = true; open_out || open_err;) {
+    pollfd fds[2] = {{open_out ? child.out_ : -1, POLLIN, 0},
+                     {open_err ? child.err_ : -1, POLLIN, 0}};
+    const auto left = std::chrono::duration<double>(end - std::chrono::steady_clock::now());
+    if (left.count() <= 0)
+      throw KernelDefect(command.shown + " did not describe itself in time", "timeout", 0);
+    if (poll(fds, 2, static_cast<int>(left.count() * 1000) + 1) < 0 && errno != EINTR)
+      throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+    for (int i = 0; i < 2; ++i) {
+      if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
+      const ssize_t got = read(fds[i].fd, buf, sizeof buf);
+      if (got <= 0) {
+        (i == 0 ? open_out : open_err) = false;
+        continue;
+      }
+      (i == 0 ? out : err).append(buf, static_cast<std::size_t>(got));
+      if (out.size() + err.size() > 65536)
+        throw KernelDefect(command.shown + " wrote too much when asked to describe itself",
+                           "garbage", 0);
+    }
+  }
+  if (!child.wait_exit(5) || !child.exited_cleanly()) {
+    // kernel-host reports a library it cannot use as one `verify: error:` line: pass it on.
+    const auto msg = err.rfind("verify: error: ", 0) == 0 ? err.substr(15) : err;
+    throw InputError(shown_bytes(msg.substr(0, msg.find('\n'))).empty()
+                         ? command.shown + " could not be loaded (" + child.status_text() + ")"
+                         : msg.substr(0, std::min<std::size_t>(msg.find('\n'), 300)));
+  }
+  KernelDescription d;
+  try {
+    const auto j = nlohmann::json::parse(out);
+    d.name = j.at("name").get<std::string>();
+    d.description = j.at("description").get<std::string>();
+    d.max_position = j.at("max_position").get<std::int64_t>();
+    d.sums = j.at("sums").get<bool>();
+  } catch (const std::exception& e) {
+    throw KernelDefect(command.shown + ": kernel-host gave no description", "garbage", 0);
+  }
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// `verify kernel-host LIB GAME [--describe]`: the plugin's side of the binary protocol.
+// ---------------------------------------------------------------------------------------------
+namespace {
+
+std::string sanitized(const char* s, std::size_t most) {
+  std::string out;
+  if (s == nullptr) return out;
+  for (std::size_t i = 0; s[i] != '\0' && i < most; ++i) {
+    const char c = s[i];
+    out += (static_cast<unsigned char>(c) >= 32 && c != 127) ? c : '?';
+  }
+  return out;
+}
+
+/// Writes all of `data` to fd 1; false when it cannot (the harness stopped reading).
+bool write_all(const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t w = write(1, data, size);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    data += w;
+    size -= static_cast<std::size_t>(w);
+  }
+  return true;
+}
+
+}  // namespace
+
+int kernel_host_main(const std::vector<std::string>& args) {
+  if (args.size() < 2 || args.size() > 3 || (args.size() == 3 && args[2] != "--describe"))
+    throw InputError("usage: verify kernel-host LIB.so GAME [--describe] (used by cross-check)");
+  std::string path = args[0];
+  if (path.find('/') == std::string::npos) path = "./" + path;  // never a search of the system
+  void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr)
+    throw InputError("cannot load the plugin '" + args[0] + "': " + sanitized(dlerror(), 300));
+  void* sym = dlsym(lib, IGV_KERNEL_DESCRIBE_SYMBOL);
+  if (sym == nullptr) {
+    throw InputError("the plugin '" + args[0] + "' does not export " +
+                     std::string(IGV_KERNEL_DESCRIBE_SYMBOL) + " (include/igv_kernel.h)");
+  }
+  const auto describe = reinterpret_cast<igv_kernel_describe_fn>(sym);
+  const igv_kernel* k = describe(args[1].c_str());
+  if (k == nullptr) throw InputError("the plugin '" + args[0] + "' does not compute " + args[1]);
+  if (k->abi_version != IGV_KERNEL_ABI_VERSION) {
+    throw InputError("the plugin '" + args[0] + "' was built for ABI version " +
+                     std::to_string(k->abi_version) + ", this verify reads version " +
+                     std::to_string(IGV_KERNEL_ABI_VERSION));
+  }
+  if (k->value == nullptr) throw InputError("the plugin '" + args[0] + "' has no value function");
+  if (args.size() == 3) {
+    const nlohmann::json j = {{"name", sanitized(k->name, 100)},
+                              {"description", sanitized(k->description, 300)},
+                              {"max_position", std::max<std::int64_t>(k->max_position, 0)},
+                              {"sums", k->sums != 0}};
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::signal(SIGPIPE, SIG_IGN);
+  // The answers go out in large writes, but a watchdog thread writes out what is computed when
+  // the kernel has been inside one value for 20 ms: a kernel that hangs or crashes at a position
+  // has then written every value before it, and the harness locates it at once.
+  std::mutex lock;
+  std::string out;
+  out.reserve(1 << 20);
+  bool write_failed = false;
+  std::atomic<bool> done{false};
+  std::atomic<std::uint64_t> computed{0};
+  const auto flush = [&]() {  // with `lock` held
+    if (!write_failed && !out.empty()) write_failed = !write_all(out.data(), out.size());
+    out.clear();
+  };
+  std::thread watchdog([&] {
+    std::uint64_t seen = computed.load();
+    while (!done.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      const std::uint64_t now = computed.load();
+      if (now == seen) {
+        const std::lock_guard<std::mutex> guard(lock);
+        flush();
+      }
+      seen = now;
+    }
+  });
+  struct Join {
+    std::thread& t;
+    std::atomic<bool>& d;
+    ~Join() {
+      d.store(true);
+      t.join();
+    }
+  } join{watchdog, done};
+  std::vector<char> in(1 << 20);
+  std::size_t have = 0;
+  std::vector<std::int64_t> coords;
+  for (;;) {
+    const ssize_t got = read(0, in.data() + have, in.size() - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return 2;
+    have += static_cast<std::size_t>(got);
+    std::size_t at = 0;
+    while (at + 4 <= have) {
+      std::uint32_t count = 0;
+      std::memcpy(&count, in.data() + at, 4);
+      const std::size_t need = 4 + std::size_t{count} * 8;
+      if (need > in.size()) in.resize(need);  // a long position (at most 4 GiB of coordinates)
+      if (at + need > have) break;
+      coords.resize(count);
+      if (count != 0) std::memcpy(coords.data(), in.data() + at + 4, std::size_t{count} * 8);
+      std::int64_t v = 0;
+      const int rc = k->value(coords.data(), count, &v);
+      computed.fetch_add(1, std::memory_order_relaxed);
+      char record[9];
+      record[0] = rc == 0 ? 0 : 1;
+      if (rc != 0) v = rc;
+      std::memcpy(record + 1, &v, sizeof v);
+      at += need;
+      const std::lock_guard<std::mutex> guard(lock);
+      out.append(record, sizeof record);
+      if (rc != 0) {
+        flush();
+        return 3;
+      }
+      if (out.size() >= (1 << 20)) flush();
+    }
+    std::memmove(in.data(), in.data() + at, have - at);
+    have -= at;
+    {
+      const std::lock_guard<std::mutex> guard(lock);
+      flush();  // before waiting for more input
+      if (write_failed) return 2;
+    }
+    if (got == 0) return have == 0 ? 0 : 2;
+  }
+}
+
+}  // namespace igv

@@ -1,0 +1,101 @@
+// Regression-testing outside kernels (properties/base/kernel_regression.h): the heap families'
+// positions are what the coverage assumes, and small shell kernels of Nim (whose value is the
+// heap itself: `cat` is a right one-heap kernel) are judged right, wrong at the least failing
+// heap, or defective, with their process stopped. The Python and plugin kernels of octal:0.177
+// are tested end to end (tests/e2e/e2e_kernel_regression.py, e2e_kernel_plugin.py).
+#include <boost/test/unit_test.hpp>
+
+#include "core/base/game_family.h"
+#include "properties/base/kernel_regression.h"
+
+using namespace igv;
+
+namespace {
+
+RegressionResult check_nim(const std::string& command, RegressionOptions options = {}) {
+  const auto game = make_game("nim");
+  options.exhaustive = options.exhaustive < 0 ? 2000 : options.exhaustive;
+  options.cases = options.cases < 0 ? 300 : options.cases;
+  options.process.silence_seconds = 2;
+  return regression_check(*game, "nim", external_command(command), options);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(heap_families_take_heaps) {
+  // Every family the coverage treats as heaps takes a heap n written "n" and (sums) reads a sum
+  // of heaps back as it writes it.
+  for (const auto* family : game_families()) {
+    const auto shape = heap_shape(family->name);
+    if (shape == HeapShape::other) continue;
+    const std::string spec = family->examples.empty() ? family->name : family->examples.front();
+    const auto game = make_game(spec);
+    BOOST_TEST_CONTEXT(spec) {
+      for (std::int64_t n = 0; n <= 5; ++n) {
+        BOOST_TEST(game->format_position({n}) == std::to_string(n));
+        BOOST_TEST(game->parse_position(std::to_string(n)) == Position{n});
+      }
+      if (shape == HeapShape::heap_sums) {
+        BOOST_TEST(game->parse_position(game->format_position({2, 3})) == (Position{2, 3}));
+      }
+    }
+  }
+  for (const char* name : {"octal", "hex", "grundy", "nim", "octal-misere", "subtraction"})
+    BOOST_TEST((heap_shape(name) != HeapShape::other));
+  BOOST_TEST((heap_shape("welter") == HeapShape::other));
+}
+
+BOOST_AUTO_TEST_CASE(a_right_kernel_passes) {
+  const auto r = check_nim("cat");
+  BOOST_TEST(r.verdict == "agree");
+  BOOST_TEST(r.exit_code() == 0);
+  BOOST_TEST(r.positions >= 2001U);
+  // A kernel that closes its stderr first, and one that reads all its input before answering.
+  BOOST_TEST(check_nim("exec 2>&-; cat").verdict == "agree");
+  BOOST_TEST(
+      check_nim("awk '{ a[NR] = $1 } END { for (i = 1; i <= NR; ++i) print a[i] }'").verdict ==
+      "agree");
+}
+
+BOOST_AUTO_TEST_CASE(a_wrong_kernel_is_caught_at_the_least_failing_heap) {
+  // Wrong at 777 and at every heap from 1500 on: the least is 777.
+  const auto r = check_nim("awk '{ print ($1 == 777 || $1 >= 1500) ? 0 : $1; fflush() }'");
+  BOOST_TEST(r.verdict == "wrong");
+  BOOST_TEST(r.exit_code() == 1);
+  BOOST_TEST(r.disagreement["position"] == "777");
+  BOOST_TEST(r.disagreement["kernel"] == 0);
+  BOOST_TEST(r.disagreement["harness"] == 777);
+}
+
+BOOST_AUTO_TEST_CASE(a_large_heap_bug_is_shrunk) {
+  // Wrong from heap 5000 on, beyond the exhaustive heaps (0..2000): found among the random heaps
+  // and shrunk to 5000 exactly.
+  const auto r = check_nim("awk '{ print ($1 >= 5000) ? 0 : $1; fflush() }'");
+  BOOST_TEST(r.verdict == "wrong");
+  BOOST_TEST(r.disagreement["position"] == "5000");
+}
+
+BOOST_AUTO_TEST_CASE(sums_are_asked_only_when_declared) {
+  RegressionOptions o;
+  o.sums = true;
+  const auto r = check_nim("cat", o);  // `cat` answers "1,1" with "1,1": not a value
+  BOOST_TEST(r.verdict == "defect");
+  BOOST_TEST(r.exit_code() == 2);
+  BOOST_TEST(r.defect["kind"] == "garbage");
+  BOOST_TEST(r.defect["position"] == "1,1");
+}
+
+BOOST_AUTO_TEST_CASE(defects_are_reported) {
+  // Too few values: no single position fails alone, so no position is named.
+  auto r = check_nim("head -n 5");
+  BOOST_TEST(r.verdict == "defect");
+  BOOST_TEST(r.defect["kind"] == "too-few");
+  // A non-zero exit, and a kernel that never answers (stopped after 2 s of silence).
+  r = check_nim("cat; exit 3");
+  BOOST_TEST(r.verdict == "defect");
+  BOOST_TEST(r.defect["kind"] == "died");
+  r = check_nim("sleep 100");
+  BOOST_TEST(r.verdict == "defect");
+  BOOST_TEST(r.defect["kind"] == "timeout");
+  BOOST_TEST(r.defect["position"] == "0");
+}

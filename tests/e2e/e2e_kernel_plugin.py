@@ -1,0 +1,82 @@
+"""End-to-end: `verify cross-check GAME --plugin LIB.so` (the C ABI of include/igv_kernel.h).
+
+tests/data/kernels/plugin/octal_0177.c is compiled here with the system's C compiler, as an author
+would, once right and once per deliberate bug (IGV_BUG 1..9, the bugs of the Python kernels):
+the default invocation must catch every wrong one with the least failing position (exit 1, or
+exit 2 and one line for a crash, a hang or an error return), pass the right one, and run it at
+more than 10^6 positions a second. Libraries that cannot be used are one error line, exit 2.
+Usage (from ctest): e2e_kernel_plugin.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import time
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+SOURCE = os.path.join(SRC, "tests", "data", "kernels", "plugin", "octal_0177.c")
+CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+GAME = "octal:0.177"
+
+
+def build(bug, source=SOURCE, name=None):
+    out = os.path.join(WORK, name or f"octal_0177_bug{bug}.so")
+    subprocess.run([CC, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", f"-DIGV_BUG={bug}",
+                    "-I", os.path.join(SRC, "include"), "-o", out, source], check=True)
+    return out
+
+
+def cross(lib, *extra):
+    r = run(["cross-check", GAME, "--plugin", lib, "--format", "json", *extra])
+    try:
+        return r, json.loads(r.stdout)
+    except ValueError:
+        return r, {}
+
+
+if CC is None:
+    print("e2e_kernel_plugin: no C compiler; skipped")
+    raise SystemExit(0)
+
+right = build(0)
+r, j = cross(right)
+check(r.returncode == 0 and j.get("agree") is True and j.get("kernel_takes") == "sums of heaps",
+      f"the right plugin passes, sums included (it declares them): {r.stdout[-600:]}{r.stderr}")
+r, j = cross(right, "--exhaustive", "2000000", "--cases", "1000000", "--max-position", "100000000")
+rate = j.get("kernel_positions_per_second", 0)
+check(r.returncode == 0 and rate > 1e6, f"more than 10^6 positions a second: {rate} {r.stderr}")
+print(f"right plugin: {j.get('positions')} positions, kernel {j.get('kernel_seconds', 0):.2f} s, "
+      f"{rate:.0f} positions/s")
+
+wrong = {1: "54321", 2: "2048", 3: "262160", 4: "3006", 5: "4", 6: "1+1"}
+for bug, least in wrong.items():
+    r, j = cross(build(bug))
+    d = j.get("disagreement") or {}
+    check(r.returncode == 1 and d.get("position") == least,
+          f"bug {bug}: exit 1 at {least}: {r.returncode} {d} {r.stderr}")
+defects = {7: ("43210", "Segmentation fault"), 8: ("7777", "wrote nothing for 3 s"),
+           9: ("500", "its value function returned 7")}
+for bug, (least, what) in defects.items():
+    t = time.time()
+    r, j = cross(build(bug), "--timeout", "3")
+    check(r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and
+          f"fails at position {least} " in r.stderr and what in r.stderr,
+          f"bug {bug}: exit 2, one line naming {least}: {r.returncode} {r.stderr}")
+    print(f"bug {bug}: {r.stderr.strip()} ({time.time() - t:.1f} s)")
+
+# Libraries that cannot be used.
+r = run(["cross-check", GAME, "--plugin", os.path.join(WORK, "absent.so")])
+check(r.returncode == 2 and "cannot load the plugin" in r.stderr, f"absent: {r.stderr}")
+plain = os.path.join(WORK, "plain.c")
+with open(plain, "w") as f:
+    f.write("int nothing_here(void) { return 0; }\n")
+r = run(["cross-check", GAME, "--plugin", build(0, plain, "plain.so")])
+check(r.returncode == 2 and "igv_kernel_describe" in r.stderr, f"no symbol: {r.stderr}")
+r = run(["cross-check", "octal:0.07", "--plugin", right])
+check(r.returncode == 2 and "does not compute octal:0.07" in r.stderr, f"another game: {r.stderr}")
+for res in (r,):
+    check(len(res.stderr.strip().splitlines()) == 1, f"one line: {res.stderr}")
+
+finish("e2e_kernel_plugin")
