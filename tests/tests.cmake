@@ -91,8 +91,8 @@ file(GLOB_RECURSE IGV_FORMAT_FILES CONFIGURE_DEPENDS
   ${PROJECT_SOURCE_DIR}/reports/*.cpp ${PROJECT_SOURCE_DIR}/reports/*.h
   ${PROJECT_SOURCE_DIR}/verify/*.cpp ${PROJECT_SOURCE_DIR}/verify/*.h
   ${PROJECT_SOURCE_DIR}/tests/*.cpp ${PROJECT_SOURCE_DIR}/tests/*.h
-  ${PROJECT_SOURCE_DIR}/include/*.h ${PROJECT_SOURCE_DIR}/include/*.hpp
-  ${PROJECT_SOURCE_DIR}/examples/*.cpp)
+  ${PROJECT_SOURCE_DIR}/verify/plugin/*.h ${PROJECT_SOURCE_DIR}/verify/plugin/*.hpp
+  ${PROJECT_SOURCE_DIR}/verify/plugin/example/*.cpp)
 if(IGV_CLANG_FORMAT)
   add_test(NAME format COMMAND ${IGV_CLANG_FORMAT} --dry-run -Werror ${IGV_FORMAT_FILES})
 else()

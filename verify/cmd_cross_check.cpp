@@ -295,7 +295,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "a command (run by /bin/sh -c) that reads positions one per line and writes one value per "
       "line, in order: compare it with the harness (verify/CROSS_CHECK.md)")(
       "plugin", po::value<std::string>(),
-      "a shared library with the C ABI of include/igv_kernel.h: compare it with the harness")(
+      "a shared library with the C ABI of verify/plugin/igv_kernel.h: compare it with the harness")(
       "one-heap", "the kernel takes one heap per position (the default for heap games)")(
       "sums", "the kernel also takes sums of heaps (octal, hex, grundy, nim, octal-misere)")(
       "max-position", po::value<std::string>(),

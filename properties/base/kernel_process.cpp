@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "core/base/errors.h"
-#include "include/igv_kernel.h"
+#include "verify/plugin/igv_kernel.h"
 
 namespace igv {
 namespace {
@@ -512,7 +512,7 @@ int kernel_host_main(const std::vector<std::string>& args) {
   void* sym = dlsym(lib, IGV_KERNEL_DESCRIBE_SYMBOL);
   if (sym == nullptr) {
     throw InputError("the plugin '" + args[0] + "' does not export " +
-                     std::string(IGV_KERNEL_DESCRIBE_SYMBOL) + " (include/igv_kernel.h)");
+                     std::string(IGV_KERNEL_DESCRIBE_SYMBOL) + " (verify/plugin/igv_kernel.h)");
   }
   const auto describe = reinterpret_cast<igv_kernel_describe_fn>(sym);
   const igv_kernel* k = describe(args[1].c_str());

@@ -1,7 +1,7 @@
 """End-to-end: a kernel built outside the tree against the installed package.
 
 Installs the build (`cmake --install BUILD --prefix WORK/prefix`: verify, igv_kernel.h,
-igv_kernel.hpp, lib/cmake/igv), configures examples/cpp_kernel/ (a C++ kernel of octal:0.177 with
+igv_kernel.hpp, lib/cmake/igv), configures verify/plugin/example/ (a C++ kernel of octal:0.177 with
 find_package(igv) and igv_add_kernel) against that prefix alone, builds it, and runs its ctest test
 (`verify cross-check octal:0.177 --plugin …` with the installed verify), which must pass; the same
 kernel with a bug slipped into its source must fail that test.
@@ -35,7 +35,7 @@ for f in ("bin/verify", "include/igv_kernel.h", "include/igv_kernel.hpp",
 
 def example(name, source_edit=None):
     src = os.path.join(WORK, name + "-src")
-    shutil.copytree(os.path.join(SRC, "examples", "cpp_kernel"), src)
+    shutil.copytree(os.path.join(SRC, "verify", "plugin", "example"), src)
     if source_edit:
         path = os.path.join(src, "octal_0177_kernel.cpp")
         text = open(path, encoding="utf-8").read()

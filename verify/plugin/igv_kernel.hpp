@@ -8,7 +8,7 @@
 //   IGV_KERNEL_LIBRARY();   // once per library: exports igv_kernel_describe
 //
 // and build it with the installed CMake package: find_package(igv), igv_add_kernel(NAME SOURCES)
-// (verify/CROSS_CHECK.md; example: examples/cpp_kernel/). A function that throws, or returns a
+// (verify/CROSS_CHECK.md; example: verify/plugin/example/). A function that throws, or returns a
 // negative value, makes the harness report the kernel as failing at that position.
 #pragma once
 
