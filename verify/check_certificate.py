@@ -151,7 +151,7 @@ def read_octal_values_file(ref, folder):
         raise Malformed(f"values file '{path}': no such file")
     inside = os.path.realpath(folder or ".")
     if not os.path.realpath(full).startswith(inside.rstrip("/") + "/"):
-        raise Malformed(f"values file '{path}' is a link to a file outside the certificate's folder")
+        raise Malformed(f"values file '{path}' leads out of the certificate's folder (through a symbolic link)")
     if os.path.getsize(full) != size:
         raise Malformed(f"values file '{path}' has {os.path.getsize(full)} bytes, the certificate says {size}")
     whole, inner = hashlib.sha256(), hashlib.sha256()

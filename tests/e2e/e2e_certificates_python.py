@@ -11,6 +11,14 @@ verify/check_certificate.py (Python, written from core/CERTIFICATES.md alone).
    makes the certificate assert something false must be rejected by both (exit 1 or 2); an edit
    that keeps it true (descriptive text, reformatting, another octal mask) must be accepted by
    both. A table of the edits tried per family and how each was answered is printed.
+3. What a certificate file must be (issue 27): byte-level edits of a certificate of every family
+   (tests/e2e/certificate_edits.py): a key given twice (false value first or last, or equal
+   values, at the top level, in the certificate object, in a chain row), a byte order mark,
+   invalid UTF-8, lone surrogates, deep nesting, numbers with a fraction or an exponent or beyond
+   64 bits, NaN, non-canonical game names (`rook-misere:05`, Arabic-Indic or full-width digits),
+   truncation, trailing text. Every one is refused by both checkers, those of the reader with
+   exit 2 and one `verify: error:` line each; valid JSON text that keeps the certificate true
+   (escaped non-ASCII text, CRLF) is accepted by both.
 Usage (from ctest): e2e_certificates_python.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import contextlib
@@ -22,6 +30,7 @@ import os
 import sys
 from collections import Counter, defaultdict
 
+import certificate_edits
 from verify_e2e import check, finish, run, setup
 
 SRC, WORK = setup()
@@ -188,6 +197,37 @@ for game, doc in certificates.items():
         else:
             check(cpp != 0 and py != 0, f"{game}: {name} asserts something false but got C++ {cpp}, Python {py}")
             table[fam][f"false: C++ exit {cpp}, Python exit {py}"] += 1
+
+# 3. What a certificate file must be.
+import verify_e2e  # noqa: E402
+checkers = certificate_edits.Checkers(verify_e2e._verify, SRC)
+hostile = dict(certificates)
+r = run(["period", "hex:0.33F", "--format", "json"])
+check(r.returncode == 0, f"verify period hex:0.33F: exit {r.returncode} {r.stderr}")
+hostile["hex:0.33F"] = json.loads(r.stdout)
+binary = os.path.join(WORK, "binary")
+os.makedirs(binary, exist_ok=True)
+r = run(["period", "octal:0.07", "--certificate-out", os.path.join(binary, "c.json"), "--binary-values"])
+check(r.returncode == 0, f"verify period octal:0.07 --binary-values: exit {r.returncode} {r.stderr}")
+with open(os.path.join(binary, "c.json")) as f:
+    hostile["octal:0.07 (values file)"] = json.load(f)
+for game, doc in hostile.items():
+    fam = family(game) + (" (values file)" if "values file" in game else "")
+    folder = binary if "values file" in game else WORK
+    for name, data, expected in certificate_edits.hostile_edits(doc):
+        path = os.path.join(folder, "hostile.json")
+        with open(path, "wb") as f:
+            f.write(data)
+        cpp, py, problems = checkers.both(path)
+        for p in problems:
+            check(False, f"{game}: {name}: {p}")
+        if expected == "accepted":
+            check((cpp, py) == (0, 0), f"{game}: {name} keeps the certificate true but got C++ {cpp}, Python {py}")
+        elif expected == "malformed":
+            check(cpp == py == 2, f"{game}: {name} is not a readable file but got C++ {cpp}, Python {py}")
+        else:
+            check(cpp != 0 and py != 0, f"{game}: {name} asserts something else but got C++ {cpp}, Python {py}")
+        table[fam + ", file text"][f"{expected}: C++ exit {cpp}, Python exit {py}"] += 1
 
 print("\nedits per family (C++ `verify check-certificate` / verify/check_certificate.py):")
 for fam, counts in sorted(table.items()):
