@@ -398,7 +398,8 @@ def check_octal(doc, folder):
     least_period_and_preperiod(lambda lo, hi: g[lo:hi], e, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
-    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by Guy-Smith; both least", lambda n: g[n], e, p
+    return (f"G(0..{len(g) - 1}) verified, each the mex of its options (rare/common argument); period {p} from {e} "
+            "by Guy-Smith; both least", lambda n: g[n], e, p)
 
 
 # ------------------------------------------------------------------------------------------
@@ -619,10 +620,11 @@ def check_frolov(doc):
             raise Malformed(f"field 'certificate.chain[{i}].base' must be true or false")
     total = sum(1 if r.get("base") else r["k"] + r["tau"] + r["T"] + 1 for r in chain[:m + 1])
     total += sum(r["inversion_bound"] + chain[r["m"]]["tau"] for r in chain[m + 1:])
-    if total > 1 << 28 or any(r["k"] + r["tau"] + r["T"] + 1 > 1 << 27 for r in chain[:m + 1] if not r["base"]):
+    if total > 1 << 28 or any(r["k"] + r["tau"] + r["T"] + 1 > 1 << 27 for r in chain[:m + 1] if not r["base"]) \
+            or any(r["inversion_bound"] + chain[r["m"]]["tau"] > 1 << 26 for r in chain[m + 1:]):
         # Rows 13 and beyond: about 2 * 10^9 columns, days in pure Python.
         raise Malformed(f"too large to re-check in Python: the chain needs {total} columns, above this "
-                        f"checker's limit of 2^28 (2^27 for one g row); re-check it with "
+                        f"checker's limit of 2^28 (2^27 for one g row, 2^26 for K + tau of an f row); re-check it with "
                         f"`verify check-certificate --max-columns N` (core/CERTIFICATES.md)")
     rows = []  # accepted g rows: (preperiod, period, h on [0, preperiod + period))
     for i, r in enumerate(chain[:m + 1]):

@@ -229,6 +229,25 @@ for game, doc in hostile.items():
             check(cpp != 0 and py != 0, f"{game}: {name} asserts something else but got C++ {cpp}, Python {py}")
         table[fam + ", file text"][f"{expected}: C++ exit {cpp}, Python exit {py}"] += 1
 
+# 4. The witness hints of a real certificate (.16: 509,622 values, 1,463 hints, the first at heap
+# 11,921): both checkers search a witness up to max(4096, hint) and agree; the Python checker
+# re-checks it in seconds (it took every split of every heap before issue 27: hours).
+r = run(["period", "octal:0.16", "--format", "json"])
+check(r.returncode == 0, f"verify period octal:0.16: exit {r.returncode} {r.stderr}")
+c16 = json.loads(r.stdout)
+hints = c16["certificate"]["witness_hints"]
+check(hints and hints[0][1] > 4096, f".16 has witness hints above 4096: {hints[:2]}")
+for name, edit, accepted in (
+        ("as written", lambda h: None, True),
+        ("first hint removed", lambda h: h.pop(0), False),
+        ("first hint lowered to 4096", lambda h: h[0].__setitem__(1, 4096), False),
+        ("first hint raised by 1000", lambda h: h[0].__setitem__(1, h[0][1] + 1000), True)):
+    doc = copy.deepcopy(c16)
+    edit(doc["certificate"]["witness_hints"])
+    cpp, py = both(write("c16.json", doc))
+    check((cpp, py) == ((0, 0) if accepted else (1, 1)), f".16, witness hints {name}: C++ {cpp}, Python {py}")
+    table["octal .16, witness hints"][f"{'kept true' if accepted else 'false'}: C++ exit {cpp}, Python exit {py}"] += 1
+
 print("\nedits per family (C++ `verify check-certificate` / verify/check_certificate.py):")
 for fam, counts in sorted(table.items()):
     print(f"  {fam}: {sum(counts.values())} edits")
