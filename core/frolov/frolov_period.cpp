@@ -604,7 +604,12 @@ class Run {
           cur.at("function").get<std::string>() == "f" ? FrolovFunction::f : FrolovFunction::g;
       c.m = cur.at("m").get<int>();
       c.columns = cur.at("columns").get<std::int64_t>();
-      c.row_mask = std::stoull(cur.at("row_mask").get<std::string>());
+      const std::string mask = cur.at("row_mask").get<std::string>();
+      if (mask.empty() || mask.size() > 20 ||
+          mask.find_first_not_of("0123456789") != std::string::npos ||
+          (mask.size() == 20 && mask > "18446744073709551615"))
+        throw InputError(where + ": 'row_mask' is not a 64-bit decimal number (corrupt)");
+      c.row_mask = std::stoull(mask);
       c.ja = cur.at("ja").get<std::int64_t>();
       c.jb = cur.at("jb").get<std::int64_t>();
       c.fnv = cur.at("fnv1a64").get<std::string>();
@@ -1023,6 +1028,11 @@ RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>&
     if (const auto counters = run.resume_row(window, which, m)) {
       ja = counters->first;
       jb = counters->second;
+      // Shifts jT already tested fit in the columns saved; larger counters are not a saved search.
+      if (ja > window.computed() / T + 1 || jb > window.computed() / (2 * T) + 1)
+        throw InputError("checkpoint: the search counters ja = " + std::to_string(ja) +
+                         ", jb = " + std::to_string(jb) + " go beyond the " +
+                         std::to_string(window.computed()) + " columns saved (corrupt)");
     }
     run.start_row(which, m, window.computed());
     first_column = window.computed();
