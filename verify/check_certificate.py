@@ -576,13 +576,33 @@ def tail_checks(x, k, tau, period, preperiod, what):
     least_period_and_preperiod(periodic(x, k, tau), preperiod, period, what)
 
 
-def g_row(lower, count, m):
+def g_row(lower, count, m, lcm, start):
     """h(m, n) = g(m, n) - n on [0, count) by (G2): g(m, n) = mex(row to the left, column above),
-    from the accepted lower rows (preperiod, period, h on [0, preperiod + period))."""
+    from the accepted lower rows (preperiod, period, h on [0, preperiod + period)).
+
+    From column `start` (every lower row's preperiod) the column above repeats with period
+    `lcm`. Column n's value depends only on the column above and on the values the row has taken
+    from the lowest one it has not, relative to n: when two columns n1 < n2 of the same phase
+    (n2 - n1 a multiple of lcm) see the same such values, the row computes the same from both, so
+    h(n + n2 - n1) = h(n) for every n >= n1 and the rest of the row is copied. The check is the
+    same as computing every column (and much faster when the file claims a long window)."""
     columns = zip(*(chain(hl[:pre], cycle(hl[pre:pre + per])) for pre, per, hl in lower))
     present, lowest, h = bytearray(count + m + 2), 0, array_module.array("h")
     append = h.append
+    states, sample, largest, measured = {}, start, 0, 0
     for n, above in zip(range(count), columns):  # above: the lower rows' h at column n
+        if n == sample:
+            if n > measured:
+                largest = max(largest, max(h[measured:n]))
+                measured = n
+            state = (lowest - n, bytes(present[lowest:n + largest + 1]).rstrip(b"\0"))
+            if state in states:
+                shift = n - states[state]
+                left = count - n
+                h.extend((h[n - shift:n] * (left // shift + 1))[:left])
+                return h
+            states[state] = n
+            sample = n + lcm if len(states) < 1 << 20 else count
         d = lowest - n
         while present[n + d] or d in above:
             d += 1
@@ -591,6 +611,25 @@ def g_row(lower, count, m):
         if n + d == lowest:
             lowest = present.find(0, lowest)
     return h
+
+
+def invert_row(h, size, what):
+    """f - v on [0, size) for the row g(j) = j + h[j] (h given on the columns j that can reach a
+    value below size): f(g(j)) = j, every value below size taken exactly once. In C: h as bytes
+    (h mod 256, |h| < 128), and for each offset e the columns with h = e as a 0/1 byte string,
+    moved by e onto their values; summed, every value must be counted once."""
+    need(len(h) == 0 or -128 <= min(h) and max(h) < 128, f"{what}: the g row leaves the range of the inversion")
+    low = array_module.array("h", h).tobytes()[::2]  # h mod 256, one byte a column (little-endian)
+    counts = values = 0
+    for e in set(low):
+        offset = e - 256 if e >= 128 else e
+        hits = low.translate(bytes(1 if x == e else 0 for x in range(256)))
+        moved = bytes(offset) + hits[:max(0, size - offset)] if offset >= 0 else hits[-offset:size - offset]
+        moved = int.from_bytes(moved[:size], "little")
+        counts += moved
+        values += moved * (-offset % 256)  # f - v = j - g(j) = -e at v = g(j)
+    need(counts == int.from_bytes(b"\1" * size, "little"), f"{what}: the g row does not take every value below K + t exactly once")
+    return array_module.array("b", values.to_bytes(size, "little"))
 
 
 def check_frolov(doc):
@@ -644,7 +683,7 @@ def check_frolov(doc):
         need(k >= lower_pre, f"{what}: k = {k} below a lower preperiod {lower_pre}")
         need(tau % T == 0, f"{what}: tau = {tau} is not a multiple of T")
         count = k + tau + T + 1
-        h = g_row(rows, count, i)
+        h = g_row(rows, count, i, lcm, lower_pre)
         need(h[k:k + T + 1] == h[k + tau:k + tau + T + 1], f"{what}: h(m, n + tau) != h(m, n) on [k, k + T]")
         tail_checks(h, k, tau, r["period"], r["preperiod"], what)
         need(r["checked_to"] == count - 1, f"{what}: checked_to must be k + tau + T = {count - 1}")
@@ -657,17 +696,10 @@ def check_frolov(doc):
         K = r["inversion_bound"]
         need(K >= max([j + hg[j] + 1 for j in range(pre)], default=0), f"{what}: K below max g(m, j) + 1, j < p")
         size = K + t
-        reach = size + i + 1  # f(m, g(m, j)) = j: the columns j whose value can be below K + t
-        g = list(map(add, range(reach), periodic(hg, pre, t)(0, reach)))
-        ordered = sorted(g)
-        low = bisect_left(ordered, 0)
-        need(ordered[low:low + size] == list(range(size)) and (low + size == reach or ordered[low + size] >= size),
-             f"{what}: the g row does not take every value below K + t exactly once")
-        where = dict(zip(g, range(reach)))
-        inverse = list(map(where.__getitem__, range(size)))
-        tail_checks(list(map(sub, inverse, range(size))), K, t, r["period"], r["preperiod"], what)
+        hf = invert_row(periodic(hg, pre, t)(0, size + i + 1), size, what)
+        tail_checks(hf, K, t, r["period"], r["preperiod"], what)
         need(r["checked_to"] == size - 1, f"{what}: checked_to must be K + t - 1 = {size - 1}")
-        last_values = inverse.__getitem__  # f row i on [0, K + t), which covers one period
+        last_values = (lambda hf: lambda v: v + hf[v])(hf)  # f row i on [0, K + t), which covers one period
     last = chain[-1]
     need(same({k: v for k, v in last.items() if k != "checked_to"}, c["row"]), "certificate.row is not the chain's last row")
     need((top["preperiod"], top["period"], top["saltus"]) == (last["preperiod"], last["period"], last["period"]),
