@@ -229,6 +229,20 @@ for game, doc in hostile.items():
             check(cpp != 0 and py != 0, f"{game}: {name} asserts something else but got C++ {cpp}, Python {py}")
         table[fam + ", file text"][f"{expected}: C++ exit {cpp}, Python exit {py}"] += 1
 
+# The reproductions of issue 27 kept as files (tests/data/certificates/hostile/: a key given twice
+# with the false value first, in a chain row, with equal values; a byte order mark; a second
+# document after a NUL byte; version 1.0; a lone surrogate; nesting 10,000 deep; numbers 1e400,
+# 30 digits, NaN; rook-misere:04 and rook-misere:٤; a row copy with 0 for false): each once
+# accepted by one checker or both, now refused by both.
+hostile_files = sorted(glob.glob(os.path.join(SRC, "tests", "data", "certificates", "hostile", "*.json")))
+check(len(hostile_files) >= 15, f"tests/data/certificates/hostile holds {len(hostile_files)} files")
+for path in hostile_files:
+    cpp, py, problems = checkers.both(path)
+    for p in problems:
+        check(False, f"{os.path.basename(path)}: {p}")
+    check(cpp != 0 and py != 0, f"{os.path.basename(path)}: refused by both expected, got C++ {cpp}, Python {py}")
+    table["issue 27 reproductions (files)"][f"C++ exit {cpp}, Python exit {py}"] += 1
+
 # 4. The witness hints of a real certificate (.16: 509,622 values, 1,463 hints, the first at heap
 # 11,921): both checkers search a witness up to max(4096, hint) and agree; the Python checker
 # re-checks it in seconds (it took every split of every heap before issue 27: hours).
