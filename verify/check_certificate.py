@@ -502,7 +502,7 @@ def finite_subtraction_values(s, misere, count):
             v += 1
         g.append(v)
         size = n + 1
-        if size < 2 * sk:
+        if size < 2 * sk or sk > 4096:  # (a state longer than 4096 values: every value computed)
             continue
         state = g[size - sk:size]
         if state == saved:
