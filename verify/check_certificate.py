@@ -3,10 +3,14 @@
 
     python3 verify/check_certificate.py FILE.json
 
-prints `s VERIFIED` (exit 0) or `s NOT VERIFIED: reason` (exit 1); a malformed file (a field
+prints `s VERIFIED` (exit 0) or `s NOT VERIFIED: reason` (exit 1); a malformed file (not read
+one way only: a key given twice, a byte order mark, a NUL byte, invalid UTF-8 or a lone
+surrogate, nesting beyond 128 levels, a number with a fraction or beyond 64 bits; a field
 missing, unexpected or of the wrong kind, a number out of range, an unknown game or version, a
 check beyond the limits) prints one line `verify: error: ...` on stderr (exit 2).
-Python 3 standard library only; it shares no code with the C++ harness.
+Python 3 standard library only; it shares no code with the C++ harness. Every check is linear in
+what it re-derives (octal values by the rare/common argument with the certificate's masks and
+witness depths, Frolov rows until their state repeats): `.16` and `.56` in about 5 s.
 """
 import array as array_module
 import hashlib
