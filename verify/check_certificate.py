@@ -860,10 +860,12 @@ def main(argv):
         print("s VERIFIED\n" + check(doc, os.path.dirname(argv[1])))
         return 0
     except Rejected as e:
-        print(f"s NOT VERIFIED: {e}")
+        print("s NOT VERIFIED: " + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in str(e)))
         return 1
-    except (Malformed, OSError, ValueError, KeyError, TypeError, IndexError, OverflowError, MemoryError) as e:
-        print(f"verify: error: {argv[1]}: {e}", file=sys.stderr)
+    except (Malformed, OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError,
+            MemoryError) as e:
+        message = f"{argv[1]}: {e}"  # on one line: a control character from the input is escaped
+        print("verify: error: " + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message), file=sys.stderr)
         return 2
 
 

@@ -184,7 +184,8 @@ def hostile_edits(doc):
             out.append((f"{where} = {raw[:24]}", _replace_value(doc, at, raw).encode(), "rejected"))
     # Game names: a row or code written otherwise, digits of other scripts.
     spec = game.split(":", 1)[1]
-    variants = ["0" + spec, "+" + spec, " " + spec, spec + " ", spec + "\u0000", spec.upper() if spec != spec.upper() else spec.lower(),
+    variants = ["0" + spec, "+" + spec, " " + spec, spec + " ", spec + "\u0000", spec + "\n1", "\r" + spec, spec + "\u007f",
+                spec.upper() if spec != spec.upper() else spec.lower(),
                 "".join(chr(0x660 + int(c)) if c.isdigit() else c for c in spec),
                 "".join(chr(0xFF10 + int(c)) if c.isdigit() else c for c in spec)]
     for v in variants:
