@@ -129,8 +129,9 @@ def hostile_edits(doc):
     out = []
     # A key given twice: false value first, true first, equal values; at the top level, in the
     # certificate object, in a chain row. Whatever the values, the file is ambiguous.
+    rows = len(doc["certificate"].get("chain", [])) if isinstance(doc.get("certificate"), dict) else 0
     for at, obj in list(_members(doc)):
-        if not obj or len(at) > 3:
+        if not obj or len(at) > 3 or (len(at) == 3 and at[2] not in (1, rows - 1)):  # chain rows 1 and last
             continue
         for key, value in list(obj.items())[:8]:
             if isinstance(value, bool) or not isinstance(value, int):
