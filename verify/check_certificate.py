@@ -3,15 +3,26 @@
 
     python3 verify/check_certificate.py FILE.json
 
-prints `s VERIFIED` (exit 0) or `s NOT VERIFIED: reason` (exit 1); a malformed file (a field
+prints `s VERIFIED` (exit 0) or `s NOT VERIFIED: reason` (exit 1); a malformed file (not read
+one way only: a key given twice, a byte order mark, a NUL byte, invalid UTF-8 or a lone
+surrogate, nesting beyond 128 levels, a number with a fraction or beyond 64 bits; a field
 missing, unexpected or of the wrong kind, a number out of range, an unknown game or version, a
 check beyond the limits) prints one line `verify: error: ...` on stderr (exit 2).
-Python 3 standard library only; it shares no code with the C++ harness.
+Python 3 standard library only; it shares no code with the C++ harness. Every check is linear in
+what it re-derives (octal values by the rare/common argument with the certificate's masks and
+witness depths, Frolov rows until their state repeats): `.16` and `.56` in about 5 s.
 """
+import array as array_module
 import hashlib
 import json
+import math
 import os
+import re
+import stat
 import sys
+from bisect import bisect_left
+from itertools import chain, cycle
+from operator import add, itemgetter, sub
 
 VERSION = 1
 DESCRIPTIVE = {"theorem", "checked", "checker", "convention", "producer"}
@@ -30,9 +41,13 @@ def need(cond, why):
         raise Rejected(why)
 
 
+def shown(v):
+    return repr(v) if isinstance(v, Number) else json.dumps(v)[:60]
+
+
 def integer(v, where, least=0, limit=1 << 40):
     if not isinstance(v, int) or isinstance(v, bool):
-        raise Malformed(f"field '{where}' must be an integer, got {json.dumps(v)}")
+        raise Malformed(f"field '{where}' must be an integer, got {shown(v)}")
     if not least <= v <= limit:
         raise Malformed(f"field '{where}' = {v} is outside [{least}, {limit}]")
     return v
@@ -77,18 +92,47 @@ def mex(s):
     return m
 
 
-def least_period_and_preperiod(at, e, p, what):
-    """With x(n + p) = x(n) established for n >= e (at() reads x anywhere): e and p least."""
-    need(e == 0 or at(e - 1) != at(e - 1 + p), f"{what}: preperiod {e} is not the least")
-    for q in prime_factors(p):
-        need(any(at(n) != at(n + p // q) for n in range(e, e + p)),
-             f"{what}: period {p} is not the least: {p // q} is also a period")
+def least_period_and_preperiod(seq, e, p, what):
+    """With x(n + p) = x(n) established for n >= e (seq(lo, hi) is the list x[lo:hi], anywhere):
+    e and p least. Slices compared in C: linear in p."""
+    need(e == 0 or seq(e - 1, e) != seq(e - 1 + p, e + p), f"{what}: preperiod {e} is not the least")
+    primes = prime_factors(p)
+    if primes:
+        window = seq(e, e + 2 * p)
+        for q in primes:
+            need(window[:p] != window[p // q:p // q + p], f"{what}: period {p} is not the least: {p // q} is also a period")
+
+
+def periodic(x, k, tau):
+    """seq(lo, hi) of x given on [0, k + tau) with x(n + tau) = x(n) for n >= k."""
+    def seq(lo, hi):
+        end = k + tau
+        if hi <= end:
+            return x[lo:hi]
+        head = x[lo:end] if lo < end else x[:0]
+        start = max(lo, end)
+        off = (start - k) % tau
+        block = x[k:end]
+        reps = (hi - start + off) // tau + 1
+        return head + (block * reps)[off:off + hi - start]
+    return seq
+
+
+def same(a, b):
+    """JSON equality with kinds: true is not 1, 1 is not 1.0."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 # ------------------------------------------------------------------------------------------
 # octal games: Guy-Smith periodicity theorem
 # ------------------------------------------------------------------------------------------
-OCTAL_LIMIT = 1 << 26  # values re-checked (every split of every heap: O(N^2) steps)
+OCTAL_LIMIT = 1 << 26  # values re-checked (about 10 microseconds a heap: minutes at the limit)
 VALUES_MAGIC = b"IGVOCTAL"
 
 
@@ -100,7 +144,7 @@ def read_octal_values_file(ref, folder):
     path = ref["path"]
     if not isinstance(path, str) or not path or path.startswith("/") or "\\" in path or "\0" in path \
             or any(part in ("", ".", "..") for part in path.split("/")):
-        raise Malformed(f"'certificate.values_file.path' {json.dumps(path)} must be a relative path "
+        raise Malformed(f"'certificate.values_file.path' {shown(path)} must be a relative path "
                         "inside the certificate's folder")
     size = integer(ref["bytes"], "certificate.values_file.bytes", 64, 1 << 40)
     digest = ref["sha256"]
@@ -109,6 +153,9 @@ def read_octal_values_file(ref, folder):
     full = os.path.join(folder, path)
     if not os.path.isfile(full):
         raise Malformed(f"values file '{path}': no such file")
+    inside = os.path.realpath(folder or ".")
+    if not os.path.realpath(full).startswith(inside.rstrip("/") + "/"):
+        raise Malformed(f"values file '{path}' leads out of the certificate's folder (through a symbolic link)")
     if os.path.getsize(full) != size:
         raise Malformed(f"values file '{path}' has {os.path.getsize(full)} bytes, the certificate says {size}")
     whole, inner = hashlib.sha256(), hashlib.sha256()
@@ -152,7 +199,7 @@ def read_octal_values_file(ref, folder):
         raise Malformed(f"values file '{path}': the side table does not match the escaped heaps")
     if not keep:
         raise Malformed(f"too large to re-check in Python: {count} values, above this checker's limit of "
-                        f"2^26 (every split of every heap); the file's header and SHA-256 are correct, "
+                        f"2^26 (about 10 microseconds a heap in Python); the file's header and SHA-256 are correct, "
                         "use `verify check-certificate`")
     g = list(values)
     for h, v in side:
@@ -160,6 +207,155 @@ def read_octal_values_file(ref, folder):
             raise Malformed(f"values file '{path}': side entry for heap {h}, which is not escaped")
         g[h] = v
     return g
+
+
+DEFAULT_WITNESS_DEPTH = 4096
+HEAP_PARITY_BIT = 1 << 16
+FIRST_SPLITS = 64
+BYTE_RANGES = [bytes(range(v)) for v in range(257)]
+
+
+def octal_values_are_mex(values, digits, masks, hints):
+    """Every G(n) is the mex of the values of its options, heap by heap (core/CERTIFICATES.md,
+    octal): a value that needs no rare part under the mask in force is compared with every split;
+    any other with the splits that have a rare part (which hold every value that needs one), and
+    each smaller value missing from those needs no rare part and has a witness among the splits
+    whose smaller part is at most max(4096, the heap's hint). Linear in the heaps for a game whose
+    rare heaps are few: the splits are gathered and XORed as byte strings, their values looked up
+    in C."""
+    k = len(digits) - 1
+    leaves_none = [i for i in range(1, k + 1) if digits[i] & 1]
+    leaves_one = [i for i in range(1, k + 1) if digits[i] & 2]
+    two = [i for i in range(k + 1) if digits[i] & 4]
+    parity_allowed = bool(two) and all(i % 2 == two[0] % 2 for i in two)
+    split_parity = two[0] % 2 if two else 0
+    top, size = max(values, default=0), len(values)
+    width = 1 if top < 256 else 2
+    if width == 1:
+        g = bytes(values)
+
+        def raw(seq):
+            return bytes(seq)
+
+        def box(b):
+            return b
+    else:
+        g = array_module.array("H", values)
+
+        def raw(seq):
+            return array_module.array("H", seq).tobytes()
+
+        def box(b):
+            return array_module.array("H", b)
+    reverse = memoryview(g[::-1])  # reverse[size - 1 - x] = G(x)
+
+    def split_values(rest, depth):
+        """G(a) ^ G(rest - a) for a = 1 .. min(rest // 2, depth)."""
+        h = min(rest // 2, depth)
+        if h < 1:
+            return b""
+        x = int.from_bytes(raw(g[1:h + 1]), "little") ^ int.from_bytes(raw(g[rest - h:rest][::-1]), "little")
+        return box(x.to_bytes(width * h, "little"))
+
+    rare, rare_values = [], []  # the rare heaps under the mask in force (increasing), their values
+    fast = None  # the same for the common case: (count, gatherer, the values XORed, bytes)
+    built = None  # (count, gatherer of G(rest - r) for the first count rare heaps r, their values XORed)
+    left = int.from_bytes(raw(g[1:FIRST_SPLITS + 1] * len(two)), "little")  # G(a), a = 1 .. 64, per removal
+    hint_at = dict((h, d) for h, d in hints)
+    schedule = dict((h, m) for h, m in masks)
+    odd = even = [0] * (top + 1)
+    heap_parity = False
+    largest = 0
+    for n, target in enumerate(values):
+        if n in schedule:  # a new mask: which values are odd under it, and the rare heaps so far
+            mask = schedule[n] & (HEAP_PARITY_BIT - 1)
+            heap_parity = parity_allowed and bool(schedule[n] & HEAP_PARITY_BIT)
+            odd = [bin(v & mask).count("1") & 1 for v in range(top + 1)]
+            even = [1 - x for x in odd]
+            rare = [r for r in range(1, n) if (odd[values[r]] + (((r - split_parity) & 1) if heap_parity else 0)) % 2 == 0]
+            rare_values = [values[r] for r in rare]
+            built = fast = None
+        # needs[v]: an option value v of heap n needs a rare part (popcount(v & M), plus the heap's
+        # parity when it counts, odd)
+        needs = even if heap_parity and (n - split_parity) & 1 else odd
+        bound = 1 if largest == 0 else 1 << largest.bit_length()  # every option value is below it
+        need(target <= bound, f"heap {n} (claimed value {target}): above every possible option value, so not a mex")
+        seen = set()
+        for i in leaves_none:
+            if n == i:
+                seen.add(0)
+        for i in leaves_one:
+            if n > i:
+                seen.add(values[n - i])
+        need(target not in seen, f"heap {n} (claimed value {target}): an option has that value")
+        if not needs[target]:  # every split
+            every = [split_values(n - i, n) for i in two]
+            need(not any(target in x for x in every), f"heap {n} (claimed value {target}): an option has that value")
+            missing = set(range(target)).difference(seen, *every)
+            need(not missing, f"heap {n} (claimed value {target}): no option has the smaller value {min(missing or [0])}")
+        else:
+            # The splits with a rare part hold every value that needs one: G(r) ^ G(rest - r) for
+            # the rare heaps r < rest, gathered for every removal at once.
+            rests = [n - i for i in two]
+            count = bisect_left(rare, rests[-1]) if rests else 0
+            if width == 1 and rests and rests[-1] >= 2 * FIRST_SPLITS and count == bisect_left(rare, rests[0]):
+                # The common case in one pass: the rare splits and the splits with a <= 64 side by
+                # side in one byte string, G(r) or G(a) XOR G(rest - r) or G(rest - a).
+                if fast is None or fast[0] != count:
+                    at = [r + i - two[0] for i in two for r in rare[:count]]
+                    pick = itemgetter(*at) if len(at) > 1 else (lambda w, at=at: tuple(w[x] for x in at))
+                    mine = bytes(rare_values[:count] * len(two)) + g[1:FIRST_SPLITS + 1] * len(two)
+                    fast = (count, pick, int.from_bytes(mine, "little"), len(mine))
+                partners = bytes(fast[1](reverse[size - 1 - n + two[0]:])) + b"".join(
+                    reverse[size - rest:size - rest + FIRST_SPLITS] for rest in rests)
+                found = (int.from_bytes(partners, "little") ^ fast[2]).to_bytes(fast[3], "little")
+                need(target not in found, f"heap {n} (claimed value {target}): an option has that value")
+                missing = BYTE_RANGES[target].translate(None, found + bytes(seen))
+                if missing:
+                    depth = max(DEFAULT_WITNESS_DEPTH, hint_at.get(n, 0))
+                    near = [split_values(rest, min(depth, 8 * FIRST_SPLITS)) for rest in rests]
+                    deep = None
+                    for v in missing:
+                        need(not needs[v], f"heap {n} (claimed value {target}): no option has the smaller value {v}")
+                        if any(v in x for x in near):
+                            continue
+                        if deep is None:
+                            deep = [split_values(rest, depth) for rest in rests]
+                        need(any(v in x for x in deep), f"heap {n} (claimed value {target}): no option with the "
+                             f"smaller value {v} among the certificate's witnesses (split depth {depth})")
+                largest = max(largest, target)  # (a value that needs a rare part: heap n is not rare)
+                continue
+            if built is None or built[0] != count:
+                gather = itemgetter(*rare[:count]) if count > 1 else (lambda w, r=rare[:count]: tuple(w[x] for x in r))
+                built = (count, gather, int.from_bytes(raw(rare_values[:count] * len(rests)), "little"))
+            them = ()
+            for rest in rests:
+                them += built[1](reverse[size - 1 - rest:])
+            found = box((int.from_bytes(raw(them), "little") ^ built[2]).to_bytes(width * len(them), "little"))
+            extra = {values[r] ^ values[rest - r] for rest in rests for r in rare[count:bisect_left(rare, rest)]}
+            need(target not in found and target not in extra,
+                 f"heap {n} (claimed value {target}): an option has that value")
+            missing = set(range(target)).difference(seen, found, extra)
+            if missing:
+                depth = max(DEFAULT_WITNESS_DEPTH, hint_at.get(n, 0))
+                if rests and rests[-1] >= 2 * FIRST_SPLITS and depth >= FIRST_SPLITS:  # G(a) ^ G(rest - a), a <= 64
+                    right = b"".join(raw(reverse[size - rest:size - rest + FIRST_SPLITS]) for rest in rests)
+                    first = [box((left ^ int.from_bytes(right, "little")).to_bytes(len(right), "little"))]
+                else:
+                    first = [split_values(rest, min(depth, FIRST_SPLITS)) for rest in rests]
+                deep = None
+                for v in sorted(missing):
+                    need(not needs[v], f"heap {n} (claimed value {target}): no option has the smaller value {v}")
+                    if any(v in x for x in first):
+                        continue
+                    if deep is None:
+                        deep = [split_values(rest, depth) for rest in rests]
+                    need(any(v in x for x in deep), f"heap {n} (claimed value {target}): no option with the smaller "
+                         f"value {v} among the certificate's witnesses (split depth {depth})")
+        largest = max(largest, target)
+        if n >= 1 and not needs[target]:
+            rare.append(n)
+            rare_values.append(target)
 
 
 def check_octal(doc, folder):
@@ -200,23 +396,15 @@ def check_octal(doc, folder):
     need(c["bound"] == len(g), f"certificate.bound is {c['bound']} but there are {len(g)} values")
     e1 = max(e, 1)
     need(len(g) >= 2 * e1 + 2 * p + k, f"only {len(g)} values; the Guy-Smith window needs {2 * e1 + 2 * p + k}")
-    for n in range(len(g)):  # every value is the mex of its options
-        options = set()
-        for i in range(k + 1):
-            d, rest = digits[i], n - i
-            if d & 1 and rest == 0:
-                options.add(0)
-            if d & 2 and rest >= 1:
-                options.add(g[rest])
-            if d & 4:
-                options.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
-        need(g[n] == mex(options), f"G({n}) is {mex(options)}, not {g[n]}")
-    for n in range(e, 2 * e1 + p + k):
-        need(g[n + p] == g[n], f"G({n + p}) != G({n}) inside the window")
-    least_period_and_preperiod(lambda n: g[n], e, p, "G")
+    # What the claimed values imply first (slices, fast), then that they are the values (slower).
+    window_end = 2 * e1 + p + k
+    need(g[e:window_end] == g[e + p:window_end + p], "G(n + p) != G(n) inside the window")
+    least_period_and_preperiod(lambda lo, hi: g[lo:hi], e, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
-    return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by Guy-Smith; both least", lambda n: g[n], e, p
+    octal_values_are_mex(g, digits, c["masks"], c["witness_hints"])
+    return (f"G(0..{len(g) - 1}) verified, each the mex of its options (rare/common argument); period {p} from {e} "
+            "by Guy-Smith; both least", lambda n: g[n], e, p)
 
 
 # ------------------------------------------------------------------------------------------
@@ -225,11 +413,19 @@ def check_octal(doc, folder):
 HEX_LIMIT = 1 << 11
 
 
-def hex_values(digits, count):
-    """G(0..count-1) from the rules: the mex of G(a)^G(b)^G(c) over every option."""
-    g, two = [], []  # two[m]: the values G(a)^G(m-a) of the splits of m into two non-empty heaps
-    for n in range(count):
+def hex_values(digits, claimed):
+    """G(0..) from the rules, the mex of G(a)^G(b)^G(c) over every option, each compared with the
+    claimed value as soon as it is known (the first wrong one rejects)."""
+    g, two, three = [], [], []  # two[m], three[m]: the values of the splits of m into 2, 3 heaps
+    for n, theirs in enumerate(claimed):
         two.append({g[a] ^ g[n - a] for a in range(1, n // 2 + 1)})
+        # Three heaps a + (b + c): a any part, b + c a two-way split of n - a; the parts a of
+        # one value c are gathered first (set unions in C), then XORed with c once.
+        by_value = {}
+        for a in range(1, n - 1):
+            by_value.setdefault(g[a], []).append(two[n - a])
+        three.append(set().union(*(set().union(*s) if c == 0 else {c ^ x for x in set().union(*s)}
+                                   for c, s in by_value.items())))
         options = set()
         for i, d in enumerate(digits):
             rest = n - i
@@ -241,10 +437,10 @@ def hex_values(digits, count):
                 options.add(g[rest])
             if d & 4:
                 options |= two[rest]
-            if d & 8:  # three heaps a + (b + c): a is any part, b + c any two-way split of rest - a
-                for a in range(1, rest - 1):
-                    options.update(g[a] ^ x for x in two[rest - a])
+            if d & 8:
+                options |= three[rest]
         g.append(mex(options))
+        need(g[n] == theirs, f"G({n}) is {g[n]}, not {theirs}")
     return g
 
 
@@ -278,12 +474,10 @@ def check_hex(doc):
     need(len(claimed) == 3 * e1 + 3 * p + k,
          f"{len(claimed)} values; the theorem needs exactly 3*max(e,1)+3p+k = {3 * e1 + 3 * p + k}")
     need(c["bound"] == len(claimed), f"certificate.bound is {c['bound']} but there are {len(claimed)} values")
-    g = hex_values(digits, len(claimed))
-    for n, (mine, theirs) in enumerate(zip(g, claimed)):
-        need(mine == theirs, f"G({n}) is {mine}, not {theirs}")
-    for n in range(e, 3 * e1 + 2 * p + k):
-        need(g[n + p] == g[n], f"G({n + p}) != G({n}) inside the window")
-    least_period_and_preperiod(lambda n: g[n], e, p, "G")
+    g = hex_values(digits, claimed)
+    window_end = 3 * e1 + 2 * p + k
+    need(g[e:window_end] == g[e + p:window_end + p], "G(n + p) != G(n) inside the window")
+    least_period_and_preperiod(lambda lo, hi: g[lo:hi], e, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
     return f"G(0..{len(g) - 1}) recomputed; period {p} from {e} by the three-heap window; both least", lambda n: g[n], e, p
@@ -297,6 +491,39 @@ def subtraction_values(moves, misere, count):
     for n in range(count):
         opts = [n - s for s in moves(n)]
         g.append(1 if misere and not opts else mex({g[m] for m in opts}))
+    return g
+
+
+def finite_subtraction_values(s, misere, count):
+    """G(0..count-1) of SUB(S), S finite and increasing. From n >= s_k every move is open, so G(n)
+    depends only on the s_k values before it: once those s_k values repeat (at L and L + d, both
+    >= s_k; Brent's cycle search compares them at doubling distances), G(n + d) = G(n) for every
+    n >= L - s_k and the rest is that block repeated (the C++ checker computes every value; both
+    give the same list)."""
+    sk, top = s[-1], len(s) + 1  # a mex of at most |S| values is at most |S|; misere adds 1
+    g = bytearray() if top < 256 else array_module.array("H") if top < 65536 else []
+    for n in range(min(count, sk)):
+        opts = [n - x for x in s if x <= n]
+        g.append(1 if misere and not opts else mex({g[y] for y in opts}))
+    saved, saved_at, power = None, 0, 1
+    for n in range(len(g), count):
+        taken = set(map(g.__getitem__, map(n.__sub__, s)))
+        v = 0
+        while v in taken:
+            v += 1
+        g.append(v)
+        size = n + 1
+        if size < 2 * sk or sk > 4096:  # (a state longer than 4096 values: every value computed)
+            continue
+        state = g[size - sk:size]
+        if state == saved:
+            d = size - saved_at
+            block = g[size - d:size]
+            g += block * ((count - size) // d + 1)
+            del g[count:]
+            break
+        if saved is None or size - saved_at >= power:
+            saved, saved_at, power = state, size, 2 * power
     return g
 
 
@@ -334,10 +561,10 @@ def check_subtraction(doc):
     count = l + p + s[-1] + 1
     if count > 1 << 25:
         raise Malformed(f"checking needs {count} values, above the limit 2^25")
-    g = subtraction_values(lambda n: [x for x in s if x <= n], misere, count)
-    need(g[l:l + s[-1] + 1] == w, "the window is not G(l .. l + s_k)")
+    g = finite_subtraction_values(s, misere, count)
+    need(list(g[l:l + s[-1] + 1]) == w, "the window is not G(l .. l + s_k)")
     need(all(g[n] == g[n + p] for n in range(l, l + s[-1] + 1)), "G(n) != G(n + p) in the window")
-    least_period_and_preperiod(lambda n: g[n] if n < count else g[l + (n - l) % p], l, p, "G")
+    least_period_and_preperiod(periodic(g, l, p), l, p, "G")
     need(top["saltus"] == 0, "saltus must be 0")
     need(c["bound"] == count, f"certificate.bound must be l + p + s_k + 1 = {count}")
     return f"G(0..{count - 1}) recomputed; window lemma: period {p} from {l}, both least", lambda n: g[n], l, p
@@ -352,20 +579,75 @@ F_KEYS = ["function", "m", "inversion_bound", "period", "preperiod", "checked_to
 
 def tail_checks(x, k, tau, period, preperiod, what):
     """x given on [0, k + tau) with x(n + tau) = x(n) for n >= k: period, preperiod least."""
-    def at(n):
-        return x[n] if n < k + tau else x[k + (n - k) % tau]
     need(tau % period == 0, f"{what}: period {period} does not divide {tau}")
-    need(all(at(n) == at(n + period) for n in range(k, k + tau)), f"{what}: {period} is not a period")
+    block = x[k:k + tau]
+    need(block[period:] + block[:period] == block, f"{what}: {period} is not a period")
     need(preperiod <= k, f"{what}: preperiod {preperiod} outside [0, k]")
-    need(all(at(n) == at(n + period) for n in range(preperiod, k)), f"{what}: preperiod {preperiod} too small")
-    least_period_and_preperiod(at, preperiod, period, what)
+    need(x[preperiod:k] == x[preperiod + period:k + period], f"{what}: preperiod {preperiod} too small")
+    least_period_and_preperiod(periodic(x, k, tau), preperiod, period, what)
+
+
+def g_row(lower, count, m, lcm, start):
+    """h(m, n) = g(m, n) - n on [0, count) by (G2): g(m, n) = mex(row to the left, column above),
+    from the accepted lower rows (preperiod, period, h on [0, preperiod + period)).
+
+    From column `start` (every lower row's preperiod) the column above repeats with period
+    `lcm`. Column n's value depends only on the column above and on the values the row has taken
+    from the lowest one it has not, relative to n: when two columns n1 < n2 of the same phase
+    (n2 - n1 a multiple of lcm) see the same such values, the row computes the same from both, so
+    h(n + n2 - n1) = h(n) for every n >= n1 and the rest of the row is copied. The check is the
+    same as computing every column (and much faster when the file claims a long window)."""
+    columns = zip(*(chain(hl[:pre], cycle(hl[pre:pre + per])) for pre, per, hl in lower))
+    present, lowest, h = bytearray(count + m + 2), 0, array_module.array("h")
+    append = h.append
+    states, sample, largest, measured = {}, start, 0, 0
+    for n, above in zip(range(count), columns):  # above: the lower rows' h at column n
+        if n == sample:
+            if n > measured:
+                largest = max(largest, max(h[measured:n]))
+                measured = n
+            state = (lowest - n, bytes(present[lowest:n + largest + 1]).rstrip(b"\0"))
+            if state in states:
+                shift = n - states[state]
+                left = count - n
+                h.extend((h[n - shift:n] * (left // shift + 1))[:left])
+                return h
+            states[state] = n
+            sample = n + lcm if len(states) < 1 << 20 else count
+        d = lowest - n
+        while present[n + d] or d in above:
+            d += 1
+        append(d)
+        present[n + d] = 1
+        if n + d == lowest:
+            lowest = present.find(0, lowest)
+    return h
+
+
+def invert_row(h, size, what):
+    """f - v on [0, size) for the row g(j) = j + h[j] (h given on the columns j that can reach a
+    value below size): f(g(j)) = j, every value below size taken exactly once. In C: h as bytes
+    (h mod 256, |h| < 128), and for each offset e the columns with h = e as a 0/1 byte string,
+    moved by e onto their values; summed, every value must be counted once."""
+    need(len(h) == 0 or -128 <= min(h) and max(h) < 128, f"{what}: the g row leaves the range of the inversion")
+    low = array_module.array("h", h).tobytes()[::2]  # h mod 256, one byte a column (little-endian)
+    counts = values = 0
+    for e in set(low):
+        offset = e - 256 if e >= 128 else e
+        hits = low.translate(bytes(1 if x == e else 0 for x in range(256)))
+        moved = bytes(offset) + hits[:max(0, size - offset)] if offset >= 0 else hits[-offset:size - offset]
+        moved = int.from_bytes(moved[:size], "little")
+        counts += moved
+        values += moved * (-offset % 256)  # f - v = j - g(j) = -e at v = g(j)
+    need(counts == int.from_bytes(b"\1" * size, "little"), f"{what}: the g row does not take every value below K + t exactly once")
+    return array_module.array("b", values.to_bytes(size, "little"))
 
 
 def check_frolov(doc):
     game = doc.get("game")
     family, _, row = game.partition(":")
-    if not row.isdigit() or len(row) > 2:
-        raise Malformed(f"game '{game}' has no row number 0..99")
+    if not re.fullmatch(r"0|[1-9][0-9]?", row, re.ASCII):  # canonical: no sign, no leading zero, ASCII
+        raise Malformed(f"game '{game}' has no row number 0..99 written canonically")
     m, is_f = int(row), family == "digital-deletion"
     top = fields(doc, ["game", "preperiod", "period", "saltus", "convention", "certificate"], "")
     c = fields(top["certificate"], ["certificate_version", "theorem", "bound", "checked", "row", "chain", "checker"],
@@ -388,10 +670,11 @@ def check_frolov(doc):
             raise Malformed(f"field 'certificate.chain[{i}].base' must be true or false")
     total = sum(1 if r.get("base") else r["k"] + r["tau"] + r["T"] + 1 for r in chain[:m + 1])
     total += sum(r["inversion_bound"] + chain[r["m"]]["tau"] for r in chain[m + 1:])
-    if total > 1 << 28 or any(r["k"] + r["tau"] + r["T"] + 1 > 1 << 27 for r in chain[:m + 1] if not r["base"]):
+    if total > 1 << 28 or any(r["k"] + r["tau"] + r["T"] + 1 > 1 << 27 for r in chain[:m + 1] if not r["base"]) \
+            or any(r["inversion_bound"] + chain[r["m"]]["tau"] > 1 << 26 for r in chain[m + 1:]):
         # Rows 13 and beyond: about 2 * 10^9 columns, days in pure Python.
         raise Malformed(f"too large to re-check in Python: the chain needs {total} columns, above this "
-                        f"checker's limit of 2^28 (2^27 for one g row); re-check it with "
+                        f"checker's limit of 2^28 (2^27 for one g row, 2^26 for K + tau of an f row); re-check it with "
                         f"`verify check-certificate --max-columns N` (core/CERTIFICATES.md)")
     rows = []  # accepted g rows: (preperiod, period, h on [0, preperiod + period))
     for i, r in enumerate(chain[:m + 1]):
@@ -399,30 +682,20 @@ def check_frolov(doc):
         if i == 0:
             need(r["base"] and (r["T"], r["k"], r["tau"], r["period"], r["preperiod"], r["checked_to"]) == (1, 0, 1, 1, 0, 1),
                  "g row 0 is the (G4) base case: base, T = k = tau = 1 - 0 - 1, period 1, preperiod 0, checked_to 1")
-            rows.append((0, 1, [-1]))
+            rows.append((0, 1, array_module.array("h", [-1])))
             continue
         need(not r["base"], f"{what}: only row 0 is a base case")
         lcm, lower_pre = 1, 0
         for pre, per, _ in rows:
-            lcm = lcm * per // __import__("math").gcd(lcm, per)
+            lcm = lcm * per // math.gcd(lcm, per)
             lower_pre = max(lower_pre, pre)
         T, k, tau = r["T"], r["k"], r["tau"]
         need(T % lcm == 0 and T >= 2 * i, f"{what}: T = {T} must be a multiple of {lcm} and >= 2m")
         need(k >= lower_pre, f"{what}: k = {k} below a lower preperiod {lower_pre}")
         need(tau % T == 0, f"{what}: tau = {tau} is not a multiple of T")
         count = k + tau + T + 1
-        lower = [(pre, per, h) for pre, per, h in rows]
-        present, lowest, h = bytearray(count + i + 2), 0, []
-        for n in range(count):  # (G2): g(m, n) = mex(row to the left, column above)
-            column = {n + hl[n if n < pre + per else pre + (n - pre) % per] for pre, per, hl in lower}
-            v = lowest
-            while present[v] or v in column:
-                v += 1
-            h.append(v - n)
-            present[v] = 1
-            while present[lowest]:
-                lowest += 1
-        need(all(h[n + tau] == h[n] for n in range(k, k + T + 1)), f"{what}: h(m, n + tau) != h(m, n) on [k, k + T]")
+        h = g_row(rows, count, i, lcm, lower_pre)
+        need(h[k:k + T + 1] == h[k + tau:k + tau + T + 1], f"{what}: h(m, n + tau) != h(m, n) on [k, k + T]")
         tail_checks(h, k, tau, r["period"], r["preperiod"], what)
         need(r["checked_to"] == count - 1, f"{what}: checked_to must be k + tau + T = {count - 1}")
         rows.append((r["preperiod"], r["period"], h[:r["preperiod"] + r["period"]]))
@@ -431,23 +704,15 @@ def check_frolov(doc):
         i, what = r["m"], f"f row {r['m']}"
         pre, t, hg = rows[i]
 
-        def g_at(j):
-            return j + hg[j if j < pre + t else pre + (j - pre) % t]
         K = r["inversion_bound"]
-        need(K >= max([g_at(j) + 1 for j in range(pre)], default=0), f"{what}: K below max g(m, j) + 1, j < p")
+        need(K >= max([j + hg[j] + 1 for j in range(pre)], default=0), f"{what}: K below max g(m, j) + 1, j < p")
         size = K + t
-        inverse = [-1] * size
-        for j in range(size + i + 1):  # f(m, g(m, j)) = j
-            v = g_at(j)
-            if 0 <= v < size:
-                need(inverse[v] == -1, f"{what}: g takes the value {v} twice")
-                inverse[v] = j
-        need(-1 not in inverse, f"{what}: a value below K + t is not reached by the g row")
-        tail_checks([j - x for x, j in enumerate(inverse)], K, t, r["period"], r["preperiod"], what)
+        hf = invert_row(periodic(hg, pre, t)(0, size + i + 1), size, what)
+        tail_checks(hf, K, t, r["period"], r["preperiod"], what)
         need(r["checked_to"] == size - 1, f"{what}: checked_to must be K + t - 1 = {size - 1}")
-        last_values = inverse.__getitem__  # f row i on [0, K + t), which covers one period
+        last_values = (lambda hf: lambda v: v + hf[v])(hf)  # f row i on [0, K + t), which covers one period
     last = chain[-1]
-    need({k: v for k, v in last.items() if k != "checked_to"} == c["row"], "certificate.row is not the chain's last row")
+    need(same({k: v for k, v in last.items() if k != "checked_to"}, c["row"]), "certificate.row is not the chain's last row")
     need((top["preperiod"], top["period"], top["saltus"]) == (last["preperiod"], last["period"], last["period"]),
          "preperiod, period and saltus must be the last row's")
     need(c["bound"] == last["checked_to"], "certificate.bound must be the last row's checked_to")
@@ -494,20 +759,113 @@ def check_family(doc, folder=""):
     raise Malformed(f"no certificate format for game '{doc['game']}'")
 
 
+# ------------------------------------------------------------------------------------------
+# What a file must be (core/CERTIFICATES.md, "What a certificate file must be"): a regular file
+# of at most 64 MiB, UTF-8 without a byte order mark, one JSON value (RFC 8259, no NaN or
+# Infinity) with no key given twice in an object, nested at most 128 levels, every string valid
+# Unicode (no lone surrogate, even escaped), every integer of at most 20 digits. Anything else is
+# malformed (exit 2): the checker never decides on a file two readers could read differently.
+# ------------------------------------------------------------------------------------------
+MAX_BYTES = 64 << 20
+MAX_DEPTH = 128
+MAX_DIGITS = 20  # an integer beyond 64 bits is not an integer of any field
+STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+NOT_BRACKET = re.compile(r"[^][{}]+")
+
+
+class Number:
+    """A JSON number with a fraction or an exponent: of no integer kind, equal to no integer."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def unique_keys(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise Malformed(f"the key '{key}' appears twice in one object (which one is meant is ambiguous)")
+        out[key] = value
+    return out
+
+
+def bounded_int(text):
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise Malformed(f"the number {text[:24]}... has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def no_constant(name):
+    raise Malformed(f"'{name}' is not JSON")
+
+
+def valid_strings(doc):
+    """Every key and string is valid Unicode: no lone surrogate (json accepts an escaped one)."""
+    stack = [doc]
+    while stack:
+        x = stack.pop()
+        items = x.items() if isinstance(x, dict) else enumerate(x) if isinstance(x, list) else ()
+        for key, value in items:
+            for s in (key, value):
+                if isinstance(s, str):
+                    try:
+                        s.encode("utf-8")
+                    except UnicodeEncodeError:
+                        raise Malformed(f"the string {json.dumps(s)[:40]} holds a lone surrogate (not Unicode text)")
+            if isinstance(value, (dict, list)):
+                stack.append(value)
+
+
+def load(path):
+    """The certificate file, read strictly (every fault is Malformed or OSError: exit 2)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO without a writer must not hang
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Malformed("not a regular file (a folder, device, pipe or socket is not read)")
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise Malformed(f"more than the {MAX_BYTES >> 20} MiB an input may have")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise Malformed("the file starts with a byte order mark (U+FEFF); a certificate is UTF-8 without one")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Malformed(f"not UTF-8 text (byte {e.start})")
+    depth = 0
+    for ch in NOT_BRACKET.sub("", STRING.sub("", text)):
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise Malformed(f"nested more than {MAX_DEPTH} levels deep")
+        elif ch in "]}":
+            depth -= 1
+    try:
+        doc = json.loads(text, object_pairs_hook=unique_keys, parse_int=bounded_int, parse_float=Number,
+                         parse_constant=no_constant)
+    except json.JSONDecodeError as e:
+        raise Malformed(f"not valid JSON: {e}")
+    valid_strings(doc)
+    return doc
+
+
 def main(argv):
     if len(argv) != 2:
         print("verify: error: usage: check_certificate.py FILE.json", file=sys.stderr)
         return 2
     try:
-        with open(argv[1], encoding="utf-8") as f:
-            doc = json.load(f)
+        doc = load(argv[1])
         print("s VERIFIED\n" + check(doc, os.path.dirname(argv[1])))
         return 0
     except Rejected as e:
-        print(f"s NOT VERIFIED: {e}")
+        print("s NOT VERIFIED: " + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in str(e)))
         return 1
-    except (Malformed, OSError, ValueError, KeyError, TypeError, IndexError) as e:
-        print(f"verify: error: {argv[1]}: {e}", file=sys.stderr)
+    except (Malformed, OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError,
+            MemoryError) as e:
+        message = f"{argv[1]}: {e}"  # on one line: a control character from the input is escaped
+        print("verify: error: " + "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in message), file=sys.stderr)
         return 2
 
 

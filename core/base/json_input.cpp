@@ -68,6 +68,18 @@ nlohmann::json parse_json_strict(std::string_view text, const std::string& what,
   if (text.size() > kMaxInputBytes) {
     throw InputError(what + ": more than the " + mib(kMaxInputBytes) + " an input may have");
   }
+  // nlohmann::json skips a byte order mark; RFC 8259 lets a reader refuse it, and the Python
+  // certificate checker does (core/CERTIFICATES.md, "What a certificate file must be").
+  if (text.starts_with("\xEF\xBB\xBF")) {
+    throw InputError(what + ": starts with a byte order mark (U+FEFF); a JSON input is UTF-8 " +
+                     "without one");
+  }
+  // nlohmann::json also takes a NUL byte for the end of the input, so that `{…}\0anything`
+  // would parse: JSON text never holds one (not even inside a string), so it is refused.
+  if (text.find('\0') != std::string_view::npos) {
+    throw InputError(what + ": holds a NUL byte at offset " + std::to_string(text.find('\0')) +
+                     " (not JSON text)");
+  }
   // The parser is iterative; the callback sees every object's keys in order, so a stack of the
   // keys seen so far per open object finds a key given twice (which nlohmann::json would
   // otherwise resolve silently, the last one winning).

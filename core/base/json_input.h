@@ -26,7 +26,8 @@ std::string read_input_file(const std::string& path, const std::string& what,
                             std::size_t max_bytes = kMaxInputBytes);
 
 /// Parses `text` as one JSON document; throws InputError (naming `what`) when it is not valid
-/// JSON, holds an object with a key given twice, nests deeper than `max_depth`, or is larger
+/// JSON (invalid UTF-8 and lone surrogates included), holds a NUL byte, starts with a byte order
+/// mark, holds an object with a key given twice, nests deeper than `max_depth`, or is larger
 /// than kMaxInputBytes.
 nlohmann::json parse_json_strict(std::string_view text, const std::string& what,
                                  int max_depth = kMaxJsonDepth);

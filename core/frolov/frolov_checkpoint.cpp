@@ -495,7 +495,12 @@ void FrolovRun::parse_state(const nlohmann::json& s) {
     c.which = cur.at("function").get<std::string>() == "f" ? FrolovFunction::f : FrolovFunction::g;
     c.m = cur.at("m").get<int>();
     c.columns = cur.at("columns").get<std::int64_t>();
-    c.row_mask = std::stoull(cur.at("row_mask").get<std::string>());
+    const std::string mask = cur.at("row_mask").get<std::string>();
+    if (mask.empty() || mask.size() > 20 ||
+        mask.find_first_not_of("0123456789") != std::string::npos ||
+        (mask.size() == 20 && mask > "18446744073709551615"))
+      throw InputError(where + ": 'row_mask' is not a 64-bit decimal number (corrupt)");
+    c.row_mask = std::stoull(mask);
     c.ja = cur.at("ja").get<std::int64_t>();
     c.jb = cur.at("jb").get<std::int64_t>();
     c.fnv = cur.at("fnv1a64").get<std::string>();

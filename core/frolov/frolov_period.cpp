@@ -412,6 +412,11 @@ RowResult prove_row(FrolovFunction which, int m, const std::vector<PeriodicRow>&
     if (const auto counters = run.resume_row(window, which, m)) {
       ja = counters->first;
       jb = counters->second;
+      // Shifts jT already tested fit in the columns saved; larger counters are not a saved search.
+      if (ja > window.computed() / T + 1 || jb > window.computed() / (2 * T) + 1)
+        throw InputError("checkpoint: the search counters ja = " + std::to_string(ja) +
+                         ", jb = " + std::to_string(jb) + " go beyond the " +
+                         std::to_string(window.computed()) + " columns saved (corrupt)");
     }
     run.start_row(which, m, window.computed());
     first_column = window.computed();

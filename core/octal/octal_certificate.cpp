@@ -248,6 +248,20 @@ std::filesystem::path resolve_octal_values_path(const std::filesystem::path& fol
     if (slash == std::string::npos) break;
     start = slash + 1;
   }
+  // A symbolic link (the file or a folder on the way) must not lead out of the folder either:
+  // the real path of the file must lie under the real path of the folder.
+  // (Absolute first: weakly_canonical leaves a relative path relative when no part of it exists.)
+  std::error_code ec_folder, ec_file;
+  const std::filesystem::path base = folder.empty() ? "." : folder;
+  auto inside = std::filesystem::weakly_canonical(std::filesystem::absolute(base), ec_folder);
+  const auto real =
+      std::filesystem::weakly_canonical(std::filesystem::absolute(base / path), ec_file);
+  if (!inside.has_filename()) inside = inside.parent_path();
+  if (ec_folder || ec_file ||
+      std::mismatch(inside.begin(), inside.end(), real.begin(), real.end()).first != inside.end() ||
+      real == inside) {
+    throw InputError(what + " leads out of the certificate's folder (through a symbolic link)");
+  }
   return folder / path;
 }
 

@@ -131,7 +131,8 @@ OctalValueTable read_octal_values_file(const std::filesystem::path& file,
 
 /// The file a certificate's `values_file.path` names, relative to `folder` (the JSON file's
 /// folder). Throws InputError for an empty or absolute path, or one with an empty, `.` or `..`
-/// component (nothing outside the folder is read).
+/// component, or one whose real path (symbolic links followed) leaves the folder: nothing
+/// outside the folder is read.
 std::filesystem::path resolve_octal_values_path(const std::filesystem::path& folder,
                                                 const std::string& path);
 

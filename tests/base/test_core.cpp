@@ -8,6 +8,7 @@
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/game_graph.h"
+#include "core/base/json_input.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
 #include "core/base/nim.h"
@@ -98,6 +99,29 @@ BOOST_AUTO_TEST_CASE(integer_lists_and_ranges) {
   BOOST_TEST(parse_int_list("-1,+2", "p") == (Position{-1, 2}));
   BOOST_TEST(format_int_list({0, 5, 6, 7, 8, 9, 12}) == "0,5..9,12");
   BOOST_TEST(format_int_list({1, 2, 3}) == "1,2,3");
+}
+
+BOOST_AUTO_TEST_CASE(the_strict_json_reader_reads_one_way_only) {
+  // Every file the harness reads as JSON: what another reader could read otherwise is refused
+  // (core/CERTIFICATES.md, "What a certificate file must be"; issue 27).
+  const auto refused = [](const std::string& text) {
+    try {
+      (void)igv::parse_json_strict(text, "input");
+      return false;
+    } catch (const igv::InputError&) {
+      return true;
+    }
+  };
+  BOOST_TEST(!refused(R"({"a": 1, "b": "\u00e9 \ud83d\ude00", "c": [1.5]})"));
+  BOOST_TEST(refused(R"({"a": 1, "a": 1})"));     // a key twice, even with equal values
+  BOOST_TEST(refused("\xEF\xBB\xBF{\"a\": 1}"));  // a byte order mark
+  BOOST_TEST(refused(std::string("{\"a\": 1}\0{\"a\": 2}", 17)));  // a NUL byte
+  BOOST_TEST(refused(R"({"a": "\ud800"})"));                       // a lone surrogate
+  BOOST_TEST(refused("{\"a\": \"\xFF\"}"));                        // not UTF-8
+  BOOST_TEST(refused("{\"a\": NaN}"));
+  BOOST_TEST(refused("{\"a\": 1e400}"));
+  BOOST_TEST(!refused(std::string(128, '[') + std::string(128, ']')));
+  BOOST_TEST(refused(std::string(129, '[') + std::string(129, ']')));
 }
 
 BOOST_AUTO_TEST_CASE(malformed_lists_are_input_errors) {

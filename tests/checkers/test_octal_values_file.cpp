@@ -202,6 +202,22 @@ BOOST_AUTO_TEST_CASE(paths_outside_the_folder_are_refused) {
   BOOST_TEST(igv::resolve_octal_values_path("d", "g.values") == fs::path("d/g.values"));
   BOOST_TEST(igv::resolve_octal_values_path("d", "sub/g.values") == fs::path("d/sub/g.values"));
   BOOST_TEST(igv::resolve_octal_values_path("", "g.values") == fs::path("g.values"));
+  // A symbolic link that leads out of the folder, the file's or a folder's (issue 27), is refused
+  // as a path climbing out is; one that stays inside is followed.
+  const fs::path dir = scratch("links");
+  fs::create_directories(dir / "in");
+  std::ofstream(dir / "outside.values") << "x";
+  std::ofstream(dir / "in" / "g.values") << "x";
+  fs::create_symlink(dir / "outside.values", dir / "in" / "link.values");
+  fs::create_symlink(dir, dir / "in" / "up");
+  fs::create_symlink("g.values", dir / "in" / "inner.values");
+  BOOST_CHECK_THROW((void)igv::resolve_octal_values_path(dir / "in", "link.values"),
+                    igv::InputError);
+  BOOST_CHECK_THROW((void)igv::resolve_octal_values_path(dir / "in", "up/outside.values"),
+                    igv::InputError);
+  BOOST_TEST(igv::resolve_octal_values_path(dir / "in", "inner.values") ==
+             dir / "in" / "inner.values");
+  fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_CASE(a_certificate_with_a_values_file_is_checked_from_the_file) {

@@ -11,6 +11,14 @@ verify/check_certificate.py (Python, written from core/CERTIFICATES.md alone).
    makes the certificate assert something false must be rejected by both (exit 1 or 2); an edit
    that keeps it true (descriptive text, reformatting, another octal mask) must be accepted by
    both. A table of the edits tried per family and how each was answered is printed.
+3. What a certificate file must be (issue 27): byte-level edits of a certificate of every family
+   (tests/e2e/certificate_edits.py): a key given twice (false value first or last, or equal
+   values, at the top level, in the certificate object, in a chain row), a byte order mark,
+   invalid UTF-8, lone surrogates, deep nesting, numbers with a fraction or an exponent or beyond
+   64 bits, NaN, non-canonical game names (`rook-misere:05`, Arabic-Indic or full-width digits),
+   truncation, trailing text. Every one is refused by both checkers, those of the reader with
+   exit 2 and one `verify: error:` line each; valid JSON text that keeps the certificate true
+   (escaped non-ASCII text, CRLF) is accepted by both.
 Usage (from ctest): e2e_certificates_python.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import contextlib
@@ -22,6 +30,7 @@ import os
 import sys
 from collections import Counter, defaultdict
 
+import certificate_edits
 from verify_e2e import check, finish, run, setup
 
 SRC, WORK = setup()
@@ -188,6 +197,70 @@ for game, doc in certificates.items():
         else:
             check(cpp != 0 and py != 0, f"{game}: {name} asserts something false but got C++ {cpp}, Python {py}")
             table[fam][f"false: C++ exit {cpp}, Python exit {py}"] += 1
+
+# 3. What a certificate file must be.
+import verify_e2e  # noqa: E402
+checkers = certificate_edits.Checkers(verify_e2e._verify, SRC)
+hostile = dict(certificates)
+r = run(["period", "hex:0.33F", "--format", "json"])
+check(r.returncode == 0, f"verify period hex:0.33F: exit {r.returncode} {r.stderr}")
+hostile["hex:0.33F"] = json.loads(r.stdout)
+binary = os.path.join(WORK, "binary")
+os.makedirs(binary, exist_ok=True)
+r = run(["period", "octal:0.07", "--certificate-out", os.path.join(binary, "c.json"), "--binary-values"])
+check(r.returncode == 0, f"verify period octal:0.07 --binary-values: exit {r.returncode} {r.stderr}")
+with open(os.path.join(binary, "c.json")) as f:
+    hostile["octal:0.07 (values file)"] = json.load(f)
+for game, doc in hostile.items():
+    fam = family(game) + (" (values file)" if "values file" in game else "")
+    folder = binary if "values file" in game else WORK
+    for name, data, expected in certificate_edits.hostile_edits(doc):
+        path = os.path.join(folder, "hostile.json")
+        with open(path, "wb") as f:
+            f.write(data)
+        cpp, py, problems = checkers.both(path)
+        for p in problems:
+            check(False, f"{game}: {name}: {p}")
+        if expected == "accepted":
+            check((cpp, py) == (0, 0), f"{game}: {name} keeps the certificate true but got C++ {cpp}, Python {py}")
+        elif expected == "malformed":
+            check(cpp == py == 2, f"{game}: {name} is not a readable file but got C++ {cpp}, Python {py}")
+        else:
+            check(cpp != 0 and py != 0, f"{game}: {name} asserts something else but got C++ {cpp}, Python {py}")
+        table[fam + ", file text"][f"{expected}: C++ exit {cpp}, Python exit {py}"] += 1
+
+# The reproductions of issue 27 kept as files (tests/data/certificates/hostile/: a key given twice
+# with the false value first, in a chain row, with equal values; a byte order mark; a second
+# document after a NUL byte; version 1.0; a lone surrogate; nesting 10,000 deep; numbers 1e400,
+# 30 digits, NaN; rook-misere:04 and rook-misere:٤; a row copy with 0 for false): each once
+# accepted by one checker or both, now refused by both.
+hostile_files = sorted(glob.glob(os.path.join(SRC, "tests", "data", "certificates", "hostile", "*.json")))
+check(len(hostile_files) >= 15, f"tests/data/certificates/hostile holds {len(hostile_files)} files")
+for path in hostile_files:
+    cpp, py, problems = checkers.both(path)
+    for p in problems:
+        check(False, f"{os.path.basename(path)}: {p}")
+    check(cpp != 0 and py != 0, f"{os.path.basename(path)}: refused by both expected, got C++ {cpp}, Python {py}")
+    table["issue 27 reproductions (files)"][f"C++ exit {cpp}, Python exit {py}"] += 1
+
+# 4. The witness hints of a real certificate (.16: 509,622 values, 1,463 hints, the first at heap
+# 11,921): both checkers search a witness up to max(4096, hint) and agree; the Python checker
+# re-checks it in seconds (it took every split of every heap before issue 27: hours).
+r = run(["period", "octal:0.16", "--format", "json"])
+check(r.returncode == 0, f"verify period octal:0.16: exit {r.returncode} {r.stderr}")
+c16 = json.loads(r.stdout)
+hints = c16["certificate"]["witness_hints"]
+check(hints and hints[0][1] > 4096, f".16 has witness hints above 4096: {hints[:2]}")
+for name, edit, accepted in (
+        ("as written", lambda h: None, True),
+        ("first hint removed", lambda h: h.pop(0), False),
+        ("first hint lowered to 4096", lambda h: h[0].__setitem__(1, 4096), False),
+        ("first hint raised by 1000", lambda h: h[0].__setitem__(1, h[0][1] + 1000), True)):
+    doc = copy.deepcopy(c16)
+    edit(doc["certificate"]["witness_hints"])
+    cpp, py = both(write("c16.json", doc))
+    check((cpp, py) == ((0, 0) if accepted else (1, 1)), f".16, witness hints {name}: C++ {cpp}, Python {py}")
+    table["octal .16, witness hints"][f"{'kept true' if accepted else 'false'}: C++ exit {cpp}, Python exit {py}"] += 1
 
 print("\nedits per family (C++ `verify check-certificate` / verify/check_certificate.py):")
 for fam, counts in sorted(table.items()):

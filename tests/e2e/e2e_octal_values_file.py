@@ -113,6 +113,32 @@ def main():
             edit=lambda jj: jj["certificate"]["values_file"].update(path=os.path.abspath(values_path)))
     damaged("absent file", "no such file",
             edit=lambda jj: jj["certificate"]["values_file"].update(path="absent.values"))
+    # A symbolic link that leads out of the folder, the file's or a folder's on the way (issue
+    # 27: both checkers read it): as a path climbing out, an input error in both.
+    outside = os.path.join(WORK, "outside")
+    os.makedirs(outside, exist_ok=True)
+    open(os.path.join(outside, "octal-0.07.values"), "wb").write(good)
+    link = os.path.join(out, "link.values")
+    os.symlink(os.path.join(outside, "octal-0.07.values"), link)
+    damaged("a link to a file outside the folder", "out of the certificate's folder",
+            edit=lambda jj: jj["certificate"]["values_file"].update(path="link.values"))
+    os.symlink(outside, os.path.join(out, "sub"))
+    damaged("a folder linked outside", "out of the certificate's folder",
+            edit=lambda jj: jj["certificate"]["values_file"].update(path="sub/octal-0.07.values"))
+    os.remove(link)
+    os.remove(os.path.join(out, "sub"))
+    # A link that stays inside the folder is followed: accepted by both.
+    os.symlink("octal-0.07.values", link)
+    open(values_path, "wb").write(good)
+    jj = json.loads(good_json)
+    jj["certificate"]["values_file"]["path"] = "link.values"
+    open(json_path, "w").write(json.dumps(jj, indent=2))
+    r = run(["check-certificate", json_path])
+    check(r.returncode == 0 and r.stdout.startswith("s VERIFIED"), f"a link inside the folder: {r.stdout!r} {r.stderr!r}")
+    r = python_check(json_path)
+    check(r.returncode == 0 and r.stdout.startswith("s VERIFIED"), f"python, a link inside: {r.stdout!r} {r.stderr!r}")
+    os.remove(link)
+    shutil.rmtree(outside)
     # A header edit made consistent (hashes recomputed): still malformed (the format refuses it).
     bad_version = bytearray(good)
     bad_version[8] = 2

@@ -5,11 +5,13 @@ A run of digital-deletion:11 (g and f rows 0..11, about 2.7 * 10^7 row cells) is
 SIGKILL in the middle of a row, twice, and resumed each time; its output (the certificate) must
 be byte-identical to the output of an uninterrupted run without checkpoints, and both checkers
 must accept it. A run stopped by its time limit resumes to the same output too. A corrupt or mismatched checkpoint, a --resume without a checkpoint and a
---checkpoint over an existing one are input errors (exit 2, one line).
+--checkpoint over an existing one are input errors (exit 2, one line), and so is a state.json
+whose row in progress has garbage in `row_mask` or search counters (ja, jb) beyond its columns.
 Usage (from ctest): e2e_period_checkpoint.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -118,6 +120,23 @@ def main():
     # A corrupt row file, a corrupt row in progress, a damaged state: input errors.
     dc = os.path.join(WORK, "corrupt")
     if kill_mid_row(dc, False, 22):
+        # The row in progress with garbage in row_mask, or search counters beyond its columns
+        # (issue 27: "stoull", and exit 3 with a huge negative shift): one line, exit 2.
+        saved = json.load(open(os.path.join(dc, "state.json")))
+        for field, value, needle in (("row_mask", "12x", "row_mask"), ("row_mask", "", "row_mask"),
+                                     ("row_mask", "99999999999999999999", "row_mask"),
+                                     ("row_mask", "-1", "row_mask"),
+                                     ("ja", 1 << 62, "search counters"), ("jb", 1 << 62, "search counters"),
+                                     ("ja", saved["current"]["columns"] + 2, "search counters")):
+            dt = os.path.join(WORK, "tampered")
+            shutil.rmtree(dt, ignore_errors=True)
+            shutil.copytree(dc, dt)
+            tampered = json.loads(json.dumps(saved))
+            tampered["current"][field] = value
+            with open(os.path.join(dt, "state.json"), "w") as f:
+                json.dump(tampered, f)
+            error_line([GAME, "--checkpoint", dt, "--resume"], f"{field} = {value}", needle)
+        shutil.rmtree(dt, ignore_errors=True)
         with open(os.path.join(dc, "current.bin"), "r+b") as f:
             f.seek(1000)
             b = f.read(1)

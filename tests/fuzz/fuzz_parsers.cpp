@@ -7,9 +7,18 @@
 //
 // Built only with -DIGV_FUZZ=ON and clang (see README.md, "Hardening"); the corpus of inputs that
 // once failed, and seeds for every family (tests/fuzz/fuzz_parsers/), is replayed by every run.
+//
+// With IGV_FUZZ_PYTHON_CHECKER=verify/check_certificate.py in the environment, each certificate
+// is also handed to the Python checker (`python3 SCRIPT FILE`), and a certificate that one checker
+// accepts and the other refuses is a finding: a differential fuzz of the two checkers (issue 27;
+// about twenty inputs a second, the Python start-up dominates).
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -242,6 +251,60 @@ void fuzz_report(const std::string& text) {
   }
 }
 
+/// The Python checker's exit code on `text` written to a file (0 accepted, 1 rejected, 2
+/// malformed), or -1 when IGV_FUZZ_PYTHON_CHECKER is not set.
+int python_checker_exit(const std::string& text) {
+  static const char* const script = std::getenv("IGV_FUZZ_PYTHON_CHECKER");
+  if (script == nullptr) return -1;
+  char path[] = "/tmp/igv-fuzz-certificate-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd < 0) __builtin_trap();
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) __builtin_trap();
+    done += static_cast<std::size_t>(n);
+  }
+  close(fd);
+  const std::string command =
+      std::string("python3 '") + script + "' '" + path + "' > /dev/null 2> /dev/null";
+  const int status = std::system(command.c_str());
+  unlink(path);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 99;
+}
+
+/// A period certificate of any family, as `verify check-certificate` reads it: accepted or not
+/// (InputError and BudgetExceeded: refused). Compared with the Python checker when asked.
+void fuzz_certificate(const std::string& text) {
+  bool accepted = false;
+  bool compare = true;
+  try {
+    const nlohmann::json j = igv::parse_json_strict(text, "fuzz certificate");
+    if (j.is_object() && j.contains("game") && j["game"].is_string()) {
+      // Numbers are kept small so that each check stays fast (the checkers' own limits guard
+      // large ones; see the tests).
+      if (small_numbers(j)) {
+        accepted = igv::make_game(j["game"].get<std::string>())
+                       ->check_certificate(j)
+                       .value("accepted", false);
+      } else {
+        compare = false;
+      }
+    }
+  } catch (const igv::InputError&) {
+    // The one way a parser may refuse input.
+  } catch (const igv::BudgetExceeded&) {
+    // A certificate too large to re-check: refused before any allocation.
+  }
+  if (!compare) return;
+  const int python = python_checker_exit(text);
+  if (python < 0) return;
+  if (python > 2 || (python == 0) != accepted) {
+    std::fprintf(stderr, "the checkers disagree: C++ %s, Python exit %d\n",
+                 accepted ? "accepted" : "refused", python);
+    __builtin_trap();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -280,16 +343,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 5:
         fuzz_claim_parameters(Bytes{data + 1, size - 1});
         break;
-      default: {
-        // A period certificate of any family, as `verify check-certificate` reads it. Numbers
-        // are kept small so that each check stays fast (the checkers' own limits guard large
-        // ones; see the tests).
-        const nlohmann::json j = igv::parse_json_strict(text, "fuzz certificate");
-        if (!j.is_object() || !j.contains("game") || !j["game"].is_string()) break;
-        if (!small_numbers(j)) break;
-        (void)igv::make_game(j["game"].get<std::string>())->check_certificate(j);
+      default:
+        fuzz_certificate(text);
         break;
-      }
     }
   } catch (const igv::InputError&) {
     // The one way a parser may refuse input.
