@@ -12,6 +12,7 @@
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
+#include "core/base/least_period.h"
 #include "core/base/polyhash.h"
 #include "core/base/primitives.h"
 
@@ -165,12 +166,6 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
            std::to_string(tau);
   if (!tail_period(period))
     return "period " + std::to_string(period) + " is not a period of the row";
-  for (std::int64_t q : prime_factors(period)) {
-    if (tail_period(period / q)) {
-      return "period " + std::to_string(period) + " is not minimal: " + std::to_string(period / q) +
-             " is also a period";
-    }
-  }
   if (preperiod < 0 || preperiod > k)
     return "preperiod " + std::to_string(preperiod) + " outside [0, k]";
   if (!shifted_equal(x, k, tau, preperiod, k, period)) {
@@ -180,10 +175,9 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
                std::to_string(n);
     }
   }
-  if (preperiod > 0 && at(preperiod - 1) == at(preperiod - 1 + period)) {
-    return "preperiod " + std::to_string(preperiod) + " is not minimal";
-  }
-  return {};
+  // A period of the tail from k is one from the preperiod too (x is periodic from there).
+  return least_period_fault(preperiod, period, tail_period,
+                            [&](std::int64_t n) { return at(n) == at(n + period); });
 }
 
 /// The checks of a row that is streamed past, not stored (a top row of 10^10 columns): x(n)
@@ -230,8 +224,8 @@ class StreamedTail {
       const std::int64_t d = t / q;
       if (T > 0 && d % T == 0) {
         add(d, k + d, k + d + T + 1, Expect::differ,
-            "period " + std::to_string(t) + " is not minimal: " + std::to_string(d) +
-                " is also a period");
+            "period " + std::to_string(t) + " is not the least: " + std::to_string(d) +
+                " is also a period from " + std::to_string(k));
         end_ = std::max(end_, k + d + T + 1);
       } else {
         marks_.push_back({k + d, 0, d});
@@ -246,7 +240,8 @@ class StreamedTail {
           "preperiod " + std::to_string(p) + " too small: fails at {n}");
     if (p > 0)
       add(t, p - 1 + t, p + t, Expect::differ,
-          "preperiod " + std::to_string(p) + " is not minimal");
+          "preperiod " + std::to_string(p) + " is not the least: the value at " +
+              std::to_string(p - 1) + " already repeats at " + std::to_string(p - 1 + t));
   }
 
   /// Empty when the buffers fit `bytes` (the two buffers of an exact period test), else why not.
@@ -334,7 +329,7 @@ class StreamedTail {
         if (mk.d == t_) continue;
         if (!rotation_differs61(mk.hash, whole, base_, static_cast<std::uint64_t>(mk.d),
                                 static_cast<std::uint64_t>(t_ - mk.d)))
-          return "period " + std::to_string(t_) + " is not minimal: " + std::to_string(mk.d) +
+          return "period " + std::to_string(t_) + " is not the least: " + std::to_string(mk.d) +
                  " is also a period (equal hashes of [k, k + t) and its rotation)";
       }
     }

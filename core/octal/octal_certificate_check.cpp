@@ -14,6 +14,7 @@
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
+#include "core/base/least_period.h"
 #include "core/octal/octal_naive.h"
 #include "core/octal/octal_rules.h"
 
@@ -411,19 +412,17 @@ CertificateVerdict check_window(CheckerSeal seal, const OctalPeriodCertificate& 
     }
   }
   // 3. Least preperiod and least period.
-  if (e > 0 && g[e - 1] == g[e - 1 + p]) {
-    return reject("preperiod " + std::to_string(e) + " is not the least: G(" +
-                  std::to_string(e - 1) + ") = G(" + std::to_string(e - 1 + p) + ")");
-  }
-  for (std::int64_t q : prime_factors(p)) {
-    const std::int64_t shorter = p / q;
-    bool differs = false;
-    for (std::int64_t n = e; n < e + p && !differs; ++n) differs = g[n] != g[n + shorter];
-    if (!differs) {
-      return reject("period " + std::to_string(p) + " is not the least: " +
-                    std::to_string(shorter) + " is also a period from " + std::to_string(e));
-    }
-  }
+  if (auto fault = least_period_fault(
+          e, p,
+          [&](std::int64_t d) {
+            for (std::int64_t n = e; n < e + p; ++n) {
+              if (g[n] != g[n + d]) return false;
+            }
+            return true;
+          },
+          [&](std::int64_t n) { return g[n] == g[n + p]; });
+      !fault.empty())
+    return reject(fault);
   ProvedPeriod proved;
   proved.what = "octal:" + code.canonical();
   proved.preperiod = e;
@@ -715,19 +714,17 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
     }
   }
   // 3. Least preperiod and least period.
-  if (e > 0 && at(e - 1) == at(e - 1 + p)) {
-    return reject("preperiod " + std::to_string(e) + " is not the least: G(" +
-                  std::to_string(e - 1) + ") = G(" + std::to_string(e - 1 + p) + ")");
-  }
-  for (std::int64_t q : prime_factors(p)) {
-    const std::int64_t shorter = p / q;
-    bool differs = false;
-    for (std::int64_t n = e; n < e + p && !differs; ++n) differs = at(n) != at(n + shorter);
-    if (!differs) {
-      return reject("period " + std::to_string(p) + " is not the least: " +
-                    std::to_string(shorter) + " is also a period from " + std::to_string(e));
-    }
-  }
+  if (auto fault = least_period_fault(
+          e, p,
+          [&](std::int64_t d) {
+            for (std::int64_t n = e; n < e + p; ++n) {
+              if (at(n) != at(n + d)) return false;
+            }
+            return true;
+          },
+          [&](std::int64_t n) { return at(n) == at(n + p); });
+      !fault.empty())
+    return reject(fault);
   ProvedPeriod proved;
   proved.what = "hex:" + code.canonical();
   proved.preperiod = e;

@@ -5,6 +5,7 @@
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
+#include "core/base/least_period.h"
 #include "core/subtraction/subtraction_naive.h"
 
 namespace igv {
@@ -64,24 +65,19 @@ CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertific
                     ") = " + std::to_string(at(pre + per + i)));
     }
   }
-  // (2) The preperiod is least.
-  if (pre > 0 && at(pre - 1) == at(pre - 1 + per)) {
-    return reject("preperiod not minimal: G(" + std::to_string(pre - 1) + ") = G(" +
-                  std::to_string(pre - 1 + per) + ")");
-  }
-  // (3) The period is least: no p / q is a period from ℓ. Beyond the prefix, values are read
-  // through the p-periodicity established in (1).
+  // (2) ℓ and p are least: no p / q is a period from ℓ, and G(ℓ − 1) != G(ℓ − 1 + p). Beyond the
+  // prefix, values are read through the p-periodicity established in (1).
   auto periodic_at = [&](std::int64_t n) { return n < count ? at(n) : at(pre + (n - pre) % per); };
-  for (std::int64_t q : prime_factors(per)) {
-    const std::int64_t shorter = per / q;
-    bool differs = false;
-    for (std::int64_t n = pre; n < pre + per && !differs; ++n) {
-      differs = periodic_at(n) != periodic_at(n + shorter);
-    }
-    if (!differs) {
-      return reject("period not minimal: " + std::to_string(shorter) + " is also a period");
-    }
-  }
+  const std::string fault = least_period_fault(
+      pre, per,
+      [&](std::int64_t d) {
+        for (std::int64_t n = pre; n < pre + per; ++n) {
+          if (periodic_at(n) != periodic_at(n + d)) return false;
+        }
+        return true;
+      },
+      [&](std::int64_t n) { return at(n) == at(n + per); });
+  if (!fault.empty()) return reject(fault);
   return CertificateVerdict::acceptance(
       CheckerSeal{},
       "naive prefix G(0.." + std::to_string(count - 1) +
