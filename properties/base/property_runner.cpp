@@ -56,6 +56,16 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
     o.verdict = Finding::passed;
     o.evidence["cases"] = s.numSuccess;
     o.summary = std::to_string(s.numSuccess) + " random cases, no counterexample";
+  } else if (result.is<rc::detail::FailureResult>() &&
+             result.get<rc::detail::FailureResult>().description.rfind("Exception thrown", 0) ==
+                 0) {
+    // An exception out of the property's own computation (kernels that disagree, a certificate
+    // the checker rejected, a budget) is no counterexample: the check failed.
+    const auto& f = result.get<rc::detail::FailureResult>();
+    o.verdict = Finding::error;
+    o.evidence["cases"] = f.numSuccess + 1;
+    o.evidence["exception"] = f.description;
+    o.summary = "the property's check failed: " + f.description;
   } else if (result.is<rc::detail::FailureResult>()) {
     const auto& f = result.get<rc::detail::FailureResult>();
     o.verdict = Finding::refuted;
