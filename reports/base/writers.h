@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "reports/base/figures.h"
+#include "reports/base/latex_text.h"
 #include "reports/base/report.h"
 
 namespace igv {
@@ -44,12 +45,6 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
     const Report& report, const std::vector<LatexFigure>& figures = {});
 std::string latex_document_fragment_path(const std::string& document);
 std::string latex_evidence_fragment_path(const std::string& claim);
-
-/// A UTF-8 string as LaTeX text that pdflatex and lualatex compile: ASCII with TeX's specials
-/// escaped, math symbols in math mode (⊕ → $\oplus$), accents, Cyrillic transliterated (AMS),
-/// Chinese and Japanese runs in \igvzh{…} / \igvja{…}, anything else as \igvU{code point}; line
-/// breaks allowed after punctuation and inside long words.
-std::string latex_text(const std::string& utf8);
 
 /// CSV: one row per claim.
 std::string report_to_csv(const Report& report);
