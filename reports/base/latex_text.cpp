@@ -541,7 +541,16 @@ std::string latex_text(const std::string& s) {
     if (in_math) out += '$';
     in_math = false;
   };
+  // TeX reads its input a line at a time into a buffer of fixed size ("Unable to read an entire
+  // line" past it): a long text is cut into lines of at most about kLine bytes, between two
+  // characters, by a comment sign and a line end, which TeX drops (no space is added).
+  constexpr std::size_t kLine = 4000;
+  std::size_t line_start = 0;
   for (std::size_t i = 0; i < s.size();) {
+    if (out.size() + cjk_run.size() - line_start >= kLine) {
+      (cjk_run.empty() ? out : cjk_run) += "%\n";
+      line_start = out.size() + cjk_run.size();
+    }
     const char32_t c = next_code_point(s, i);
     if (is_cjk(c)) {
       close_math();

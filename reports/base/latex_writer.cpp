@@ -251,11 +251,11 @@ std::string fragment(const std::string& what, const std::string& body) {
 }  // namespace
 
 std::string latex_document_fragment_path(const std::string& document) {
-  return "tables/documents/" + document + ".tex";
+  return "tables/documents/" + id_file_name(document, "tex");
 }
 
 std::string latex_evidence_fragment_path(const std::string& claim) {
-  return "tables/" + claim + ".tex";
+  return "tables/" + id_file_name(claim, "tex");
 }
 
 std::vector<std::pair<std::string, std::string>> report_to_latex(

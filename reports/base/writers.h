@@ -43,6 +43,12 @@ struct LatexFigure {
 /// latex_document_fragment_path(document) and latex_evidence_fragment_path(claim).
 std::vector<std::pair<std::string, std::string>> report_to_latex(
     const Report& report, const std::vector<LatexFigure>& figures = {});
+/// The file name made from a claim or document id: `id` + "." + `extension`. It is the only
+/// way a writer turns an id into a file name; ids have the syntax of properties/base/ids.h
+/// (letters, digits, '.', '_', '-'; no path, no hidden name), checked where claims and reports
+/// are loaded and again here (InputError), so a name stays inside its folder and two ids never
+/// share a file.
+std::string id_file_name(const std::string& id, const std::string& extension);
 std::string latex_document_fragment_path(const std::string& document);
 std::string latex_evidence_fragment_path(const std::string& claim);
 
