@@ -40,9 +40,25 @@ std::string plain(const nlohmann::json& v) {
   return v.dump();
 }
 
+/// A verdict's badge: its colour, and for the claims a reader must look at a mark whose shape
+/// survives greyscale (✗ refuted, ? inconclusive, ! error).
+std::string verdict_badge(const std::string& name) {
+  const char* mark = name == "refuted"        ? "✗ "
+                     : name == "inconclusive" ? "? "
+                     : name == "error"        ? "! "
+                                              : "";
+  return "<span class=\"badge " + name + "\">" + mark + name + "</span>";
+}
+
 std::string verdict_badge(Verdict v) {
-  const std::string name(to_string(v));
-  return "<span class=\"badge " + name + "\">" + name + "</span>";
+  return verdict_badge(std::string(to_string(v)));
+}
+
+/// A statement in a table: as it is when short, else shortened with the full text one click away.
+std::string statement_cell(const std::string& statement) {
+  if (statement.size() <= kStatementCell) return esc(statement);
+  return "<details class=\"statement\"><summary>" + esc(shorten_text(statement, kStatementCell)) +
+         "</summary>" + esc(statement) + "</details>";
 }
 
 /// The SVG document made fit to sit inside the page: the XML declaration dropped, and its ids
@@ -98,6 +114,11 @@ figure{margin:1.5em 0;padding:1em;border:1px solid #ddd;background:white}
 figure svg{max-width:100%;height:auto;display:block}
 figcaption{font-size:.9em;color:#333;margin-top:.5em}
 details{margin:.5em 0}summary{cursor:pointer}
+details.statement{margin:0}
+tr.attention td{background:#fff3f3}tr.attention td:first-child{border-left:4px solid #c92a2a}
+tr.attention.inconclusive td{background:#fff8ec}
+tr.attention.inconclusive td:first-child{border-left-color:#e8890c}
+tr.attention.error td:first-child{border-left-color:#862e9c}
 )";
 
 /// A claim id that may break after its dots.
@@ -188,7 +209,7 @@ void write_summary(std::ostream& h, const Page& page) {
   h << "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n"
     << "<tr><th>verdict</th><th>claims</th></tr>\n";
   for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
-    h << "<tr><td><span class=\"badge " << v << "\">" << v << "</span></td><td class=\"num\">"
+    h << "<tr><td>" << verdict_badge(v) << "</td><td class=\"num\">"
       << summary["by_verdict"][v].get<int>() << "</td></tr>\n";
   }
   h << "<tr><th>total</th><th class=\"num\">" << summary["claims"].get<std::size_t>()
@@ -249,9 +270,13 @@ void write_document_row(std::ostream& h, const Page& page, const ClaimResult& r)
   std::ostringstream secs;
   secs.precision(3);
   secs << std::fixed << r.seconds;
-  h << "<tr id=\"" << esc(anchor("claim-", r.claim.id)) << "\"><td><code>" << breakable(r.claim.id)
-    << "</code></td><td>" << esc(r.claim.locator) << "</td><td>" << verdict_badge(r.outcome.verdict)
-    << "</td><td>" << esc(to_string(r.claim.expected_verdict))
+  h << "<tr id=\"" << esc(anchor("claim-", r.claim.id)) << "\"";
+  if (needs_attention(r.outcome.verdict)) {
+    h << " class=\"attention " << to_string(r.outcome.verdict) << "\"";
+  }
+  h << "><td><code>" << breakable(r.claim.id) << "</code></td><td>" << esc(r.claim.locator)
+    << "</td><td>" << statement_cell(r.claim.statement) << "</td><td>"
+    << verdict_badge(r.outcome.verdict) << "</td><td>" << esc(to_string(r.claim.expected_verdict))
     << (r.as_expected() ? "" : " <span class=\"warn\">not as expected</span>") << "</td><td>"
     << esc(r.outcome.summary);
   const auto it = page.figures_of.find(r.claim.id);
@@ -273,8 +298,8 @@ void write_documents(std::ostream& h, const Page& page) {
     if (!rows.front()->claim.document_title.empty()) {
       h << " — " << esc(rows.front()->claim.document_title);
     }
-    h << "</h2>\n<table>\n<tr><th>claim</th><th>locator</th><th>verdict</th><th>expected</th>"
-         "<th>established</th><th>seconds</th></tr>\n";
+    h << "</h2>\n<table>\n<tr><th>claim</th><th>locator</th><th>statement</th><th>verdict</th>"
+         "<th>expected</th><th>established</th><th>seconds</th></tr>\n";
     for (const auto* r : rows) write_document_row(h, page, *r);
     h << "</table>\n</section>\n";
   }
@@ -333,6 +358,10 @@ void write_figures(std::ostream& h, const Page& page) {
 }
 
 }  // namespace
+
+std::string html_text(const std::string& s) {
+  return esc(s);
+}
 
 std::string report_to_html(const Report& report, const std::vector<Figure>& figures) {
   const Page page(report, figures);

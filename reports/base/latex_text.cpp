@@ -561,7 +561,11 @@ std::string latex_text(const std::string& s) {
       word = 0;
       continue;
     }
-    flush_cjk();
+    if (!cjk_run.empty()) {
+      flush_cjk();
+      // A line may break after a CJK run followed by other text ("1、2、3、5、8" has no space).
+      if (c != ' ' && c != '\n' && c != '\t') out += "\\igvcjkbreak{}";
+    }
     const auto m = math_symbols().find(c);
     if (m != math_symbols().end()) {
       if (!in_math) out += '$';

@@ -28,13 +28,6 @@ std::string tt(const std::string& id) {
   return "\\texttt{" + latex_text(id) + "}";
 }
 
-std::string shorten(const std::string& s, std::size_t max) {
-  if (s.size() <= max) return s;
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return s.substr(0, cut) + "…";
-}
-
 /// The domain the evidence covered, as text ("" when the evidence names none).
 std::string domain_text(const nlohmann::json& evidence) {
   if (!evidence.is_object() || !evidence.contains("domain")) return "";
@@ -64,17 +57,51 @@ std::string established_cell(const ClaimResult& r) {
   // A proof covers every case: its summary says what was proved (the evidence's domain is then
   // only the finite part the certificate replays).
   if ((v == Verdict::verified || v == Verdict::passed) && !domain.empty()) {
-    return "\\emph{on} " + latex_text(shorten(domain, 400));
+    return "\\emph{on} " + latex_text(shorten_text(domain, 400));
   }
-  return latex_text(shorten(r.outcome.summary, 400));
+  return latex_text(shorten_text(r.outcome.summary, 400));
 }
 
+/// A verdict; for the claims a reader must look at, in colour (when the document loads xcolor)
+/// with a mark whose shape survives greyscale: $\times$ refuted, ? inconclusive, ! error.
 std::string verdict_cell(const ClaimResult& r) {
-  std::string out(to_string(r.outcome.verdict));
+  const std::string name(to_string(r.outcome.verdict));
+  std::string out;
+  switch (r.outcome.verdict) {
+    case Verdict::refuted:
+      out = "\\igvattention{red}{$\\times$}{" + name + "}";
+      break;
+    case Verdict::inconclusive:
+      out = "\\igvattention{orange}{?}{" + name + "}";
+      break;
+    case Verdict::error:
+      out = "\\igvattention{violet}{!}{" + name + "}";
+      break;
+    default:
+      out = name;
+  }
   if (!r.claim.expected_verdict) {
     out += " (undecided)";
   } else if (!r.as_expected()) {
     out += " \\emph{(expected " + std::string(to_string(*r.claim.expected_verdict)) + ")}";
+  }
+  return out;
+}
+
+/// The longest statement a footnote gives whole.
+constexpr std::size_t kFootnote = 4000;
+
+/// The claim column of a document table: the id, then the statement (shortened, with the full
+/// text in a footnote, when long).
+std::string claim_cell(const ClaimResult& r) {
+  std::string out =
+      tt(r.claim.id) + "\\newline " + latex_text(shorten_text(r.claim.statement, kStatementCell));
+  if (r.claim.statement.size() > kStatementCell) {
+    // TeX keeps a longtable's footnotes in memory until the page is out: a statement of a
+    // hundred thousand bytes would exhaust it, so the footnote holds up to 4000 bytes of it
+    // (report.json, and the Details section for a notable claim, hold it whole).
+    out += "\\footnote{" + tt(r.claim.id) + ": " +
+           latex_text(shorten_text(r.claim.statement, kFootnote)) + "}";
   }
   return out;
 }
@@ -122,6 +149,7 @@ const char* const kMacros =
     R"(% Macros of the verification report (defined once; each fragment carries them).
 \providecommand\igvbreak{\penalty50\relax}
 \providecommand\igvlongbreak{\penalty500\relax}
+\providecommand\igvattention[3]{\ifdefined\textcolor\textcolor{#1}{\textbf{#2}\,#3}\else\textbf{#2}\,#3\fi}
 \providecommand\igvU[1]{\mbox{\normalfont\ttfamily[U+#1]}}
 \ifdefined\directlua
 \directlua{
@@ -205,7 +233,7 @@ std::string document_table(const std::vector<const ClaimResult*>& rows) {
       << "\\toprule\nClaim & Locator & Verdict & Established\\\\\n\\midrule\n\\endhead\n"
       << "\\bottomrule\n\\endfoot\n";
   for (const auto* r : rows) {
-    tex << tt(r->claim.id) << " & " << latex_text(r->claim.locator) << " & " << verdict_cell(*r)
+    tex << claim_cell(*r) << " & " << latex_text(r->claim.locator) << " & " << verdict_cell(*r)
         << " & " << established_cell(*r) << "\\\\\n";
   }
   tex << "\\end{longtable}\n";
@@ -226,7 +254,7 @@ std::string evidence_table(const ClaimResult& r) {
       << ", " << latex_text(r.claim.locator) << ": " << to_string(r.outcome.verdict) << " ("
       << tt(r.claim.id) << ")";
   const std::string domain = domain_text(r.outcome.evidence);
-  if (!domain.empty()) tex << "; \\emph{on} " << latex_text(shorten(domain, 400));
+  if (!domain.empty()) tex << "; \\emph{on} " << latex_text(shorten_text(domain, 400));
   tex << "}\\\\\n\\toprule\n"
       << head << "\\\\\n\\midrule\n\\endfirsthead\n\\toprule\n"
       << head << "\\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
@@ -282,7 +310,7 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "  \\usepackage{CJKutf8}\n"
          "\\fi\n"
          "\\usepackage[margin=2cm]{geometry}\n"
-         "\\usepackage{amssymb,array,booktabs,longtable,graphicx}\n"
+         "\\usepackage{amssymb,array,booktabs,longtable,graphicx,xcolor}\n"
          "\\setlength{\\LTcapwidth}{\\linewidth}\n"
          "\\emergencystretch=2em\n"
       << kMacros << "\\title{Verification report}\n\\date{"
@@ -353,6 +381,10 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
     if (!r.claim.reading.empty())
       tex << "\\emph{Reading checked:} " << latex_text(r.claim.reading) << "\\\\\n";
     tex << "\\emph{Finding:} " << latex_text(r.outcome.summary) << "\n";
+    if (r.outcome.verdict == Verdict::refuted && !r.outcome.counterexample.is_null()) {
+      tex << "\\\\\n\\emph{Counterexample:} "
+          << tt(shorten_text(r.outcome.counterexample.dump(), 2000)) << "\n";
+    }
   }
   if (any_detail) tex << "\\end{description}\n";
   tex << "\n\\end{document}\n";

@@ -98,15 +98,27 @@ std::string md_code(const std::string& s) {
   return plain ? "`" + s + "`" : md_text(s);
 }
 
-std::string shorten(const std::string& s, std::size_t max) {
-  if (s.size() <= max) return s;
-  // Cut on a UTF-8 character boundary.
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return s.substr(0, cut) + "…";
+/// A verdict as a table shows it: bold, and for the claims a reader must look at a coloured mark
+/// whose shape survives greyscale (❌ refuted, 🔶 inconclusive, ⛔ error).
+std::string md_verdict(Verdict v) {
+  const std::string name(to_string(v));
+  switch (v) {
+    case Verdict::refuted:
+      return "❌ **" + name + "**";
+    case Verdict::inconclusive:
+      return "🔶 **" + name + "**";
+    case Verdict::error:
+      return "⛔ **" + name + "**";
+    default:
+      return "**" + name + "**";
+  }
 }
 
 }  // namespace
+
+std::string markdown_text(const std::string& s, bool block_start) {
+  return md_text(s, block_start);
+}
 
 std::string report_to_markdown(const Report& report) {
   return report_to_markdown(report, {});
@@ -133,6 +145,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
         "*refuted* = a counterexample; *inconclusive* = the budget ran out first; *error* = "
         "the check itself failed.\n\n";
 
+  std::vector<const ClaimResult*> full;  // the claims whose statement a table shortened
   std::map<std::string, std::vector<const ClaimResult*>> by_doc;
   std::vector<std::string> order;
   for (const auto& r : report.results) {
@@ -144,16 +157,25 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     md << "## " << md_text(doc);
     if (!rows.front()->claim.document_title.empty())
       md << " — " << md_text(rows.front()->claim.document_title);
-    md << "\n\n| claim | locator | verdict | expected | established | seconds |\n"
-          "|---|---|---|---|---|---:|\n";
+    md << "\n\n| claim | locator | statement | verdict | expected | established | seconds |\n"
+          "|---|---|---|---|---|---|---:|\n";
     for (const auto* r : rows) {
       std::ostringstream secs;
       secs.precision(3);
       secs << std::fixed << r->seconds;
-      md << "| " << md_code(r->claim.id) << " | " << md_text(r->claim.locator) << " | **"
-         << to_string(r->outcome.verdict) << "** | " << to_string(r->claim.expected_verdict)
-         << (r->as_expected() ? "" : " ⚠") << " | " << md_text(shorten(r->outcome.summary, 300))
-         << " | " << secs.str() << " |\n";
+      // A long statement: shortened here, in full under "Statements in full", one click away
+      // (the heading "statement sN" is the anchor GitHub gives it). No footnote syntax: a
+      // renderer without footnotes would read it as a link definition.
+      std::string statement = md_text(shorten_text(r->claim.statement, kStatementCell));
+      if (r->claim.statement.size() > kStatementCell) {
+        full.push_back(r);
+        const std::string n = std::to_string(full.size());
+        statement += " [(in full: s" + n + ")](#statement-s" + n + ")";
+      }
+      md << "| " << md_code(r->claim.id) << " | " << md_text(r->claim.locator) << " | " << statement
+         << " | " << md_verdict(r->outcome.verdict) << " | " << to_string(r->claim.expected_verdict)
+         << (r->as_expected() ? "" : " ⚠") << " | "
+         << md_text(shorten_text(r->outcome.summary, 300)) << " | " << secs.str() << " |\n";
     }
     md << "\n";
   }
@@ -206,7 +228,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       md << "## Details: refuted, inconclusive, unexpected, and damaged-text claims\n\n";
       any_detail = true;
     }
-    md << "### " << md_code(r.claim.id) << " — " << to_string(r.outcome.verdict) << "\n\n";
+    md << "### " << md_code(r.claim.id) << " — " << md_verdict(r.outcome.verdict) << "\n\n";
     md << "*" << md_text(r.claim.document) << ", " << md_text(r.claim.locator) << "*\n\n";
     md << "> " << md_text(r.claim.statement, true) << "\n\n";
     if (!r.claim.reading.empty()) md << "Reading checked: " << md_text(r.claim.reading) << "\n\n";
@@ -222,6 +244,13 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
         md << "Counterexample (deterministic):\n\n```json\n";
       }
       md << ce.dump(2) << "\n```\n\n";
+    }
+  }
+  if (!full.empty()) {
+    md << "## Statements in full\n\n";
+    for (std::size_t i = 0; i < full.size(); ++i) {
+      md << "### statement s" << i + 1 << "\n\n"
+         << md_code(full[i]->claim.id) << ": " << md_text(full[i]->claim.statement) << "\n\n";
     }
   }
   return md.str();

@@ -19,6 +19,28 @@ inline bool has_details(const ClaimResult& r) {
          r.outcome.verdict == Verdict::error || !r.as_expected() || !r.claim.reading.empty();
 }
 
+/// Whether a claim's verdict needs a reader's attention: refuted, inconclusive or error. Every
+/// human format marks these claims with a colour and a mark that survives greyscale printing.
+inline bool needs_attention(Verdict v) {
+  return v == Verdict::refuted || v == Verdict::inconclusive || v == Verdict::error;
+}
+
+/// How many bytes of a statement a table cell shows; a longer statement is shortened there and
+/// given in full one click (HTML) or one footnote (Markdown, LaTeX) away.
+inline constexpr std::size_t kStatementCell = 200;
+
+/// `s` cut to at most `max` bytes at a UTF-8 character boundary, with "…" appended; `s` itself
+/// when it is not longer.
+std::string shorten_text(const std::string& s, std::size_t max);
+
+/// The escaping function of each human format, applied to every field it writes:
+/// Markdown (backslash escapes: no markup of the text reaches a renderer; `block_start` when the
+/// text opens a block, e.g. after "> "), HTML text (entities), a CSV field (RFC 4180 quoting).
+/// LaTeX's is latex_text (latex_text.h).
+std::string markdown_text(const std::string& s, bool block_start = false);
+std::string html_text(const std::string& s);
+std::string csv_field(const std::string& s);
+
 /// Markdown with a Figures section that links each figure (figures/NAME.svg, written beside the
 /// report by --format svg) with its caption and the claims it illustrates.
 std::string report_to_markdown(const Report& report, const std::vector<Figure>& figures);

@@ -12,6 +12,10 @@
   cmark-gfm (raw HTML allowed, so that any leak shows) has no raw HTML, no link or image but
   the report's own; report.tex compiles under pdflatex and lualatex and reads no file outside
   the report and TeX's own (-recorder); report.csv reads back field for field.
+- Issue 25: every statement of report.json is in report.md and report.html as rendered (in
+  full: a long one folded or linked) and in report.csv, with the counterexample and a mark for
+  refuted, inconclusive and error claims (tests/base/test_report_statements.cpp checks report.tex
+  and the marks of every format).
 - Terminal output (stdout, stderr) carries no control character but newline and tab.
 - `@FILE` positions are refused in claims files; unknown [document] fields are refused; a
   50,000-part dotted key is an error, not a crash; `merge` refuses a shard whose verdict was
@@ -308,6 +312,12 @@ if cmark:
     check(t.tags <= md_tags, f"report.md renders no raw HTML: {sorted(t.tags - md_tags)}")
     check(not t.bad, f"report.md renders no handler and no foreign link or image: {t.bad[:5]}")
     text = "".join(t.text)
+    # Issue 25: every statement is in the rendered Markdown (Markdown has no line breaks in a
+    # field: they are spaces; other control characters are U+FFFD).
+    for c in claims.values():
+        st = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]", "\ufffd", c["statement"])
+        st = re.sub(r"[\r\n\t]", " ", st).strip()
+        check(st in text, f"report.md shows the statement of {c['id']} in full")
     for p in ("<script>alert(1)</script>", "[click](javascript:alert(1))",
               "![x](http://example.invalid/x.png)", "<img src=http://example.invalid/x.png>"):
         check(p in text, f"report.md shows {p!r} as text")
@@ -329,6 +339,10 @@ if browser:
     check(not (t.tags & forbidden), f"report.html has no active element: {t.tags & forbidden}")
     check(not t.bad, f"report.html has no handler and no foreign link: {t.bad[:5]}")
     text = "".join(t.text)
+    for c in claims.values():  # issue 25: every statement, in full (a long one folded)
+        st = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "\ufffd", c["statement"])
+        st = st.replace("\r\n", "\n").replace("\r", "\n")
+        check(st in text, f"report.html shows the statement of {c['id']} in full")
     for p in ("<script>alert(1)</script>", "<h1 onclick=alert(1)>x</h1>", "\\input{/etc/hostname}"):
         check(p in text, f"report.html shows {p!r} as text")
 
@@ -361,5 +375,13 @@ for row in rows:
     c = claims.get(row["id"])
     check(c is not None and row["locator"] == c["source"]["locator"] and
           row["summary"] == c["summary"], f"report.csv row {row['id']} reads back")
+    if c is None:
+        continue
+    check(row["statement"] == c["statement"], f"report.csv has the statement of {row['id']}")
+    ce = c["counterexample"]
+    check((json.loads(row["counterexample"]) if row["counterexample"] else None) == ce,
+          f"report.csv has the counterexample of {row['id']}")
+    want = c["verdict"].upper() if c["verdict"] in ("refuted", "inconclusive", "error") else ""
+    check(row["attention"] == want, f"report.csv marks {row['id']} for attention: {row['attention']!r}")
 
 finish("e2e_report_safety")
