@@ -65,16 +65,19 @@ class FilterBuf : public std::streambuf {
   bool pending_c2_ = false;
 };
 
+FilterBuf* g_out = nullptr;  // kept here too: reachable to the end (leak checkers)
 FilterBuf* g_err = nullptr;
 
 }  // namespace
 
 void install_terminal_filter() {
-  static FilterBuf out(std::cout.rdbuf());
-  static FilterBuf err(std::cerr.rdbuf());
-  std::cout.rdbuf(&out);
-  std::cerr.rdbuf(&err);
-  g_err = &err;
+  // Never destroyed: the streams flush through them at exit, after static objects are gone.
+  auto* out = new FilterBuf(std::cout.rdbuf());
+  auto* err = new FilterBuf(std::cerr.rdbuf());
+  std::cout.rdbuf(out);
+  std::cerr.rdbuf(err);
+  g_out = out;
+  g_err = err;
 }
 
 std::ostream& raw_stderr() {

@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -87,13 +88,20 @@ void require_id(const std::string& id, const std::string& what, const std::strin
   }
 }
 
-/// Throws when a string of a claim's params or asserted value names a file: `@FILE` positions
+/// Throws when a string of a claim's params or asserted value may name a file: `@FILE` positions
 /// are for the command line only, so that a claims file cannot read (and a report echo) a local
 /// file.
 void forbid_file_references(const nlohmann::json& v, const std::string& at,
                             const std::string& claim_id, const char* key) {
   if (v.is_string()) {
-    if (v.get_ref<const std::string&>().find('@') != std::string::npos) {
+    // '@' opening a position or one of its parts ("@f", "3+@f"); "a@b" in a text is no file.
+    const auto& text = v.get_ref<const std::string&>();
+    bool names_file = false;
+    for (auto p = text.find('@'); p != std::string::npos; p = text.find('@', p + 1)) {
+      const int before = p == 0 ? ' ' : static_cast<unsigned char>(text[p - 1]);
+      names_file = names_file || std::isalnum(before) == 0;
+    }
+    if (names_file) {
       throw InputError("claims file " + at + ": claim '" + claim_id + "': '" + key +
                        "' holds '@': positions from a file (@FILE) are read from the command "
                        "line only, never from a claims file");

@@ -17,7 +17,8 @@
   refuted, inconclusive and error claims (tests/base/test_report_statements.cpp checks report.tex
   and the marks of every format).
 - Terminal output (stdout, stderr) carries no control character but newline and tab.
-- `@FILE` positions are refused in claims files; unknown [document] fields are refused; a
+- `@FILE` positions are refused in claims files; unknown [document] fields and a ragged asserted
+  table are refused; a
   50,000-part dotted key is an error, not a crash; `merge` refuses a shard whose verdict was
   edited.
 Usage (from ctest): e2e_report_safety.py --verify PATH --source-dir DIR --work-dir DIR
@@ -170,6 +171,11 @@ path = os.path.join(WORK, "docfield.toml")
 with open(path, "w") as f:
     f.write('[document]\nid = "d"\nauthor = "x"\n\n' + claim("a.b"))
 clean_error(run(["list", "--claims", path]), "unknown [document] field")
+path = os.path.join(WORK, "ragged.toml")
+with open(path, "w") as f:
+    f.write('[document]\nid = "d"\n\n' +
+            claim("a.b").replace("asserted = [[0, 1], [1, 0]]", "asserted = [[0, 1], [1]]"))
+clean_error(run(["list", "--claims", path]), "a ragged asserted table")
 path = os.path.join(WORK, "dotted.toml")
 with open(path, "w") as f:
     f.write('[document]\nid = "d"\n\n[[claim]]\nid = "a"\n' + ".".join(["k"] * 50000) + " = 1\n")
