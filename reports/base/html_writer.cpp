@@ -94,7 +94,7 @@ h1{margin:.2em 0}h2{margin-top:2em;border-bottom:2px solid #ddd;padding-bottom:.
 nav ul{columns:2;font-size:.92em}
 table{border-collapse:collapse;width:100%;margin:.6em 0;font-size:.9em}
 th,td{border:1px solid #ddd;padding:.3em .5em;vertical-align:top;text-align:left;
-overflow-wrap:break-word}
+overflow-wrap:anywhere}
 th{background:#f2f2f2;white-space:nowrap}
 td.num{text-align:right;white-space:nowrap}
 table.summary{width:auto}table.summary td{min-width:5em}
