@@ -39,6 +39,9 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
   if(name STREQUAL "e2e_html")
     # Loads report.html in headless chromium (.ci/setup installs it): label `browser` too.
     set_tests_properties(${name} PROPERTIES LABELS "e2e;browser")
+  elseif(name STREQUAL "e2e_report_safety")
+    # Hostile claims files (issue 27): chromium, cmark-gfm, pdflatex and lualatex read the reports.
+    set_tests_properties(${name} PROPERTIES LABELS "e2e;browser;latex")
   elseif(name STREQUAL "e2e_latex")
     # pdflatex and lualatex on the published report.tex (`ctest -L latex` runs it alone).
     set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")

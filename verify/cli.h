@@ -82,4 +82,14 @@ std::vector<std::string> positions_from_arguments(const std::vector<std::string>
 /// "8G", "512M", "1024" (bytes) -> bytes; throws InputError.
 std::uint64_t parse_size(const std::string& text, const std::string& what);
 
+/// Makes std::cout and std::cerr terminal-safe: every control character but newline and tab (C0,
+/// DEL, and C1 as UTF-8) is written as '?', so that no text from a claims file, a report or a
+/// certificate (ids, statements, summaries, error messages) can move the cursor, retitle the
+/// terminal or ring its bell. Call once, at the start of `verify`.
+void install_terminal_filter();
+
+/// The standard error stream unfiltered: for the progress lines the harness itself draws on a
+/// terminal (carriage return, erase line). Never for text read from input.
+std::ostream& raw_stderr();
+
 }  // namespace igv::cli

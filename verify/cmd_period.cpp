@@ -216,7 +216,7 @@ int cmd_period(const std::vector<std::string>& args) {
   const bool show_progress = ::isatty(STDERR_FILENO) == 1;
   if (show_progress) {
     request.progress = [](const std::string& line) {
-      std::cerr << "\r\033[K" << line << std::flush;
+      raw_stderr() << "\r\033[K" << line << std::flush;
     };
   }
   if (time_limit > 0) {
@@ -226,7 +226,7 @@ int cmd_period(const std::vector<std::string>& args) {
   }
   nlohmann::json j;
   const auto clear_progress = [&] {
-    if (show_progress) std::cerr << "\r\033[K" << std::flush;
+    if (show_progress) raw_stderr() << "\r\033[K" << std::flush;
   };
   // An octal values file is written under a temporary name first: an interrupt removes it.
   const bool values_file_possible =

@@ -75,7 +75,7 @@ int cmd_run(const std::vector<std::string>& args) {
                 << "\n"
                 << std::flush;
     }
-    if (tty) std::cerr << "\r[" << done << "/" << total << "] " << std::flush;
+    if (tty) raw_stderr() << "\r[" << done << "/" << total << "] " << std::flush;
   };
   Report report;
   report.context = make_context(options, specs, files);
@@ -89,7 +89,7 @@ int cmd_run(const std::vector<std::string>& args) {
   }
   report.results = run_claims(claims, options, progress);
   for (std::size_t i = 0; i < report.results.size(); ++i) report.results[i].position = positions[i];
-  if (tty) std::cerr << "\r" << std::string(20, ' ') << "\r";
+  if (tty) raw_stderr() << "\r" << std::string(20, ' ') << "\r" << std::flush;
 
   const auto summary = report_summary(report.results);
   if (!out_dir.empty()) {

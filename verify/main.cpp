@@ -109,6 +109,7 @@ std::string one_line(const std::string& message) {
 
 int main(int argc, char** argv) {
   igv::install_interrupt_cleanup();
+  igv::cli::install_terminal_filter();
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string command = "run";
   if (!args.empty() && !args[0].empty() && args[0][0] != '-') {

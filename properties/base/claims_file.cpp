@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -12,6 +13,7 @@
 #include "core/base/json_input.h"
 #include "igv_build_info.h"
 #include "properties/base/checker.h"
+#include "properties/base/ids.h"
 
 namespace igv {
 
@@ -77,6 +79,113 @@ std::string optional_string(const toml::table& t, const char* key, const std::st
   return s->get();
 }
 
+/// Throws unless `id` has the id syntax (properties/base/ids.h): ids name the report's files.
+void require_id(const std::string& id, const std::string& what, const std::string& at) {
+  const std::string fault = id_fault(id);
+  if (!fault.empty()) {
+    throw InputError("claims file " + at + ": " + what + " '" + printable_id(id) +
+                     "' is not a valid id: " + fault);
+  }
+}
+
+/// Throws when a string of a claim's params or asserted value may name a file: `@FILE` positions
+/// are for the command line only, so that a claims file cannot read (and a report echo) a local
+/// file.
+void forbid_file_references(const nlohmann::json& v, const std::string& at,
+                            const std::string& claim_id, const char* key) {
+  if (v.is_string()) {
+    // '@' opening a position or one of its parts ("@f", "3+@f"); "a@b" in a text is no file.
+    const auto& text = v.get_ref<const std::string&>();
+    bool names_file = false;
+    for (auto p = text.find('@'); p != std::string::npos; p = text.find('@', p + 1)) {
+      const int before = p == 0 ? ' ' : static_cast<unsigned char>(text[p - 1]);
+      names_file = names_file || std::isalnum(before) == 0;
+    }
+    if (names_file) {
+      throw InputError("claims file " + at + ": claim '" + claim_id + "': '" + key +
+                       "' holds '@': positions from a file (@FILE) are read from the command "
+                       "line only, never from a claims file");
+    }
+    return;
+  }
+  if (v.is_array() || v.is_object()) {
+    for (const auto& item : v) forbid_file_references(item, at, claim_id, key);
+  }
+}
+
+/// toml++ nests one table per part of a dotted key (a.b.c = 1) and recurses as deep, so a line
+/// with tens of thousands of parts overflows the stack before any check could see the table.
+/// The file is refused before parsing when a line has more dots outside strings and comments
+/// than values may nest (a number such as 1.5 or a date's fraction counts no dot).
+void check_key_depth(const std::string& text, const std::string& origin) {
+  enum class In { code, basic, literal, ml_basic, ml_literal, comment };
+  In in = In::code;
+  std::size_t line = 1;
+  int dots = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      dots = 0;
+      if (in == In::comment || in == In::basic || in == In::literal) in = In::code;
+      continue;
+    }
+    const bool triple = i + 2 < text.size() && text[i + 1] == c && text[i + 2] == c;
+    switch (in) {
+      case In::comment:
+        break;
+      case In::basic:
+        if (c == '\\') {
+          ++i;
+        } else if (c == '"') {
+          in = In::code;
+        }
+        break;
+      case In::literal:
+        if (c == '\'') in = In::code;
+        break;
+      case In::ml_basic:
+        if (c == '\\') {
+          ++i;
+        } else if (c == '"' && triple) {
+          in = In::code;
+          i += 2;
+        }
+        break;
+      case In::ml_literal:
+        if (c == '\'' && triple) {
+          in = In::code;
+          i += 2;
+        }
+        break;
+      case In::code:
+        if (c == '#') {
+          in = In::comment;
+        } else if (c == '"') {
+          in = triple ? In::ml_basic : In::basic;
+          if (triple) i += 2;
+        } else if (c == '\'') {
+          in = triple ? In::ml_literal : In::literal;
+          if (triple) i += 2;
+        } else if (c == '.') {
+          // A number's point (digits on both sides, the run holding no other point) is no key.
+          const auto digit = [&text](std::size_t k) {
+            return k < text.size() && text[k] >= '0' && text[k] <= '9';
+          };
+          const bool number = i > 0 && digit(i - 1) && digit(i + 1) &&
+                              (i < 2 || text[i - 2] != '.') &&
+                              (i + 2 >= text.size() || text[i + 2] != '.');
+          if (!number && ++dots > kMaxJsonDepth) {
+            throw InputError("claims file " + origin + ":" + std::to_string(line) +
+                             ": a dotted key of more than " + std::to_string(kMaxJsonDepth) +
+                             " parts");
+          }
+        }
+        break;
+    }
+  }
+}
+
 const std::set<std::string>& known_claim_fields() {
   static const std::set<std::string> fields{"id",        "document",         "title",  "locator",
                                             "statement", "reading",          "tags",   "kind",
@@ -87,6 +196,7 @@ const std::set<std::string>& known_claim_fields() {
 }  // namespace
 
 std::vector<Claim> parse_claims(const std::string& toml_text, const std::string& origin) {
+  check_key_depth(toml_text, origin);
   toml::table root;
   try {
     root = toml::parse(toml_text, origin);
@@ -99,11 +209,19 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
   const std::string doc_id = optional_string(*doc, "id", origin, "");
   const std::string doc_title = optional_string(*doc, "title", origin, "");
   if (doc_id.empty()) throw InputError("claims file " + origin + ": [document] lacks 'id'");
+  require_id(doc_id, "document id", where(origin, *doc->get("id")));
+  for (const auto& [key, value] : *doc) {
+    if (key.str() != "id" && key.str() != "title") {
+      throw InputError("claims file " + where(origin, value) +
+                       ": [document] has an unknown field '" + printable_id(key.str()) +
+                       "' (accepted: id, title)");
+    }
+  }
 
   for (const auto& [key, value] : root) {
     if (key.str() != "document" && key.str() != "claim") {
       throw InputError("claims file " + where(origin, value) + ": unknown top-level key '" +
-                       std::string(key.str()) + "' (expected [document] and [[claim]])");
+                       printable_id(key.str()) + "' (expected [document] and [[claim]])");
     }
   }
 
@@ -120,10 +238,11 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
       throw InputError("claims file " + where(origin, node) + ": a claim must be a table");
     Claim c;
     c.id = required_string(*t, "id", origin, "(no id)");
+    require_id(c.id, "claim id", where(origin, *t->get("id")));
     for (const auto& [k, v] : *t) {
       if (known_claim_fields().count(std::string(k.str())) == 0) {
         throw InputError("claims file " + where(origin, v) + ": claim '" + c.id +
-                         "' has an unknown field '" + std::string(k.str()) + "'");
+                         "' has an unknown field '" + printable_id(k.str()) + "'");
       }
     }
     if (!seen.insert(c.id).second) {
@@ -131,6 +250,8 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
                        "'");
     }
     c.document = optional_string(*t, "document", origin, doc_id);
+    if (const auto* d = t->get("document"))
+      require_id(c.document, "document id", where(origin, *d));
     c.document_title = optional_string(*t, "title", origin, doc_title);
     c.locator = required_string(*t, "locator", origin, c.id);
     c.statement = required_string(*t, "statement", origin, c.id);
@@ -172,6 +293,8 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
       c.params = to_json(*params, origin);
     }
     if (const auto* asserted = t->get("asserted")) c.asserted = to_json(*asserted, origin);
+    forbid_file_references(c.params, where(origin, node), c.id, "params");
+    forbid_file_references(c.asserted, where(origin, node), c.id, "asserted");
     const CheckerInfo* checker = find_checker(c.checker);
     if (checker == nullptr) {
       throw InputError("claims file " + origin + ": claim '" + c.id + "' names checker '" +

@@ -59,7 +59,9 @@ Field integers(std::string name, std::string meaning) {
 Field table(std::string name, std::string meaning, bool dash) {
   Field cell = integer("", "");
   if (dash) cell.nullable = true;
-  return list(std::move(name), list("", cell, "a row"), std::move(meaning));
+  Field t = list(std::move(name), list("", cell, "a row"), std::move(meaning));
+  t.rectangular = true;
+  return t;
 }
 }  // namespace field
 
@@ -200,6 +202,12 @@ std::string validate_field(const Field& f, const nlohmann::json& v, const std::s
       for (std::size_t i = 0; i < v.size(); ++i) {
         auto e = validate_field(*f.element, v[i], path + "[" + std::to_string(i) + "]");
         if (!e.empty()) return e;
+        if (f.rectangular && i > 0 && v[i].is_array() && v[0].is_array() &&
+            v[i].size() != v[0].size()) {
+          return path + " must be a table whose rows have one length: row 0 has " +
+                 std::to_string(v[0].size()) + " cells, row " + std::to_string(i) + " has " +
+                 std::to_string(v[i].size());
+        }
       }
       return "";
     }

@@ -52,9 +52,10 @@ struct Field {
   std::vector<std::string> choices;                 ///< for `choice`
   std::shared_ptr<Field> element;                   ///< for `list`
   std::vector<Field> fields;                        ///< for `object`
-  bool nullable = false;   ///< `null`/"-" accepted (a printed dash in a table)
-  bool scaled = false;     ///< a default domain bound that --budget scales (never a stated one)
-  bool non_empty = false;  ///< for strings
+  bool nullable = false;     ///< `null`/"-" accepted (a printed dash in a table)
+  bool scaled = false;       ///< a default domain bound that --budget scales (never a stated one)
+  bool non_empty = false;    ///< for strings
+  bool rectangular = false;  ///< for a list of lists (a table): every row of one length
 
   // Fluent modifiers, so that a declaration reads as one expression.
   [[nodiscard]] Field& at_least(double v) {
@@ -107,7 +108,8 @@ Field game(std::string name, std::string meaning);
 Field list(std::string name, Field element, std::string meaning);
 Field object(std::string name, std::vector<Field> fields, std::string meaning);
 Field any(std::string name, std::string meaning);
-/// Shorthands: a list of integers; a table (list of rows of integers, "-" allowed when `dash`).
+/// Shorthands: a list of integers; a table (list of rows of integers, "-" allowed when `dash`,
+/// every row of the same length: a ragged table is a transcription fault, refused at load).
 Field integers(std::string name, std::string meaning);
 Field table(std::string name, std::string meaning, bool dash = false);
 }  // namespace field

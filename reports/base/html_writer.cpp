@@ -40,9 +40,25 @@ std::string plain(const nlohmann::json& v) {
   return v.dump();
 }
 
+/// A verdict's badge: its colour, and for the claims a reader must look at a mark whose shape
+/// survives greyscale (✗ refuted, ? inconclusive, ! error).
+std::string verdict_badge(const std::string& name) {
+  const char* mark = name == "refuted"        ? "✗ "
+                     : name == "inconclusive" ? "? "
+                     : name == "error"        ? "! "
+                                              : "";
+  return "<span class=\"badge " + name + "\">" + mark + name + "</span>";
+}
+
 std::string verdict_badge(Verdict v) {
-  const std::string name(to_string(v));
-  return "<span class=\"badge " + name + "\">" + name + "</span>";
+  return verdict_badge(std::string(to_string(v)));
+}
+
+/// A statement in a table: as it is when short, else shortened with the full text one click away.
+std::string statement_cell(const std::string& statement) {
+  if (statement.size() <= kStatementCell) return esc(statement);
+  return "<details class=\"statement\"><summary>" + esc(shorten_text(statement, kStatementCell)) +
+         "</summary>" + esc(statement) + "</details>";
 }
 
 /// The SVG document made fit to sit inside the page: the XML declaration dropped, and its ids
@@ -78,7 +94,7 @@ h1{margin:.2em 0}h2{margin-top:2em;border-bottom:2px solid #ddd;padding-bottom:.
 nav ul{columns:2;font-size:.92em}
 table{border-collapse:collapse;width:100%;margin:.6em 0;font-size:.9em}
 th,td{border:1px solid #ddd;padding:.3em .5em;vertical-align:top;text-align:left;
-overflow-wrap:break-word}
+overflow-wrap:anywhere}
 th{background:#f2f2f2;white-space:nowrap}
 td.num{text-align:right;white-space:nowrap}
 table.summary{width:auto}table.summary td{min-width:5em}
@@ -98,45 +114,65 @@ figure{margin:1.5em 0;padding:1em;border:1px solid #ddd;background:white}
 figure svg{max-width:100%;height:auto;display:block}
 figcaption{font-size:.9em;color:#333;margin-top:.5em}
 details{margin:.5em 0}summary{cursor:pointer}
+details.statement{margin:0}
+tr.attention td{background:#fff3f3}tr.attention td:first-child{border-left:4px solid #c92a2a}
+tr.attention.inconclusive td{background:#fff8ec}
+tr.attention.inconclusive td:first-child{border-left-color:#e8890c}
+tr.attention.error td:first-child{border-left-color:#862e9c}
 )";
 
-}  // namespace
-
-std::string report_to_html(const Report& report, const std::vector<Figure>& figures) {
-  std::ostringstream h;
-  const auto& ctx = report.context;
-  const auto summary = report_summary(report.results);
-  const auto count = [&summary](const char* v) { return summary["by_verdict"][v].get<int>(); };
-
-  // Which figures illustrate which claim.
-  std::map<std::string, std::vector<const Figure*>> figures_of;
-  for (const auto& f : figures) {
-    for (const auto& id : f.claims) figures_of[id].push_back(&f);
+/// A claim id that may break after its dots.
+std::string breakable(const std::string& id) {
+  std::string out;
+  for (char ch : id) {
+    out += esc(std::string(1, ch));
+    if (ch == '.') out += "<wbr>";
   }
+  return out;
+}
+
+std::string claim_link(const std::string& id) {
+  return "<a href=\"#" + esc(anchor("claim-", id)) + "\"><code>" + esc(id) + "</code></a>";
+}
+
+/// What the page is made of: the results grouped by document, the refuted claims, the claims not
+/// as expected, and the figures that illustrate each claim.
+struct Page {
+  const Report& report;
+  const std::vector<Figure>& figures;
+  nlohmann::json summary;
+  std::map<std::string, std::vector<const Figure*>> figures_of;
   std::vector<std::string> docs;
   std::map<std::string, std::vector<const ClaimResult*>> by_doc;
-  for (const auto& r : report.results) {
-    if (by_doc.find(r.claim.document) == by_doc.end()) docs.push_back(r.claim.document);
-    by_doc[r.claim.document].push_back(&r);
-  }
   std::vector<const ClaimResult*> refuted, unexpected;
-  for (const auto& r : report.results) {
-    if (r.outcome.verdict == Verdict::refuted) refuted.push_back(&r);
-    if (!r.as_expected()) unexpected.push_back(&r);
-  }
-  // A claim id that may break after its dots.
-  const auto breakable = [](const std::string& id) {
-    std::string out;
-    for (char ch : id) {
-      out += esc(std::string(1, ch));
-      if (ch == '.') out += "<wbr>";
-    }
-    return out;
-  };
-  const auto claim_link = [](const std::string& id) {
-    return "<a href=\"#" + esc(anchor("claim-", id)) + "\"><code>" + esc(id) + "</code></a>";
-  };
+  bool any_table = false;  ///< some claim has an evidence table
+  bool any_other = false;  ///< some claim belongs in the "inconclusive, error, damaged" section
 
+  Page(const Report& r, const std::vector<Figure>& f)
+      : report(r), figures(f), summary(report_summary(r.results)) {
+    for (const auto& fig : figures) {
+      for (const auto& id : fig.claims) figures_of[id].push_back(&fig);
+    }
+    for (const auto& res : report.results) {
+      if (by_doc.find(res.claim.document) == by_doc.end()) docs.push_back(res.claim.document);
+      by_doc[res.claim.document].push_back(&res);
+      if (res.outcome.verdict == Verdict::refuted) refuted.push_back(&res);
+      if (!res.as_expected()) unexpected.push_back(&res);
+      any_table = any_table || has_evidence_table(res);
+      any_other = any_other || other_notable(res);
+    }
+  }
+
+  /// Inconclusive, error or damaged-text claims that no earlier section shows in full.
+  static bool other_notable(const ClaimResult& r) {
+    const bool notable = r.outcome.verdict == Verdict::inconclusive ||
+                         r.outcome.verdict == Verdict::error || !r.claim.reading.empty();
+    return notable && r.outcome.verdict != Verdict::refuted && r.as_expected();
+  }
+};
+
+void write_head(std::ostream& h, const Page& page) {
+  const auto& ctx = page.report.context;
   h << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
        "style-src 'unsafe-inline'; img-src data:\">\n"
@@ -148,37 +184,33 @@ std::string report_to_html(const Report& report, const std::vector<Figure>& figu
     << esc(ctx.value("build_type", "?")) << " build, seed "
     << esc(ctx.value("seed", nlohmann::json(0)).dump()) << ", budget "
     << esc(ctx.value("budget", nlohmann::json(1)).dump()) << ".</p>\n";
+}
 
-  // Contents.
+void write_contents(std::ostream& h, const Page& page) {
   h << "<nav><h2>Contents</h2><ul>\n<li><a href=\"#summary\">Summary</a></li>\n";
-  if (!unexpected.empty()) h << "<li><a href=\"#unexpected\">Verdicts not as expected</a></li>\n";
-  if (!refuted.empty()) h << "<li><a href=\"#refuted\">Refuted claims</a></li>\n";
-  for (const auto& d : docs) {
-    const auto& title = by_doc[d].front()->claim.document_title;
+  if (!page.unexpected.empty())
+    h << "<li><a href=\"#unexpected\">Verdicts not as expected</a></li>\n";
+  if (!page.refuted.empty()) h << "<li><a href=\"#refuted\">Refuted claims</a></li>\n";
+  for (const auto& d : page.docs) {
+    const auto& title = page.by_doc.at(d).front()->claim.document_title;
     h << "<li><a href=\"#" << esc(anchor("doc-", d)) << "\">" << esc(title.empty() ? d : title)
       << "</a></li>\n";
   }
-  bool any_table = false;
-  for (const auto& r : report.results) any_table = any_table || has_evidence_table(r);
-  bool any_other = false;
-  for (const auto& r : report.results) {
-    any_other = any_other || ((r.outcome.verdict == Verdict::inconclusive ||
-                               r.outcome.verdict == Verdict::error || !r.claim.reading.empty()) &&
-                              r.outcome.verdict != Verdict::refuted && r.as_expected());
-  }
-  if (any_other) {
+  if (page.any_other) {
     h << "<li><a href=\"#details\">Inconclusive, error and damaged-text claims</a></li>\n";
   }
-  if (any_table) h << "<li><a href=\"#evidence-tables\">Evidence tables</a></li>\n";
-  if (!figures.empty()) h << "<li><a href=\"#figures\">Figures</a></li>\n";
+  if (page.any_table) h << "<li><a href=\"#evidence-tables\">Evidence tables</a></li>\n";
+  if (!page.figures.empty()) h << "<li><a href=\"#figures\">Figures</a></li>\n";
   h << "</ul></nav>\n";
+}
 
-  // Summary.
+void write_summary(std::ostream& h, const Page& page) {
+  const auto& summary = page.summary;
   h << "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n"
     << "<tr><th>verdict</th><th>claims</th></tr>\n";
   for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
-    h << "<tr><td><span class=\"badge " << v << "\">" << v << "</span></td><td class=\"num\">"
-      << count(v) << "</td></tr>\n";
+    h << "<tr><td>" << verdict_badge(v) << "</td><td class=\"num\">"
+      << summary["by_verdict"][v].get<int>() << "</td></tr>\n";
   }
   h << "<tr><th>total</th><th class=\"num\">" << summary["claims"].get<std::size_t>()
     << "</th></tr>\n</table>\n";
@@ -193,128 +225,155 @@ std::string report_to_html(const Report& report, const std::vector<Figure>& figu
        "domain; <b>passed</b>: random cases (RapidCheck, seed given) and no counterexample; "
        "<b>refuted</b>: a counterexample; <b>inconclusive</b>: the budget ran out first, or the "
        "passage cannot be checked; <b>error</b>: the check itself failed.</p>\n</section>\n";
+}
 
-  const auto claim_detail = [&](const ClaimResult& r, const char* cls) {
-    h << "<div class=\"" << cls << "\">\n<h3>" << claim_link(r.claim.id) << " "
-      << verdict_badge(r.outcome.verdict) << "</h3>\n<p><i>" << esc(r.claim.document) << ", "
-      << esc(r.claim.locator) << "</i>; expected <b>" << esc(to_string(r.claim.expected_verdict))
-      << "</b></p>\n<blockquote>" << esc(r.claim.statement) << "</blockquote>\n";
-    if (!r.claim.reading.empty()) {
-      h << "<p>Reading checked: " << esc(r.claim.reading) << "</p>\n";
+/// One claim in full: source, expected verdict, statement, reading, finding, counterexample.
+void write_claim_detail(std::ostream& h, const ClaimResult& r, const char* cls) {
+  h << "<div class=\"" << cls << "\">\n<h3>" << claim_link(r.claim.id) << " "
+    << verdict_badge(r.outcome.verdict) << "</h3>\n<p><i>" << esc(r.claim.document) << ", "
+    << esc(r.claim.locator) << "</i>; expected <b>" << esc(to_string(r.claim.expected_verdict))
+    << "</b></p>\n<blockquote>" << esc(r.claim.statement) << "</blockquote>\n";
+  if (!r.claim.reading.empty()) {
+    h << "<p>Reading checked: " << esc(r.claim.reading) << "</p>\n";
+  }
+  h << "<p>" << esc(r.outcome.summary) << "</p>\n";
+  const auto& ce = r.outcome.counterexample;
+  if (!ce.is_null()) {
+    if (ce.is_object() && ce.contains("reproduce") && ce["reproduce"].is_string()) {
+      h << "<p>Counterexample (random; reproduce with <code>"
+        << esc(ce["reproduce"].get<std::string>()) << "</code>):</p>\n";
+    } else {
+      h << "<p>Counterexample (deterministic):</p>\n";
     }
-    h << "<p>" << esc(r.outcome.summary) << "</p>\n";
-    const auto& ce = r.outcome.counterexample;
-    if (!ce.is_null()) {
-      if (ce.is_object() && ce.contains("reproduce") && ce["reproduce"].is_string()) {
-        h << "<p>Counterexample (random; reproduce with <code>"
-          << esc(ce["reproduce"].get<std::string>()) << "</code>):</p>\n";
-      } else {
-        h << "<p>Counterexample (deterministic):</p>\n";
-      }
-      h << "<pre>" << esc(ce.dump(2)) << "</pre>\n";
-    }
-    h << "</div>\n";
-  };
-  if (!unexpected.empty()) {
-    h << "<section id=\"unexpected\">\n<h2>Verdicts not as expected (" << unexpected.size()
+    h << "<pre>" << esc(ce.dump(2)) << "</pre>\n";
+  }
+  h << "</div>\n";
+}
+
+void write_unexpected_and_refuted(std::ostream& h, const Page& page) {
+  if (!page.unexpected.empty()) {
+    h << "<section id=\"unexpected\">\n<h2>Verdicts not as expected (" << page.unexpected.size()
       << ")</h2>\n";
-    for (const auto* r : unexpected) claim_detail(*r, "claim unexpected");
+    for (const auto* r : page.unexpected) write_claim_detail(h, *r, "claim unexpected");
     h << "</section>\n";
   }
-  if (!refuted.empty()) {
-    h << "<section id=\"refuted\">\n<h2>Refuted claims (" << refuted.size() << ")</h2>\n"
+  if (!page.refuted.empty()) {
+    h << "<section id=\"refuted\">\n<h2>Refuted claims (" << page.refuted.size() << ")</h2>\n"
       << "<p>A refuted claim is a finding: the source states something the computation "
          "contradicts, with the counterexample below.</p>\n";
-    for (const auto* r : refuted) claim_detail(*r, "claim");
+    for (const auto* r : page.refuted) write_claim_detail(h, *r, "claim");
     h << "</section>\n";
   }
+}
 
-  // One table per document.
-  for (const auto& d : docs) {
-    const auto& rows = by_doc[d];
+void write_document_row(std::ostream& h, const Page& page, const ClaimResult& r) {
+  std::ostringstream secs;
+  secs.precision(3);
+  secs << std::fixed << r.seconds;
+  h << "<tr id=\"" << esc(anchor("claim-", r.claim.id)) << "\"";
+  if (needs_attention(r.outcome.verdict)) {
+    h << " class=\"attention " << to_string(r.outcome.verdict) << "\"";
+  }
+  h << "><td><code>" << breakable(r.claim.id) << "</code></td><td>" << esc(r.claim.locator)
+    << "</td><td>" << statement_cell(r.claim.statement) << "</td><td>"
+    << verdict_badge(r.outcome.verdict) << "</td><td>" << esc(to_string(r.claim.expected_verdict))
+    << (r.as_expected() ? "" : " <span class=\"warn\">not as expected</span>") << "</td><td>"
+    << esc(r.outcome.summary);
+  const auto it = page.figures_of.find(r.claim.id);
+  if (it != page.figures_of.end()) {
+    h << " <span class=\"figref\">(";
+    for (std::size_t i = 0; i < it->second.size(); ++i) {
+      h << (i ? ", " : "") << "<a href=\"#" << esc(anchor("fig-", it->second[i]->name))
+        << "\">figure</a>";
+    }
+    h << ")</span>";
+  }
+  h << "</td><td class=\"num\">" << secs.str() << "</td></tr>\n";
+}
+
+void write_documents(std::ostream& h, const Page& page) {
+  for (const auto& d : page.docs) {
+    const auto& rows = page.by_doc.at(d);
     h << "<section id=\"" << esc(anchor("doc-", d)) << "\">\n<h2>" << esc(d);
     if (!rows.front()->claim.document_title.empty()) {
       h << " — " << esc(rows.front()->claim.document_title);
     }
-    h << "</h2>\n<table>\n<tr><th>claim</th><th>locator</th><th>verdict</th><th>expected</th>"
-         "<th>established</th><th>seconds</th></tr>\n";
-    for (const auto* r : rows) {
-      std::ostringstream secs;
-      secs.precision(3);
-      secs << std::fixed << r->seconds;
-      h << "<tr id=\"" << esc(anchor("claim-", r->claim.id)) << "\"><td><code>"
-        << breakable(r->claim.id) << "</code></td><td>" << esc(r->claim.locator) << "</td><td>"
-        << verdict_badge(r->outcome.verdict) << "</td><td>"
-        << esc(to_string(r->claim.expected_verdict))
-        << (r->as_expected() ? "" : " <span class=\"warn\">not as expected</span>") << "</td><td>"
-        << esc(r->outcome.summary);
-      const auto it = figures_of.find(r->claim.id);
-      if (it != figures_of.end()) {
-        h << " <span class=\"figref\">(";
-        for (std::size_t i = 0; i < it->second.size(); ++i) {
-          h << (i ? ", " : "") << "<a href=\"#" << esc(anchor("fig-", it->second[i]->name))
-            << "\">figure</a>";
-        }
-        h << ")</span>";
-      }
-      h << "</td><td class=\"num\">" << secs.str() << "</td></tr>\n";
-    }
+    h << "</h2>\n<table>\n<tr><th>claim</th><th>locator</th><th>statement</th><th>verdict</th>"
+         "<th>expected</th><th>established</th><th>seconds</th></tr>\n";
+    for (const auto* r : rows) write_document_row(h, page, *r);
     h << "</table>\n</section>\n";
   }
+}
 
-  // The other claims a reader should see in full: inconclusive, error, damaged text.
-  bool details_open = false;
-  for (const auto& r : report.results) {
-    const bool notable = r.outcome.verdict == Verdict::inconclusive ||
-                         r.outcome.verdict == Verdict::error || !r.claim.reading.empty();
-    if (!notable || r.outcome.verdict == Verdict::refuted || !r.as_expected()) continue;
-    if (!details_open) {
-      h << "<section id=\"details\">\n<h2>Inconclusive, error and damaged-text claims</h2>\n";
-      details_open = true;
-    }
-    claim_detail(r, "claim other");
+/// The other claims a reader should see in full: inconclusive, error, damaged text.
+void write_other_details(std::ostream& h, const Page& page) {
+  if (!page.any_other) return;
+  h << "<section id=\"details\">\n<h2>Inconclusive, error and damaged-text claims</h2>\n";
+  for (const auto& r : page.report.results) {
+    if (Page::other_notable(r)) write_claim_detail(h, r, "claim other");
   }
-  if (details_open) h << "</section>\n";
+  h << "</section>\n";
+}
 
-  // Evidence tables, folded.
-  if (any_table) {
-    h << "<section id=\"evidence-tables\">\n<h2>Evidence tables</h2>\n";
-    for (const auto& r : report.results) {
-      if (!has_evidence_table(r)) continue;
-      const auto cols = evidence_table_columns(r.outcome.evidence);
-      h << "<details><summary><code>" << esc(r.claim.id) << "</code> — " << esc(r.claim.document)
-        << ", " << esc(r.claim.locator) << " " << verdict_badge(r.outcome.verdict)
-        << "</summary>\n<table>\n<tr>";
-      for (const auto& c : cols) h << "<th>" << esc(c) << "</th>";
+/// Evidence tables, folded.
+void write_evidence_tables(std::ostream& h, const Page& page) {
+  if (!page.any_table) return;
+  h << "<section id=\"evidence-tables\">\n<h2>Evidence tables</h2>\n";
+  for (const auto& r : page.report.results) {
+    if (!has_evidence_table(r)) continue;
+    const auto cols = evidence_table_columns(r.outcome.evidence);
+    h << "<details><summary><code>" << esc(r.claim.id) << "</code> — " << esc(r.claim.document)
+      << ", " << esc(r.claim.locator) << " " << verdict_badge(r.outcome.verdict)
+      << "</summary>\n<table>\n<tr>";
+    for (const auto& c : cols) h << "<th>" << esc(c) << "</th>";
+    h << "</tr>\n";
+    for (const auto& row : r.outcome.evidence["table"]) {
+      h << "<tr>";
+      for (const auto& c : cols)
+        h << "<td>" << esc(plain(row.value(c, nlohmann::json()))) << "</td>";
       h << "</tr>\n";
-      for (const auto& row : r.outcome.evidence["table"]) {
-        h << "<tr>";
-        for (const auto& c : cols)
-          h << "<td>" << esc(plain(row.value(c, nlohmann::json()))) << "</td>";
-        h << "</tr>\n";
-      }
-      h << "</table>\n</details>\n";
     }
-    h << "</section>\n";
+    h << "</table>\n</details>\n";
   }
+  h << "</section>\n";
+}
 
-  // Figures, inlined.
-  if (!figures.empty()) {
-    h << "<section id=\"figures\">\n<h2>Figures</h2>\n";
-    std::size_t k = 0;
-    for (const auto& f : figures) {
-      const std::string id = anchor("fig-", f.name);
-      h << "<figure id=\"" << esc(id) << "\" data-figure=\"" << esc(f.name) << "\">\n<h3>"
-        << esc(f.title) << "</h3>\n"
-        << inline_svg(f.svg, "f" + std::to_string(++k) + "-") << "<figcaption>" << esc(f.caption)
-        << " Illustrates: ";
-      for (std::size_t i = 0; i < f.claims.size(); ++i) {
-        h << (i ? ", " : "") << claim_link(f.claims[i]);
-      }
-      h << ".</figcaption>\n</figure>\n";
+/// Figures, inlined.
+void write_figures(std::ostream& h, const Page& page) {
+  if (page.figures.empty()) return;
+  h << "<section id=\"figures\">\n<h2>Figures</h2>\n";
+  std::size_t k = 0;
+  for (const auto& f : page.figures) {
+    const std::string id = anchor("fig-", f.name);
+    h << "<figure id=\"" << esc(id) << "\" data-figure=\"" << esc(f.name) << "\">\n<h3>"
+      << esc(f.title) << "</h3>\n"
+      << inline_svg(f.svg, "f" + std::to_string(++k) + "-") << "<figcaption>" << esc(f.caption)
+      << " Illustrates: ";
+    for (std::size_t i = 0; i < f.claims.size(); ++i) {
+      h << (i ? ", " : "") << claim_link(f.claims[i]);
     }
-    h << "</section>\n";
+    h << ".</figcaption>\n</figure>\n";
   }
+  h << "</section>\n";
+}
+
+}  // namespace
+
+std::string html_text(const std::string& s) {
+  return esc(s);
+}
+
+std::string report_to_html(const Report& report, const std::vector<Figure>& figures) {
+  const Page page(report, figures);
+  std::ostringstream h;
+  write_head(h, page);
+  write_contents(h, page);
+  write_summary(h, page);
+  write_unexpected_and_refuted(h, page);
+  write_documents(h, page);
+  write_other_details(h, page);
+  write_evidence_tables(h, page);
+  write_figures(h, page);
   h << "</main>\n</body>\n</html>\n";
   return h.str();
 }

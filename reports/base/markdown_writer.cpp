@@ -2,8 +2,10 @@
 // section per source document with one row per claim (verdict, expected, what was established),
 // then the figures (linked, figures/NAME.svg), the evidence tables, and the details of every
 // refuted, inconclusive or unexpected claim.
+#include <algorithm>
 #include <map>
 #include <sstream>
+#include <string_view>
 
 #include "reports/base/report.h"
 #include "reports/base/writers.h"
@@ -12,62 +14,111 @@ namespace igv {
 
 namespace {
 
-/// True when s[i] is a '<' that could open raw HTML in CommonMark (a tag, a closing tag, a
-/// comment, a declaration or a processing instruction): '<' followed by a letter, '/', '!' or '?'.
-/// Such a '<' is written as "&lt;", so that no markup from a claims file reaches a Markdown
-/// renderer; "0 <= n < 5" stays as it is.
-bool opens_markup(const std::string& s, std::size_t i) {
-  if (s[i] != '<' || i + 1 >= s.size()) return false;
-  const char next = s[i + 1];
-  return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/' ||
-         next == '!' || next == '?';
+bool ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-std::string cell(std::string s) {
-  // A Markdown table cell: no newlines, pipes escaped, no markup.
+bool ascii_punct(char c) {
+  return c > 0x20 && c < 0x7F && !ascii_alnum(c);
+}
+
+/// Any text of the report as Markdown text that renders as exactly that text, inline, in a
+/// paragraph, a heading or a table cell (CommonMark and GitHub's extensions): the one escaping
+/// function of this writer, applied to every field. Backslash-escaped: every character that could
+/// open emphasis, code, a link or an image ('*', '`', '[', ']'; '_' unless inside a word, where it
+/// cannot), raw HTML or an autolink ('<' before a letter, '/', '!' or '?'), an entity ('&'),
+/// strikethrough ('~'), math ('$'), a heading ('#'), a table cell ('|'), a backslash that would
+/// escape what follows, the ':' of "://" and the '.' of "www." (no bare autolink); at the start of
+/// a block (`block_start`) a list, quote or heading-underline marker too. Line breaks become
+/// spaces and other control characters U+FFFD. No markup of a claims file reaches a renderer.
+std::string md_text(const std::string& s, bool block_start = false) {
   std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  const auto at = [&s](std::size_t k) { return k < s.size() ? s[k] : '\0'; };
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char ch = s[i];
-    if (ch == '\n' || ch == '\r') {
+    const auto b = static_cast<unsigned char>(ch);
+    bool escape = false;
+    switch (ch) {
+      case '*':
+      case '`':
+      case '[':
+      case ']':
+      case '&':
+      case '~':
+      case '$':
+      case '#':
+      case '|':
+        escape = true;
+        break;
+      case '_':
+        escape = i == 0 || !ascii_alnum(s[i - 1]) || !ascii_alnum(at(i + 1));
+        break;
+      case '<': {
+        const char n = at(i + 1);
+        escape = ascii_alnum(n) || n == '/' || n == '!' || n == '?';
+        break;
+      }
+      case '\\':
+        escape = i + 1 == s.size() || ascii_punct(at(i + 1)) || at(i + 1) == '\n';
+        break;
+      case ':':
+        escape = s.compare(i + 1, 2, "//") == 0;
+        break;
+      case '.':
+        escape = i >= 3 && s.compare(i - 3, 3, "www") == 0;
+        break;
+      default:
+        break;
+    }
+    if (block_start && i == 0 && (ch == '-' || ch == '+' || ch == '=' || ch == '>')) escape = true;
+    // "1." or "1)" opening a block: no ordered list.
+    if (block_start && (ch == '.' || ch == ')') && i > 0 && i < 10 &&
+        s.find_first_not_of("0123456789") == i)
+      escape = true;
+    if (ch == '\n' || ch == '\r' || ch == '\t') {
       out += ' ';
-    } else if (opens_markup(s, i)) {
-      out += "&lt;";
-    } else if (ch == '|') {
-      out += "\\|";
+    } else if (b < 0x20 || b == 0x7F) {
+      out += "\xEF\xBF\xBD";
     } else {
+      if (escape) out += '\\';
       out += ch;
     }
   }
   return out;
 }
 
-/// Free text (a paragraph): a '<' that could open markup written as an entity.
-std::string text(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i)
-    out += opens_markup(s, i) ? std::string("&lt;") : std::string(1, s[i]);
-  return out;
+/// Inline code (an id, a command), when `s` has no backtick, no pipe and no control character
+/// (nothing is interpreted inside a code span); anything else as md_text.
+std::string md_code(const std::string& s) {
+  const bool plain = !s.empty() && std::none_of(s.begin(), s.end(), [](char ch) {
+    const auto b = static_cast<unsigned char>(ch);
+    return ch == '`' || ch == '|' || b < 0x20 || b == 0x7F;
+  });
+  return plain ? "`" + s + "`" : md_text(s);
 }
 
-/// Text for the alternative text of an image: brackets escaped, no newline, no markup.
-std::string alt_text(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '[' || ch == ']' || ch == '\\') out += '\\';
-    out += ch == '\n' || ch == '\r' ? ' ' : ch;
+/// A verdict as a table shows it: bold, and for the claims a reader must look at a coloured mark
+/// whose shape survives greyscale (❌ refuted, 🔶 inconclusive, ⛔ error).
+std::string md_verdict(Verdict v) {
+  const std::string name(to_string(v));
+  switch (v) {
+    case Verdict::refuted:
+      return "❌ **" + name + "**";
+    case Verdict::inconclusive:
+      return "🔶 **" + name + "**";
+    case Verdict::error:
+      return "⛔ **" + name + "**";
+    default:
+      return "**" + name + "**";
   }
-  return cell(out);
-}
-
-std::string shorten(const std::string& s, std::size_t max) {
-  if (s.size() <= max) return s;
-  // Cut on a UTF-8 character boundary.
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return s.substr(0, cut) + "…";
 }
 
 }  // namespace
+
+std::string markdown_text(const std::string& s, bool block_start) {
+  return md_text(s, block_start);
+}
 
 std::string report_to_markdown(const Report& report) {
   return report_to_markdown(report, {});
@@ -78,10 +129,10 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
   const auto& ctx = report.context;
   const auto summary = report_summary(report.results);
   md << "# Verification report\n\n";
-  md << "Harness " << ctx.value("harness_version", "?") << ", commit `"
-     << ctx.value("git_commit", "?") << "`, " << ctx.value("build_type", "?") << " build, seed "
-     << ctx.value("seed", nlohmann::json(0)).dump() << ", budget "
-     << ctx.value("budget", nlohmann::json(1)).dump() << ".\n\n";
+  md << "Harness " << md_text(ctx.value("harness_version", "?")) << ", commit "
+     << md_code(ctx.value("git_commit", "?")) << ", " << md_text(ctx.value("build_type", "?"))
+     << " build, seed " << md_text(ctx.value("seed", nlohmann::json(0)).dump()) << ", budget "
+     << md_text(ctx.value("budget", nlohmann::json(1)).dump()) << ".\n\n";
   md << "| verdict | claims |\n|---|---:|\n";
   for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
     md << "| " << v << " | " << summary["by_verdict"][v].get<int>() << " |\n";
@@ -94,6 +145,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
         "*refuted* = a counterexample; *inconclusive* = the budget ran out first; *error* = "
         "the check itself failed.\n\n";
 
+  std::vector<const ClaimResult*> full;  // the claims whose statement a table shortened
   std::map<std::string, std::vector<const ClaimResult*>> by_doc;
   std::vector<std::string> order;
   for (const auto& r : report.results) {
@@ -102,19 +154,28 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
   }
   for (const auto& doc : order) {
     const auto& rows = by_doc[doc];
-    md << "## " << cell(doc);
+    md << "## " << md_text(doc);
     if (!rows.front()->claim.document_title.empty())
-      md << " — " << cell(rows.front()->claim.document_title);
-    md << "\n\n| claim | locator | verdict | expected | established | seconds |\n"
-          "|---|---|---|---|---|---:|\n";
+      md << " — " << md_text(rows.front()->claim.document_title);
+    md << "\n\n| claim | locator | statement | verdict | expected | established | seconds |\n"
+          "|---|---|---|---|---|---|---:|\n";
     for (const auto* r : rows) {
       std::ostringstream secs;
       secs.precision(3);
       secs << std::fixed << r->seconds;
-      md << "| `" << r->claim.id << "` | " << cell(r->claim.locator) << " | **"
-         << to_string(r->outcome.verdict) << "** | " << to_string(r->claim.expected_verdict)
-         << (r->as_expected() ? "" : " ⚠") << " | " << cell(shorten(r->outcome.summary, 300))
-         << " | " << secs.str() << " |\n";
+      // A long statement: shortened here, in full under "Statements in full", one click away
+      // (the heading "statement sN" is the anchor GitHub gives it). No footnote syntax: a
+      // renderer without footnotes would read it as a link definition.
+      std::string statement = md_text(shorten_text(r->claim.statement, kStatementCell));
+      if (r->claim.statement.size() > kStatementCell) {
+        full.push_back(r);
+        const std::string n = std::to_string(full.size());
+        statement += " [(in full: s" + n + ")](#statement-s" + n + ")";
+      }
+      md << "| " << md_code(r->claim.id) << " | " << md_text(r->claim.locator) << " | " << statement
+         << " | " << md_verdict(r->outcome.verdict) << " | " << to_string(r->claim.expected_verdict)
+         << (r->as_expected() ? "" : " ⚠") << " | "
+         << md_text(shorten_text(r->outcome.summary, 300)) << " | " << secs.str() << " |\n";
     }
     md << "\n";
   }
@@ -123,11 +184,11 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     md << "## Figures\n\nDrawn from what this run computed; each caption says how. The files are "
           "in `figures/`.\n\n";
     for (const auto& f : figures) {
-      md << "### " << cell(f.title) << "\n\n![" << alt_text(f.title) << "](figures/" << f.name
+      md << "### " << md_text(f.title) << "\n\n![" << md_text(f.title) << "](figures/" << f.name
          << ")\n\n"
-         << cell(f.caption) << " Illustrates:";
+         << md_text(f.caption) << " Illustrates:";
       for (std::size_t i = 0; i < f.claims.size(); ++i) {
-        md << (i ? ", `" : " `") << f.claims[i] << "`";
+        md << (i ? ", " : " ") << md_code(f.claims[i]);
       }
       md << ".\n\n";
     }
@@ -142,9 +203,9 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     }
     const auto& table = r.outcome.evidence["table"];
     const auto cols = evidence_table_columns(r.outcome.evidence);
-    md << "### `" << r.claim.id << "` — " << r.claim.document << ", " << cell(r.claim.locator)
-       << " (" << to_string(r.outcome.verdict) << ")\n\n|";
-    for (const auto& c : cols) md << " " << cell(c) << " |";
+    md << "### " << md_code(r.claim.id) << " — " << md_text(r.claim.document) << ", "
+       << md_text(r.claim.locator) << " (" << to_string(r.outcome.verdict) << ")\n\n|";
+    for (const auto& c : cols) md << " " << md_text(c) << " |";
     md << "\n|";
     for (std::size_t i = 0; i < cols.size(); ++i) md << "---|";
     md << "\n";
@@ -152,7 +213,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       md << "|";
       for (const auto& c : cols) {
         const auto v = row.value(c, nlohmann::json());
-        md << " " << cell(v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump()))
+        md << " " << md_text(v.is_string() ? v.get<std::string>() : (v.is_null() ? "" : v.dump()))
            << " |";
       }
       md << "\n";
@@ -167,20 +228,29 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       md << "## Details: refuted, inconclusive, unexpected, and damaged-text claims\n\n";
       any_detail = true;
     }
-    md << "### `" << r.claim.id << "` — " << to_string(r.outcome.verdict) << "\n\n";
-    md << "*" << text(r.claim.document) << ", " << text(r.claim.locator) << "*\n\n";
-    md << "> " << cell(r.claim.statement) << "\n\n";
-    if (!r.claim.reading.empty()) md << "Reading checked: " << text(r.claim.reading) << "\n\n";
-    md << text(r.outcome.summary) << "\n\n";
+    md << "### " << md_code(r.claim.id) << " — " << md_verdict(r.outcome.verdict) << "\n\n";
+    md << "*" << md_text(r.claim.document) << ", " << md_text(r.claim.locator) << "*\n\n";
+    md << "> " << md_text(r.claim.statement, true) << "\n\n";
+    if (!r.claim.reading.empty()) md << "Reading checked: " << md_text(r.claim.reading) << "\n\n";
+    md << md_text(r.outcome.summary) << "\n\n";
     if (!r.outcome.counterexample.is_null()) {
       const auto& ce = r.outcome.counterexample;
       if (ce.is_object() && ce.contains("reproduce")) {
-        md << "Counterexample (random; reproduce with `" << ce.at("reproduce").get<std::string>()
-           << "`):\n\n```json\n";
+        md << "Counterexample (random; reproduce with "
+           << md_code(ce.at("reproduce").is_string() ? ce.at("reproduce").get<std::string>()
+                                                     : ce.at("reproduce").dump())
+           << "):\n\n```json\n";
       } else {
         md << "Counterexample (deterministic):\n\n```json\n";
       }
       md << ce.dump(2) << "\n```\n\n";
+    }
+  }
+  if (!full.empty()) {
+    md << "## Statements in full\n\n";
+    for (std::size_t i = 0; i < full.size(); ++i) {
+      md << "### statement s" << i + 1 << "\n\n"
+         << md_code(full[i]->claim.id) << ": " << md_text(full[i]->claim.statement) << "\n\n";
     }
   }
   return md.str();

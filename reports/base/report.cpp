@@ -22,6 +22,7 @@
 
 #include "core/base/errors.h"
 #include "igv_build_info.h"
+#include "properties/base/ids.h"
 #include "properties/base/verdict_read_back.h"
 #include "reports/base/figures.h"
 #include "reports/base/writers.h"
@@ -209,7 +210,8 @@ extern "C" void remove_temporary_and_reraise(int sig) {
 /// Writes `content` to a new file at `path`, checking every write and the close; throws
 /// std::runtime_error naming the file and the system's reason (e.g. "No space left on device").
 void write_file_checked(const std::string& path, const std::string& content) {
-  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A new file only: never through a symbolic link, never over a file already there.
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
   std::size_t done = 0;
   while (done < content.size()) {
@@ -256,6 +258,14 @@ void atomic_write(const std::string& path, const std::string& content) {
   struct Deactivate {
     ~Deactivate() { g_tmp_active = 0; }
   } deactivate;
+  // The file replaced must be a regular file (rename would replace a link, a pipe or a device
+  // node by the file, and a folder cannot be replaced).
+  struct stat st {};
+  if (lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    g_tmp_active = 0;
+    throw std::runtime_error("cannot write '" + path + "': it exists and is not a regular file");
+  }
+  unlink(tmp_string.c_str());  // a temporary left by a killed process of the same id
   try {
     write_file_checked(tmp_string, content);
   } catch (...) {
@@ -395,21 +405,73 @@ void switch_into_place(const fs::path& fresh, const OutputFolder& out) {
 
 }  // namespace
 
+namespace {
+
+/// True when `name` is `stem.ext` with `stem` an id (properties/base/ids.h) and ext one of `exts`.
+bool id_named(const std::string& name, std::initializer_list<const char*> exts) {
+  const auto dot = name.rfind('.');
+  if (dot == std::string::npos) return false;
+  const std::string ext = name.substr(dot + 1);
+  return std::any_of(exts.begin(), exts.end(), [&ext](const char* e) { return ext == e; }) &&
+         is_valid_id(name.substr(0, dot));
+}
+
+/// Throws InputError naming the first entry under `folder` (relative name `rel`) that a report
+/// set does not hold: every entry must have a name and a type the writers give (report files
+/// and junit.xml, tables/ID.csv, tables/ID.tex, tables/documents/ID.tex, figures/NAME.svg and
+/// .pdf), regular files and real folders only (no link, pipe or device). A run replaces the whole
+/// set, so anything else would be deleted with it.
+void check_report_tree(const fs::path& folder, const std::string& rel, const std::string& dir) {
+  std::error_code ec;
+  const auto foreign = [&dir](const std::string& name, const char* why) {
+    throw InputError("--out '" + dir + "' holds '" + name + "', which " + why +
+                     "; a run replaces the whole folder, so name a new folder or one that holds "
+                     "only a report");
+  };
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    const std::string n = entry.path().filename().string();
+    const std::string shown = rel.empty() ? n : rel + "/" + n;
+    const auto type = entry.symlink_status(ec).type();
+    bool file = false;         // a name of a report file
+    bool folder_name = false;  // a name of a report folder
+    if (rel.empty()) {
+      file = n != "tables" && n != "figures" && report_artefacts().count(n) != 0;
+      folder_name = n == "tables" || n == "figures";
+    } else if (rel == "tables") {
+      file = id_named(n, {"csv", "tex"});
+      folder_name = n == "documents";
+    } else if (rel == "tables/documents") {
+      file = id_named(n, {"tex"});
+    } else if (rel == "figures") {
+      file = id_named(n, {"svg", "pdf"});
+    }
+    if (!file && !folder_name) foreign(shown, "is not part of a report set");
+    if (file && type != fs::file_type::regular) foreign(shown, "is not a regular file");
+    if (folder_name) {
+      if (type != fs::file_type::directory) foreign(shown, "is not a folder");
+      check_report_tree(entry.path(), shown, dir);
+    }
+  }
+  if (ec) throw InputError("--out '" + dir + "' cannot be read: " + ec.message());
+}
+
+}  // namespace
+
+std::string id_file_name(const std::string& id, const std::string& extension) {
+  const std::string fault = id_fault(id);
+  if (!fault.empty()) {
+    throw InputError("'" + printable_id(id) + "' cannot name a file of the report: " + fault);
+  }
+  return id + "." + extension;
+}
+
 void check_output_folder(const std::string& dir) {
   const OutputFolder out = output_folder(dir);
   std::error_code ec;
   if (fs::exists(out.target, ec)) {
     if (!fs::is_directory(out.target, ec))
       throw InputError("--out '" + dir + "' exists and is not a folder");
-    for (const auto& entry : fs::directory_iterator(out.target, ec)) {
-      const std::string n = entry.path().filename().string();
-      if (report_artefacts().count(n) == 0) {
-        throw InputError("--out '" + dir + "' holds '" + n +
-                         "', which is not part of a report set; a run replaces the whole folder, "
-                         "so name a new folder or one that holds only a report");
-      }
-    }
-    if (ec) throw InputError("--out '" + dir + "' cannot be read: " + ec.message());
+    check_report_tree(out.target, "", dir);
   }
   // The set is made beside the folder: the parent (or its nearest existing ancestor, where the
   // missing folders will be made) must take a new folder. Probed by making one, which also finds
@@ -532,7 +594,7 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       files.emplace_back("report.csv", report_to_csv(report));
       for (const auto& r : report.results) {
         if (has_evidence_table(r)) {
-          files.emplace_back((fs::path("tables") / (r.claim.id + ".csv")).string(),
+          files.emplace_back("tables/" + id_file_name(r.claim.id, "csv"),
                              evidence_table_to_csv(r.outcome.evidence));
         }
       }
@@ -542,6 +604,8 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       files.emplace_back("report.html", report_to_html(report, figures));
     } else if (f == "svg") {
       for (const auto& fig : figures) {
+        if (!id_named(fig.name, {"svg"}))
+          throw std::runtime_error("a figure's file name '" + fig.name + "' is not a plain name");
         files.emplace_back((fs::path("figures") / fig.name).string(), fig.svg);
       }
     }

@@ -10,6 +10,7 @@
 #include "core/base/errors.h"
 #include "core/base/json_input.h"
 #include "core/base/position.h"
+#include "properties/base/ids.h"
 #include "reports/base/report.h"
 
 namespace igv {
@@ -123,13 +124,62 @@ nlohmann::json validate_report(nlohmann::json j, const std::string& what) {
     if (!ids.insert(c["id"].get<std::string>()).second) {
       throw InputError(what + ": claim '" + c["id"].get<std::string>() + "' appears twice");
     }
-    check_claim_fields(c, what + ": claim '" + c["id"].get<std::string>() + "'");
+    const std::string id = c["id"].get<std::string>();
+    check_claim_fields(c, what + ": claim '" + printable_id(id) + "'");
+    // Ids name files of the report sets written from this one (properties/base/ids.h).
+    for (const auto& [field, value] :
+         {std::pair<const char*, std::string>{"claim id", id},
+          {"document id", c["source"]["document"].get<std::string>()}}) {
+      if (const std::string fault = id_fault(value); !fault.empty()) {
+        throw InputError(what + ": " + field + " '" + printable_id(value) +
+                         "' is not a valid id: " + fault);
+      }
+    }
   }
   return j;
 }
 
+/// Throws InputError when a shard's claims do not agree with their own as_expected flags or with
+/// the shard's summary: a verdict edited by hand is refused, not merged.
+void check_untouched(const nlohmann::json& j, const std::string& what) {
+  for (const auto& c : j["claims"]) {
+    const std::string id = c["id"].get<std::string>();
+    // A verdict edited by hand, without its as_expected, is found here.
+    const std::string expected = c["expected_verdict"].get<std::string>();
+    const bool as_expected = expected == "undecided" || expected == c["verdict"].get<std::string>();
+    if (c["as_expected"].get<bool>() != as_expected) {
+      throw InputError(what + ": claim '" + id + "': as_expected is " + c["as_expected"].dump() +
+                       " for verdict " + c["verdict"].dump() + " and expected verdict " +
+                       c["expected_verdict"].dump() + " (the report was edited)");
+    }
+  }
+  // The summary must count the claims as they are (a verdict edited without it is found here).
+  {
+    std::map<std::string, int> by;
+    for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"})
+      by[v] = 0;
+    int unexpected = 0;
+    for (const auto& c : j["claims"]) {
+      ++by[c["verdict"].get<std::string>()];
+      if (!c["as_expected"].get<bool>()) ++unexpected;
+    }
+    const auto& sum = j["summary"];
+    const bool agrees =
+        sum.is_object() &&
+        sum.value("claims", nlohmann::json()) == nlohmann::json(j["claims"].size()) &&
+        sum.value("by_verdict", nlohmann::json()) == nlohmann::json(by) &&
+        sum.value("not_as_expected", nlohmann::json()) == nlohmann::json(unexpected);
+    if (!agrees) {
+      throw InputError(what + ": its summary does not count its claims (the report was edited)");
+    }
+  }
+}
+
 nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
   if (shards.empty()) throw InputError("verify merge needs shard reports");
+  for (const auto& s : shards) {
+    check_untouched(s, "shard " + s["context"].value("shard", nlohmann::json("?")).dump());
+  }
   const auto same = [&](const char* key) {
     for (const auto& s : shards) {
       if (s["context"].value(key, nlohmann::json()) !=

@@ -21,6 +21,8 @@ std::string plain(const nlohmann::json& v) {
   return v.dump();
 }
 
+}  // namespace
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string out = "\"";
@@ -31,7 +33,12 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-}  // namespace
+std::string shorten_text(const std::string& s, std::size_t max) {
+  if (s.size() <= max) return s;
+  std::size_t cut = max;  // on a UTF-8 character boundary
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return s.substr(0, cut) + "…";
+}
 
 std::vector<std::string> evidence_table_columns(const nlohmann::json& evidence) {
   std::vector<std::string> cols;
@@ -62,13 +69,24 @@ bool has_evidence_table(const ClaimResult& r) {
 
 std::string report_to_csv(const Report& report) {
   std::ostringstream csv;
-  csv << "id,document,locator,kind,verdict,expected_verdict,as_expected,seconds,summary\n";
+  // The first nine columns are those of earlier reports; statement, counterexample (compact
+  // JSON, empty when there is none) and attention (REFUTED, INCONCLUSIVE or ERROR: the claims a
+  // reader must look at) follow.
+  csv << "id,document,locator,kind,verdict,expected_verdict,as_expected,seconds,summary,"
+         "statement,counterexample,attention\n";
   for (const auto& r : report.results) {
+    const auto& ce = r.outcome.counterexample;
+    std::string attention;
+    if (needs_attention(r.outcome.verdict)) {
+      for (char ch : std::string(to_string(r.outcome.verdict)))
+        attention += static_cast<char>(ch - 'a' + 'A');
+    }
     csv << csv_field(r.claim.id) << ',' << csv_field(r.claim.document) << ','
         << csv_field(r.claim.locator) << ',' << csv_field(r.claim.kind) << ','
         << to_string(r.outcome.verdict) << ',' << to_string(r.claim.expected_verdict) << ','
         << (r.as_expected() ? "true" : "false") << ',' << r.seconds << ','
-        << csv_field(r.outcome.summary) << "\n";
+        << csv_field(r.outcome.summary) << ',' << csv_field(r.claim.statement) << ','
+        << csv_field(ce.is_null() ? std::string() : ce.dump()) << ',' << attention << "\n";
   }
   return csv.str();
 }

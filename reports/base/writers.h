@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "reports/base/figures.h"
+#include "reports/base/latex_text.h"
 #include "reports/base/report.h"
 
 namespace igv {
@@ -17,6 +18,28 @@ inline bool has_details(const ClaimResult& r) {
   return r.outcome.verdict == Verdict::refuted || r.outcome.verdict == Verdict::inconclusive ||
          r.outcome.verdict == Verdict::error || !r.as_expected() || !r.claim.reading.empty();
 }
+
+/// Whether a claim's verdict needs a reader's attention: refuted, inconclusive or error. Every
+/// human format marks these claims with a colour and a mark that survives greyscale printing.
+inline bool needs_attention(Verdict v) {
+  return v == Verdict::refuted || v == Verdict::inconclusive || v == Verdict::error;
+}
+
+/// How many bytes of a statement a table cell shows; a longer statement is shortened there and
+/// given in full one click (HTML) or one footnote (Markdown, LaTeX) away.
+inline constexpr std::size_t kStatementCell = 200;
+
+/// `s` cut to at most `max` bytes at a UTF-8 character boundary, with "…" appended; `s` itself
+/// when it is not longer.
+std::string shorten_text(const std::string& s, std::size_t max);
+
+/// The escaping function of each human format, applied to every field it writes:
+/// Markdown (backslash escapes: no markup of the text reaches a renderer; `block_start` when the
+/// text opens a block, e.g. after "> "), HTML text (entities), a CSV field (RFC 4180 quoting).
+/// LaTeX's is latex_text (latex_text.h).
+std::string markdown_text(const std::string& s, bool block_start = false);
+std::string html_text(const std::string& s);
+std::string csv_field(const std::string& s);
 
 /// Markdown with a Figures section that links each figure (figures/NAME.svg, written beside the
 /// report by --format svg) with its caption and the claims it illustrates.
@@ -42,14 +65,14 @@ struct LatexFigure {
 /// latex_document_fragment_path(document) and latex_evidence_fragment_path(claim).
 std::vector<std::pair<std::string, std::string>> report_to_latex(
     const Report& report, const std::vector<LatexFigure>& figures = {});
+/// The file name made from a claim or document id: `id` + "." + `extension`. It is the only
+/// way a writer turns an id into a file name; ids have the syntax of properties/base/ids.h
+/// (letters, digits, '.', '_', '-'; no path, no hidden name), checked where claims and reports
+/// are loaded and again here (InputError), so a name stays inside its folder and two ids never
+/// share a file.
+std::string id_file_name(const std::string& id, const std::string& extension);
 std::string latex_document_fragment_path(const std::string& document);
 std::string latex_evidence_fragment_path(const std::string& claim);
-
-/// A UTF-8 string as LaTeX text that pdflatex and lualatex compile: ASCII with TeX's specials
-/// escaped, math symbols in math mode (⊕ → $\oplus$), accents, Cyrillic transliterated (AMS),
-/// Chinese and Japanese runs in \igvzh{…} / \igvja{…}, anything else as \igvU{code point}; line
-/// breaks allowed after punctuation and inside long words.
-std::string latex_text(const std::string& utf8);
 
 /// CSV: one row per claim.
 std::string report_to_csv(const Report& report);

@@ -88,6 +88,8 @@ BOOST_AUTO_TEST_CASE(cjk_runs_and_unknown_characters) {
   // the Japanese font only.
   BOOST_TEST(latex_text("㐀") == "\\igvU{3400}");
   BOOST_TEST(latex_text("中鴨文") == "\\igvzh{中}\\igvja{鴨}\\igvzh{文}");
+  // A line may break after a CJK run that other text follows without a space.
+  BOOST_TEST(latex_text("1、2、3") == "1\\igvzh{、}\\igvcjkbreak{}2\\igvzh{、}\\igvcjkbreak{}3");
   BOOST_TEST(latex_text(std::string("a\x01") + "b") == "a\\igvU{0001}b");
   // Invalid UTF-8 is a replacement character, never a crash or raw bytes.
   BOOST_TEST(latex_text("\xff\xfe") == "\\igvU{FFFD}\\igvU{FFFD}");
