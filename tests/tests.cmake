@@ -19,7 +19,7 @@ foreach(src IN LISTS IGV_TEST_SOURCES)
   else()
     target_link_libraries(${name} PRIVATE igv_checkers igv_base Boost::unit_test_framework)
   endif()
-  # tests/*/test_*_bench.cpp are benchmarks: built, not run by ctest (see README.md, "Benchmarks").
+  # tests/*/test_*_bench.cpp are benchmarks: built, not run by ctest (see tests/README.md, "Benchmarks").
   if(NOT name MATCHES "_bench$")
     add_test(NAME ${name} COMMAND ${name} --report_level=short)
     set_tests_properties(${name} PROPERTIES LABELS "${label};unit"
@@ -62,7 +62,7 @@ if(IGV_FAULT_INJECTION)
   set_tests_properties(fault_injection PROPERTIES LABELS "fault" TIMEOUT 3600)
 endif()
 
-# Long evidence runs, only with -DIGV_LONG_TESTS=ON (label "long"): see README.md.
+# Long evidence runs, only with -DIGV_LONG_TESTS=ON (label "long"): see tests/README.md.
 if(IGV_LONG_TESTS)
   file(GLOB IGV_LONG_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/long_*.py)
   foreach(src IN LISTS IGV_LONG_SOURCES)
@@ -74,8 +74,8 @@ if(IGV_LONG_TESTS)
   endforeach()
 endif()
 
-# The README's Slurm job array run on a one-node cluster of this machine, only with
-# -DIGV_SLURM_TESTS=ON (label "slurm"; needs root; see README.md, "Tests").
+# The Slurm job array of verify/DISTRIBUTED.md run on a one-node cluster of this machine, only
+# with -DIGV_SLURM_TESTS=ON (label "slurm"; needs root; see tests/README.md, "The Slurm test").
 if(IGV_SLURM_TESTS)
   add_test(NAME slurm_job_array
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/e2e/slurm_job_array.py

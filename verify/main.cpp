@@ -1,5 +1,5 @@
 // verify: checks what papers claim about impartial games and says, claim by claim, how strongly
-// the machine established it. See README.md for the commands; `verify help` lists them.
+// the machine established it. See verify/COMMANDS.md for the commands; `verify help` lists them.
 #include <boost/program_options/errors.hpp>
 #include <cerrno>
 #include <cstdio>

@@ -1,9 +1,9 @@
 // Game families and their registry: what `verify value`, `verify period` and
 // `verify cross-check` reach through a game specification such as `subtraction:1,3,4`.
 //
-// A specification is `NAME` or `NAME:PARAMS` (README.md, "Game specifications and positions"). Each
-// family registers once, in the .cpp file that implements it, with IGV_REGISTER_GAME; nothing
-// else has to change to add a family.
+// A specification is `NAME` or `NAME:PARAMS` (verify/COMMANDS.md, "Game specifications and
+// positions"). Each family registers once, in the .cpp file that implements it, with
+// IGV_REGISTER_GAME; nothing else has to change to add a family.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The claim model (README.md, "Adding a claims file"): a claim is data with provenance.
+// The claim model (properties/CLAIMS.md, "Adding a claims file"): a claim is data with provenance.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -9,7 +9,7 @@
 
 namespace igv {
 
-/// How strongly a claim was established (README.md, "The report"), strongest first.
+/// How strongly a claim was established (README.md, "Verdicts"), strongest first.
 enum class Verdict {
   proved,        ///< infinite claim reduced to a finite certificate an independent checker accepted
   verified,      ///< checked exhaustively on a stated finite domain

@@ -1,7 +1,7 @@
-// Claims files: TOML, one per source document, in properties/claims/ (see README.md,
-// "Adding a claims file"). Loading validates every claim: required fields present, ids unique,
-// the expected verdict one of the six, the checker registered. Any fault is an InputError that
-// names the file, the claim and what was expected.
+// Claims files: TOML, one per source document, in properties/claims/ (see
+// properties/CLAIMS.md, "Adding a claims file"). Loading validates every claim: required fields
+// present, ids unique, the expected verdict one of the six, the checker registered. Any fault is an
+// InputError that names the file, the claim and what was expected.
 //
 //   [document]
 //   id = "000_a85f04da58584fa6"            # the source's file name without extension

@@ -3,7 +3,7 @@
 //
 // Exact signed 64-bit arithmetic: an overflow, a division or remainder by zero, or a value of
 // another game that cannot be had is an error (FormulaError), never a wrapped or guessed number.
-// The language, by increasing precedence (README.md, "Generic claims"):
+// The language, by increasing precedence (properties/CLAIMS.md, "Generic claims"):
 //
 //   a == b, a != b, a < b, a <= b, a > b, a >= b   1 or 0; not chained (write `(a < b) and ...`)
 //   a or b                                          bitwise or

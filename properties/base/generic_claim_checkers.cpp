@@ -1,5 +1,5 @@
 // The generic claims: statements about any game the harness knows, so that a new paper needs a
-// claims file, not C++ (README.md, "Generic claims"). Each takes `params.game`, a game
+// claims file, not C++ (properties/CLAIMS.md, "Generic claims"). Each takes `params.game`, a game
 // specification of any registered family, and computes through the family's kernels (the first
 // fast kernel unless `kernel` names another; the reference kernel recomputes the first
 // `naive_prefix` positions as an independent check):

@@ -19,7 +19,7 @@ constexpr int kTable2LastRow = 9;
 /// Rows proved at the default budget beyond the paper (m ≤ 11 takes a few seconds)…
 constexpr int kDefaultExtensionRow = 11;
 /// … and at --budget ≥ kLargeBudget (m = 12: about 40 s and 0.7 GiB on the reference machine),
-/// and ≥ kHugeBudget (m = 14, streamed: README "Rows 13 and 14 of Table 2").
+/// and ≥ kHugeBudget (m = 14, streamed: core/REACH.md, "Rows 13 and 14 of Table 2").
 constexpr int kLargeBudgetExtensionRow = 12;
 constexpr double kLargeBudget = 10.0;
 constexpr int kHugeBudgetExtensionRow = 14;
@@ -36,8 +36,8 @@ FrolovFunction function_of(const Claim& c) {
 
 /// The accepted chain for rows 0..max(row, 9) (rows ≤ 9 share one chain).
 std::shared_ptr<const CheckedFrolovChain> accepted_chain(int row) {
-  // Row 12 (t = 50,803,200) is the last a claims file may name (README, "How far the machine
-  // goes"); a row outside 0..12 is refused before any row is computed. Rows 13 and 14 come
+  // Row 12 (t = 50,803,200) is the last a claims file may name (core/REACH.md, "How far the
+  // machine goes"); a row outside 0..12 is refused before any row is computed. Rows 13 and 14 come
   // only from the budget (rows_for_budget), whose chain keeps the first residues alone.
   constexpr int kLastFeasibleRow = kHugeBudgetExtensionRow;
   if (row < 0 || row > kLastFeasibleRow) {

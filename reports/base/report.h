@@ -24,7 +24,7 @@ struct Report {
 nlohmann::json make_context(const RunOptions& options, const std::vector<std::string>& selection,
                             const std::vector<std::string>& claims_files);
 
-/// The report as JSON (the machine-facing contract: README.md, "The report").
+/// The report as JSON (the machine-facing contract: reports/REPORTS.md).
 nlohmann::json report_to_json(const Report& report);
 
 /// One claim's result as JSON (the objects of report.json's `claims` list).

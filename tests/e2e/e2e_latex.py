@@ -10,7 +10,7 @@ pdflatex and lualatex as Debian's TeX Live ships them (.ci/setup installs them).
   unmapped characters as their code points; report.json keeps every text as the claims file has
   it.
 - Every fragment (tables/documents/*.tex, tables/*.tex) compiles when \\input into a minimal
-  document that loads the packages README.md names.
+  document that loads the packages reports/REPORTS.md names.
 - Figures: with rsvg-convert on the PATH each figures/X.svg has its figures/X.pdf and the PDF
   includes it; without it there is no PDF, the document still compiles and says how to make it.
 Usage (from ctest): e2e_latex.py --verify PATH --source-dir DIR --work-dir DIR
@@ -28,7 +28,7 @@ SRC, WORK = setup()
 MAX_OVERFULL_PT = 3.0
 ENGINES = ["pdflatex", "lualatex"]
 
-# The packages README.md ("The report") tells a user to load before \input-ing a fragment.
+# The packages reports/REPORTS.md ("The LaTeX report") tells a user to load before \input-ing a fragment.
 PREAMBLE = {
     "pdflatex": "\\usepackage[T1]{fontenc}\\usepackage{lmodern,CJKutf8}\n",
     "lualatex": "",
@@ -116,7 +116,7 @@ for engine, (folder, log) in each_engine(out, "Unicode report").items():
 
 # --- every fragment, \\input into a minimal document ------------------------------------------
 def fragments_compile(report_dir, what):
-    """\\inputs every fragment of REPORT_DIR into a minimal document with the README's packages."""
+    """\\inputs every fragment of REPORT_DIR into a minimal document with the documented packages."""
     fragments = sorted(
         [os.path.join("tables", "documents", f)
          for f in os.listdir(os.path.join(report_dir, "tables", "documents"))]

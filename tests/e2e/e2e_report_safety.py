@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reports from hostile claims files (issue #27): the reproductions of the issue as test data.
 
-- Ids are names, not paths: claim, document and shard ids outside the id syntax (README.md,
+- Ids are names, not paths: claim, document and shard ids outside the id syntax (properties/CLAIMS.md,
   "Adding a claims file") are one `verify: error:` line and exit 2, and no file is written
   anywhere (`/tmp/x`, `../x`, `a/../b`, a NUL, `/`, a TeX group, ESC, 129 characters, …).
 - `--out` never loses a user's file: a foreign file anywhere under it (figures/, tables/), a

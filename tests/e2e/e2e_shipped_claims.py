@@ -45,7 +45,7 @@ def normalise_md(text):
 
 def check_table2_rows_13_14(src, schema, report):
     """Rows 13 and 14 of Table 2 come from `verify run frolov2012.table2.extension --budget 1000`
-    (about an hour: README, "Rows 13 and 14 of Table 2"), too long to run here; its report is
+    (about an hour: core/REACH.md, "Rows 13 and 14 of Table 2"), too long to run here; its report is
     committed in reports/published/table2-budget-1000/. It must be a valid report in which the
     claim is proved with rows 0..14, and its rows 0..11 must be this fresh run's."""
     failures = []
@@ -112,7 +112,8 @@ def main(verify, src, work):
         if f"`{i}`" not in md:
             failures.append(f"{i} missing from report.md")
     # The published reports (reports/published/) must equal this fresh run, volatile fields
-    # (date, host, commit, timings) aside. Regenerate them with the command in README.md.
+    # (date, host, commit, timings) aside. Regenerate them with the command in
+    # reports/REPORTS.md, "Published reports".
     published = os.path.join(src, "reports", "published")
     try:
         with open(os.path.join(published, "report.json")) as f:

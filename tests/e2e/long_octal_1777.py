@@ -3,11 +3,11 @@
 
 Flammenkamp's .1777 (OEIS A071509: period 60,620,715, last exception at n = 160,949,017) must be
 proved at --budget 14 by `verify period --certificate-out` (443,139,470 values, saved in a binary
-values file and re-checked from it; README, "Octal games"), re-checked from the saved files by
+values file and re-checked from it; core/REACH.md, "Octal games"), re-checked from the saved files by
 `verify check-certificate` (and refused with exit 2, "too large to re-check in Python", by the
 Python checker once it has checked the file's header and hash), and proved by its claim at
 --budget 222. About 1.5 GiB and 0.9 GB of disk; on this machine about 5 minutes of CPU per run
-(see README for the measured figures).
+(see core/REACH.md for the measured figures).
 """
 import argparse
 import json

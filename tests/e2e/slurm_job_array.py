@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""The README's Slurm job array, run for real on a one-node cluster on this machine.
+"""The Slurm job array of verify/DISTRIBUTED.md, run for real on a one-node cluster here.
 
-Registered only with -DIGV_SLURM_TESTS=ON (label "slurm"; README.md, "Tests"); needs root. It
+Registered only with -DIGV_SLURM_TESTS=ON (label "slurm"; tests/README.md, "The Slurm test");
+needs root. It
 
 1. installs Debian's slurm-wlm and munge when they are missing (apt-get);
 2. starts a private munged (its own key and socket in a temporary folder) and a one-node cluster
    (slurmctld and slurmd, SlurmUser=root, proctrack/linuxproc, task/none, no accounting) whose
    configuration, state, spool and ports are its own, so no system daemon is used or touched;
-3. takes the job-array script from README.md, between the markers `<!-- slurm-job-array` and
+3. takes the job-array script from verify/DISTRIBUTED.md, between the markers `<!-- slurm-job-array` and
    `<!-- /slurm-job-array -->`, and submits it as it is printed with `sbatch`, from a folder laid
    out as the repository root (`./build` is the build folder of the `verify` under test);
 4. waits for every array task (scontrol polling: no accounting database), requires each to be
@@ -41,6 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from e2e_shipped_claims import normalise_json, normalise_md  # noqa: E402
 
 PACKAGES = ["slurm-wlm", "munge"]
+DOC = "verify/DISTRIBUTED.md"  # the page that prints the job array
 BEGIN = "<!-- slurm-job-array"
 END = "<!-- /slurm-job-array -->"
 # Job states after which a job runs no more (squeue/scontrol names).
@@ -60,23 +62,23 @@ def log(msg):
 
 
 def readme_script(src):
-    """The job-array script as README.md prints it, and the merge command its comment gives."""
-    with open(os.path.join(src, "README.md"), encoding="utf-8") as f:
+    """The job-array script as verify/DISTRIBUTED.md prints it, and the merge command its comment gives."""
+    with open(os.path.join(src, DOC), encoding="utf-8") as f:
         text = f.read()
     start = text.find(BEGIN)
     end = text.find(END, start + 1)
     if start < 0 or end < 0:
-        raise Failure(f"README.md has no job-array script between '{BEGIN}' and '{END}'")
+        raise Failure(f"{DOC} has no job-array script between '{BEGIN}' and '{END}'")
     block = re.search(r"```sh\n(.*?)```", text[start:end], re.S)
     if not block:
-        raise Failure("README.md: no ```sh block between the job-array markers")
+        raise Failure(f"{DOC}: no ```sh block between the job-array markers")
     script = block.group(1)
     merge = re.search(r"^# afterwards, once: (.*)$", script, re.M)
     if not merge:
-        raise Failure("README.md: the job-array script has no '# afterwards, once: …' merge line")
+        raise Failure(f"{DOC}: the job-array script has no '# afterwards, once: …' merge line")
     runs = [line for line in script.splitlines() if re.search(r"\bverify run\b", line)]
     if len(runs) != 1:
-        raise Failure(f"README.md: the job-array script should have one 'verify run' line, has {len(runs)}")
+        raise Failure(f"{DOC}: the job-array script should have one 'verify run' line, has {len(runs)}")
     return script, merge.group(1).strip(), runs[0]
 
 
@@ -376,7 +378,7 @@ def main():
         t0 = time.monotonic()
         r = cluster.slurm(["sbatch", "--parsable", "shards.sh"], cwd=root)
         cluster.job = r.stdout.strip().split(";")[0]
-        log(f"submitted the README's job array as job {cluster.job}")
+        log(f"submitted the documented job array as job {cluster.job}")
         timeout = float(os.environ.get("IGV_SLURM_TIMEOUT", "1800"))
         deadline = t0 + timeout
         last = None
@@ -404,12 +406,12 @@ def main():
         r = subprocess.run(["bash", "-c", merge_cmd], cwd=root, capture_output=True, text=True,
                            timeout=600)
         if r.returncode != 0:
-            raise Failure(f"the README's merge command exited {r.returncode}: "
+            raise Failure(f"the documented merge command exited {r.returncode}: "
                           + (r.stderr.strip().splitlines() or ["no output"])[-1])
         log(f"merge: {r.stdout.strip()} ({time.monotonic() - t1:.1f} s)")
         merged_dir = re.search(r"--out\s+(\S+)", merge_cmd)
         if not merged_dir:
-            raise Failure("the README's merge command has no --out DIR")
+            raise Failure("the documented merge command has no --out DIR")
         merged_dir = os.path.join(root, merged_dir.group(1))
 
         t2 = time.monotonic()

@@ -5,8 +5,9 @@
 // target. A parser may reject input only with InputError; any other exception, crash, leak,
 // out-of-bounds access (_GLIBCXX_ASSERTIONS, ASan) or undefined behaviour is a finding.
 //
-// Built only with -DIGV_FUZZ=ON and clang (see README.md, "Hardening"); the corpus of inputs that
-// once failed, and seeds for every family (tests/fuzz/fuzz_parsers/), is replayed by every run.
+// Built only with -DIGV_FUZZ=ON and clang (see tests/README.md, "Hardening"); the corpus of inputs
+// that once failed, and seeds for every family (tests/fuzz/fuzz_parsers/), is replayed by every
+// run.
 //
 // With IGV_FUZZ_PYTHON_CHECKER=verify/check_certificate.py in the environment, each certificate
 // is also handed to the Python checker (`python3 SCRIPT FILE`), and a certificate that one checker
