@@ -434,7 +434,7 @@ CertificateVerdict check_window(CheckerSeal seal, const OctalPeriodCertificate& 
       "values G(0.." + std::to_string(n_values - 1) +
           ") verified (no option equal to each, by the rare/common parity argument under " +
           std::to_string(cert.mask_schedule.size()) +
-          " mask(s)); a witness for each smaller value); G(n+" + std::to_string(p) +
+          " mask(s); a witness for each smaller value); G(n+" + std::to_string(p) +
           ") = G(n) for " + std::to_string(e) + " <= n < " + std::to_string(window_end) +
           "; preperiod and period least",
       n_values, {std::move(proved)});
@@ -733,7 +733,7 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
     proved.residues.push_back(static_cast<std::int32_t>(at(n)));
   CertificateVerdict v = CertificateVerdict::acceptance(
       CheckerSeal{},
-      "values G(0.." + std::to_string(n_values - 1) + ") recomputed by the naive kernel); G(n+" +
+      "values G(0.." + std::to_string(n_values - 1) + ") recomputed by the naive kernel; G(n+" +
           std::to_string(p) + ") = G(n) for " + std::to_string(e) + " <= n < " +
           std::to_string(window_end) + " (the three-heap window); preperiod and period least",
       n_values, {std::move(proved)});

@@ -94,7 +94,9 @@ class OutcomeVerdict {
 };
 
 /// The verdict's name ("proved", …).
-inline std::string_view to_string(OutcomeVerdict v) { return to_string(static_cast<Verdict>(v)); }
+inline std::string_view to_string(OutcomeVerdict v) {
+  return to_string(static_cast<Verdict>(v));
+}
 
 struct Outcome {
   OutcomeVerdict verdict = Finding::error;

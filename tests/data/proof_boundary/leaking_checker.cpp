@@ -30,13 +30,12 @@ Outcome leaking_checker(const Claim& claim, const CheckContext& ctx,
   return o;
 #elif LEAK == 2
   // A derivation that reads the producer's values through a capture.
-  return conclude_from_certificate(facts, claim, ctx,
-                                   [&producer](const CertificateVerdict&, const Claim&,
-                                               const CheckContext&) {
-                                     Derivation d;
-                                     d.holds = producer.at(7) == 3;
-                                     return d;
-                                   });
+  return conclude_from_certificate(
+      facts, claim, ctx, [&producer](const CertificateVerdict&, const Claim&, const CheckContext&) {
+        Derivation d;
+        d.holds = producer.at(7) == 3;
+        return d;
+      });
 #elif LEAK == 3
   // Forging an accepted certificate from the producer's values.
   (void)facts;
