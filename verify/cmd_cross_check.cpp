@@ -156,6 +156,7 @@ Kernel external_kernel(const std::string& family, const std::string& command) {
 
 int cmd_cross_check(const std::vector<std::string>& args) {
   po::options_description opts("verify cross-check options");
+  add_format_option(opts, "text", "text or json");
   opts.add_options()("kernels", po::value<std::string>(),
                      "comma list; the first is the baseline (default: the family's reference, then "
                      "every other kernel)")("range", po::value<std::int64_t>()->default_value(12),
@@ -163,7 +164,6 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "cases", po::value<int>()->default_value(200),
       "RapidCheck cases on random positions beyond the range")(
       "seed", po::value<std::string>()->default_value("1"), "RapidCheck seed")(
-      "format", po::value<std::string>()->default_value("text"), "text or json")(
       "values", po::value<std::string>(),
       "an OEIS b-file (`n a(n)` per line): compare it with the harness's values")(
       "kernel", po::value<std::string>(),
@@ -182,7 +182,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
   if (rest.size() != 1)
     throw InputError(
         "verify cross-check takes one GAME, e.g. `verify cross-check subtraction:1,3,4`");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   const auto game = make_game(rest[0]);
   const std::string family = rest[0].substr(0, rest[0].find(':'));
   if (p.vm.count("values") + p.vm.count("external") + p.vm.count("kernels") > 1)

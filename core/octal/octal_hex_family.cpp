@@ -118,9 +118,9 @@ class HexGame : public GameInstance {
     return j;
   }
 
-  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
+  [[nodiscard]] PeriodAnswer period() const override { return period_limited({}); }
 
-  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override {
+  [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override {
     // The producer (option-set kernel) proposes; the checker (naive recomputation, in the
     // checker library) decides. Arithmetic periodicity is never claimed: the producer throws
     // LimitReached (inconclusive) for it.
@@ -139,7 +139,7 @@ class HexGame : public GameInstance {
     }
     nlohmann::json j = hex_period_json(cert, code_.max_removal(), verdict.reason());
     j["block"] = period_block(verdict.proved().back());
-    return j;
+    return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
   [[nodiscard]] CertificateCheck check_certificate(
