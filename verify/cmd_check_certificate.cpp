@@ -48,7 +48,7 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   if (!j.contains("game") || !j["game"].is_string())
     throw InputError("certificate '" + files[0] + "' names no game");
   CertificateCheckRequest request;
-  // Side files a certificate names (an octal binary values file) are read from its folder.
+  // Side files a certificate names (a binary values file) are read from its folder.
   request.folder = std::filesystem::path(files[0]).parent_path().string();
   const GameFamily& family = find_game_family(j["game"].get<std::string>());
   const auto game = make_game(j["game"].get<std::string>());
