@@ -45,6 +45,10 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
   elseif(name STREQUAL "e2e_latex")
     # pdflatex and lualatex on the published report.tex (`ctest -L latex` runs it alone).
     set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")
+  elseif(name STREQUAL "e2e_subset_build")
+    # Configures and builds -DIGV_ENABLED_MODULES="frolov;welter" in BUILD-subset beside this
+    # build, sharing its compiler cache (`ctest -L subset` runs it alone).
+    set_tests_properties(${name} PROPERTIES LABELS "e2e;subset" TIMEOUT 1800)
   endif()
   if(IGV_SANITIZE)
     # ASan reserves terabytes of shadow address space: tests that cap it (ulimit -v) must not.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/game_family.h"
 #include "properties/base/runner.h"
 
 namespace igv::cli {
@@ -52,6 +53,47 @@ std::vector<std::string> claims_files_from(const boost::program_options::variabl
 
 /// This machine's memory (0 when unknown).
 std::uint64_t physical_memory_bytes();
+
+/// --format: the option (default `default_value`, `help` naming the formats) and its value, each
+/// name checked against `known` (split_formats).
+void add_format_option(boost::program_options::options_description& opts,
+                       const std::string& default_value, const std::string& help);
+std::vector<std::string> formats_from(const boost::program_options::variables_map& vm,
+                                      const std::vector<std::string>& known);
+
+/// The limit options, declared and validated here only (one wording for every command):
+/// --time-limit S: seconds, 0 (none) to 10^6 (kMaxTimeLimitSeconds);
+/// --memory-limit M: a size (parse_size), at most this machine's memory;
+/// --budget X: a scale, more than 0 and at most 10^6 (kMaxBudget).
+inline constexpr double kMaxTimeLimitSeconds = 1e6;
+inline constexpr double kMaxBudget = 1e6;
+void add_time_limit_option(boost::program_options::options_description& opts,
+                           double default_seconds, const std::string& help);
+double time_limit_from(const boost::program_options::variables_map& vm);
+/// `default_text` empty: no default (memory_limit_from then returns `fallback`).
+void add_memory_limit_option(boost::program_options::options_description& opts,
+                             const std::string& default_text, const std::string& help);
+std::uint64_t memory_limit_from(const boost::program_options::variables_map& vm,
+                                std::uint64_t fallback = 0);
+void add_budget_option(boost::program_options::options_description& opts, const std::string& help);
+double budget_from(const boost::program_options::variables_map& vm);
+
+/// One of the options a family declares in its PeriodOptions (core/base/game_family.h), as the
+/// commands name it: `verify period` and `verify check-certificate` loop over these.
+struct PeriodOptionDeclaration {
+  std::string PeriodOptions::*field;
+  const char* option;  ///< "--checkpoint"
+  const char* what;    ///< "checkpoints", for the refusal
+};
+
+/// "GAMES: TEXT; GAMES: TEXT" over the families that declare `field` (the games sharing a text
+/// together), for a command's help; "no game" when none does.
+std::string declared_period_option_help(std::string PeriodOptions::*field);
+
+/// Throws InputError (one line: the option, the game, the games that have it) unless the family
+/// of `spec` declares the option.
+void require_period_option(const GameFamily& family, const std::string& spec,
+                           const PeriodOptionDeclaration& declaration);
 
 /// The options `run` and `show` share (budget, seed, jobs, limits, claims files).
 void add_run_options(boost::program_options::options_description& opts);

@@ -59,50 +59,135 @@ std::uint64_t physical_memory_bytes() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
 }
 
+void add_format_option(po::options_description& opts, const std::string& default_value,
+                       const std::string& help) {
+  opts.add_options()("format", po::value<std::string>()->default_value(default_value),
+                     help.c_str());
+}
+
+std::vector<std::string> formats_from(const po::variables_map& vm,
+                                      const std::vector<std::string>& known) {
+  return split_formats(vm["format"].as<std::string>(), known);
+}
+
+void add_time_limit_option(po::options_description& opts, double default_seconds,
+                           const std::string& help) {
+  opts.add_options()("time-limit", po::value<double>()->default_value(default_seconds),
+                     help.c_str());
+}
+
+double time_limit_from(const po::variables_map& vm) {
+  const double s = vm["time-limit"].as<double>();
+  if (!std::isfinite(s) || s < 0 || s > kMaxTimeLimitSeconds) {
+    std::ostringstream got;
+    got << s;
+    throw InputError("--time-limit must be a number of seconds from 0 (none) to 10^6, got '" +
+                     got.str() + "'");
+  }
+  return s;
+}
+
+void add_memory_limit_option(po::options_description& opts, const std::string& default_text,
+                             const std::string& help) {
+  if (default_text.empty()) {
+    opts.add_options()("memory-limit", po::value<std::string>(), help.c_str());
+  } else {
+    opts.add_options()("memory-limit", po::value<std::string>()->default_value(default_text),
+                       help.c_str());
+  }
+}
+
+std::uint64_t memory_limit_from(const po::variables_map& vm, std::uint64_t fallback) {
+  if (vm.count("memory-limit") == 0U) return fallback;
+  const auto text = vm["memory-limit"].as<std::string>();
+  const std::uint64_t bytes = parse_size(text, "--memory-limit");
+  const auto phys = physical_memory_bytes();
+  if (phys != 0 && bytes > phys) {
+    throw InputError("--memory-limit " + text + " is more than this machine's memory (" +
+                     std::to_string(phys >> 20) + " MiB)");
+  }
+  return bytes;
+}
+
+void add_budget_option(po::options_description& opts, const std::string& help) {
+  opts.add_options()("budget", po::value<double>()->default_value(1.0, "1"), help.c_str());
+}
+
+double budget_from(const po::variables_map& vm) {
+  const double budget = vm["budget"].as<double>();
+  if (!(budget > 0) || budget > kMaxBudget) {
+    std::ostringstream got;
+    got << budget;
+    throw InputError(
+        "--budget must be a number more than 0 and at most 10^6 (1 is the default), "
+        "got '" +
+        got.str() + "'");
+  }
+  return budget;
+}
+
+std::string declared_period_option_help(std::string PeriodOptions::*field) {
+  // The games sharing a text together, in the families' order.
+  std::vector<std::pair<std::string, std::string>> texts;  // (text, games)
+  for (const GameFamily* f : game_families()) {
+    const std::string& text = f->period_options.*field;
+    if (text.empty()) continue;
+    const std::string games = f->period_options.games.empty() ? f->name : f->period_options.games;
+    auto it =
+        std::find_if(texts.begin(), texts.end(), [&](const auto& t) { return t.first == text; });
+    if (it == texts.end())
+      texts.emplace_back(text, games);
+    else
+      it->second += ", " + games;
+  }
+  if (texts.empty()) return "no game of this build";
+  std::string out;
+  for (const auto& [text, games] : texts) out += (out.empty() ? "" : "; ") + games + ": " + text;
+  return out;
+}
+
+void require_period_option(const GameFamily& family, const std::string& spec,
+                           const PeriodOptionDeclaration& declaration) {
+  if (!(family.period_options.*declaration.field).empty()) return;
+  std::string games;
+  for (const GameFamily* f : game_families()) {
+    if ((f->period_options.*declaration.field).empty()) continue;
+    games += (games.empty() ? "" : ", ") +
+             (f->period_options.games.empty() ? f->name : f->period_options.games);
+  }
+  throw InputError(std::string(declaration.option) + ": '" + spec + "' has no " + declaration.what +
+                   (games.empty() ? " (no game of this build has one)" : " (only " + games + ")"));
+}
+
 void add_run_options(po::options_description& opts) {
   opts.add_options()(
       "claims", po::value<std::vector<std::string>>()->composing(),
       "a claims file to load instead of the shipped ones (properties/claims/*.toml); repeatable")(
-      "budget", po::value<double>()->default_value(1.0, "1"),
-      "scale of every checker's domains: 1 default, 0.1 quick, 10 a long evidence run")(
       "seed", po::value<std::string>()->default_value("1"),
       "run seed (each claim derives its own)")(
       "jobs,j",
       po::value<unsigned>()->default_value(std::max(1U, std::thread::hardware_concurrency())),
       "claims checked at once (default: every core)")("random-cases",
                                                       po::value<int>()->default_value(1000),
-                                                      "RapidCheck cases per property at budget 1")(
-      "time-limit", po::value<double>()->default_value(0),
-      "seconds per claim before it is inconclusive (0: none)")(
-      "memory-limit", po::value<std::string>()->default_value("8G"),
-      "memory per claim (K, M, G suffixes); larger computations are inconclusive");
+                                                      "RapidCheck cases per property at budget 1");
+  add_budget_option(opts,
+                    "scale of every checker's domains: 1 default, 0.1 quick, 10 a long evidence "
+                    "run");
+  add_time_limit_option(opts, 0, "seconds per claim before it is inconclusive (0: none)");
+  add_memory_limit_option(
+      opts, "8G", "memory per claim (K, M, G suffixes); larger computations are inconclusive");
 }
 
 RunOptions run_options_from(const po::variables_map& vm) {
   RunOptions o;
-  o.budget = vm["budget"].as<double>();
-  if (!(o.budget > 0) || o.budget > 1e6) {
-    throw InputError("--budget must be a positive number (1 is the default), got " +
-                     std::to_string(o.budget));
-  }
+  o.budget = budget_from(vm);
   o.seed = parse_seed(vm["seed"].as<std::string>());
   o.jobs = vm["jobs"].as<unsigned>();
   if (o.jobs == 0 || o.jobs > 1024) throw InputError("--jobs must be between 1 and 1024");
   o.random_cases = vm["random-cases"].as<int>();
   if (o.random_cases <= 0) throw InputError("--random-cases must be positive");
-  o.time_limit_seconds = vm["time-limit"].as<double>();
-  if (!std::isfinite(o.time_limit_seconds) || o.time_limit_seconds < 0 ||
-      o.time_limit_seconds > 1e9) {
-    throw InputError("--time-limit must be a number of seconds, 0 (none) or more, got '" +
-                     std::to_string(o.time_limit_seconds) + "'");
-  }
-  o.memory_limit_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
-  const auto phys = physical_memory_bytes();
-  if (phys != 0 && o.memory_limit_bytes > phys) {
-    throw InputError("--memory-limit " + vm["memory-limit"].as<std::string>() +
-                     " is more than this machine's memory (" + std::to_string(phys >> 20) +
-                     " MiB)");
-  }
+  o.time_limit_seconds = time_limit_from(vm);
+  o.memory_limit_bytes = memory_limit_from(vm);
   return o;
 }
 

@@ -46,9 +46,7 @@ int describe_checker(const std::vector<std::string>& args) {
       throw InputError("verify checkers takes one checker name");
     }
   }
-  if (format != "text" && format != "json") {
-    throw InputError("verify checkers: --format must be text or json, got '" + format + "'");
-  }
+  format = split_formats(format, {"text", "json"}).front();
   const CheckerInfo* c = find_checker(name);
   if (c == nullptr) {
     throw InputError("no checker named '" + name + "' (see `verify checkers`)");

@@ -29,10 +29,10 @@ namespace igv::cli {
 
 int cmd_check_certificate(const std::vector<std::string>& args) {
   po::options_description opts("verify check-certificate options");
-  opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
-      "max-columns", po::value<std::int64_t>(),
-      "Frolov rows: the most columns the checker may recompute for one row (default 2^27; "
-      "row 13 needs 1.9e9: about 2 bytes and 50 ns a column)")(
+  add_format_option(opts, "text", "text or json");
+  const std::string columns_help = "the column budget of the checker (" +
+                                   declared_period_option_help(&PeriodOptions::column_budget) + ")";
+  opts.add_options()("max-columns", po::value<std::int64_t>(), columns_help.c_str())(
       "file", po::value<std::vector<std::string>>(), "CERTIFICATE.json");
   po::positional_options_description pos;
   pos.add("file", -1);
@@ -42,16 +42,21 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   if (p.help) return 0;
   const auto files = positional(p.vm, "file");
   if (files.size() != 1) throw InputError("verify check-certificate takes one certificate file");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   nlohmann::json j = read_json_file_strict(files[0], "certificate '" + files[0] + "'");
   if (!j.is_object()) throw InputError("certificate '" + files[0] + "' is not a JSON object");
   if (!j.contains("game") || !j["game"].is_string())
     throw InputError("certificate '" + files[0] + "' names no game");
   CertificateCheckRequest request;
-  // Side files a certificate names (an octal binary values file) are read from its folder.
+  // Side files a certificate names (a binary values file) are read from its folder.
   request.folder = std::filesystem::path(files[0]).parent_path().string();
-  if (p.vm.count("max-columns") != 0U) request.max_columns = p.vm["max-columns"].as<std::int64_t>();
+  const GameFamily& family = find_game_family(j["game"].get<std::string>());
   const auto game = make_game(j["game"].get<std::string>());
+  if (p.vm.count("max-columns") != 0U) {
+    require_period_option(family, game->spec(),
+                          {&PeriodOptions::column_budget, "--max-columns", "column budget"});
+    request.max_columns = p.vm["max-columns"].as<std::int64_t>();
+  }
   const CertificateCheck check = game->check_certificate(j, request);
   const nlohmann::json verdict =
       certificate_verdict_json(check.verdict, game->spec(), check.checker);

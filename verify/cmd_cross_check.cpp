@@ -275,6 +275,7 @@ RegressionOptions regression_options(const po::variables_map& vm) {
 
 int cmd_cross_check(const std::vector<std::string>& args) {
   po::options_description opts("verify cross-check options");
+  add_format_option(opts, "text", "text or json");
   opts.add_options()("kernels", po::value<std::string>(),
                      "comma list; the first is the baseline (default: the family's reference, then "
                      "every other kernel)")(
@@ -286,7 +287,6 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "random positions (--kernels: 200 RapidCheck cases; --external/--plugin: 10000 heaps of a "
       "heap game, 200 other positions)")("seed", po::value<std::string>()->default_value("1"),
                                          "seed of the random positions")(
-      "format", po::value<std::string>()->default_value("text"), "text or json")(
       "values", po::value<std::string>(),
       "an OEIS b-file (`n a(n)` per line): compare it with the harness's values")(
       "kernel", po::value<std::string>(),
@@ -321,7 +321,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
   if (rest.size() != 1)
     throw InputError(
         "verify cross-check takes one GAME, e.g. `verify cross-check subtraction:1,3,4`");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   const auto game = make_game(rest[0]);
   const std::string family = GameKernels::family_name(rest[0]);
   if (p.vm.count("values") + p.vm.count("external") + p.vm.count("kernels") + p.vm.count("plugin") >

@@ -28,9 +28,9 @@ namespace igv::cli {
 
 int cmd_diff(const std::vector<std::string>& args) {
   po::options_description opts("verify diff options");
-  opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
-      "timing-ratio", po::value<double>()->default_value(2.0),
-      "report a claim's time when it changed by more than this factor")(
+  add_format_option(opts, "text", "text or json");
+  opts.add_options()("timing-ratio", po::value<double>()->default_value(2.0),
+                     "report a claim's time when it changed by more than this factor")(
       "timing-floor", po::value<double>()->default_value(0.5),
       "… and one of the two times is at least this many seconds")(
       "reports", po::value<std::vector<std::string>>(), "OLD.json NEW.json");
@@ -40,7 +40,7 @@ int cmd_diff(const std::vector<std::string>& args) {
   if (p.help) return 0;
   const auto paths = positional(p.vm, "reports");
   if (paths.size() != 2) throw InputError("verify diff takes two reports, OLD.json and NEW.json");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   const double ratio = p.vm["timing-ratio"].as<double>();
   const double timing_floor = p.vm["timing-floor"].as<double>();
   if (!std::isfinite(ratio) || ratio < 1) {

@@ -27,15 +27,15 @@ namespace igv::cli {
 
 int cmd_list(const std::vector<std::string>& args) {
   po::options_description opts("verify list options");
+  add_format_option(opts, "text", "text or json");
   opts.add_options()("claims", po::value<std::vector<std::string>>()->composing(),
                      "a claims file instead of the shipped ones; repeatable")(
-      "format", po::value<std::string>()->default_value("text"), "text or json")(
       "spec", po::value<std::vector<std::string>>(), "claim selection");
   po::positional_options_description pos;
   pos.add("spec", -1);
   const auto p = parse(args, opts, pos, "verify list [SPEC…] [--format text|json]");
   if (p.help) return 0;
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   const auto claims =
       select_claims(load_claims_files(claims_files_from(p.vm)), positional(p.vm, "spec"));
   if (format.front() == "json") {

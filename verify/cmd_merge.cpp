@@ -27,10 +27,10 @@ namespace igv::cli {
 
 int cmd_merge(const std::vector<std::string>& args) {
   po::options_description opts("verify merge options");
+  add_format_option(opts, "json,md", "report formats, comma-separated");
   opts.add_options()("out,o", po::value<std::string>(), "write the merged report here")(
-      "format", po::value<std::string>()->default_value("json,md"),
-      "report formats, comma-separated")("reports", po::value<std::vector<std::string>>(),
-                                         "shard reports (report.json of each shard)");
+      "reports", po::value<std::vector<std::string>>(),
+      "shard reports (report.json of each shard)");
   po::positional_options_description pos;
   pos.add("reports", -1);
   const auto p = parse(args, opts, pos, "verify merge SHARD.json… --out DIR [--format json,md,…]");
@@ -38,7 +38,7 @@ int cmd_merge(const std::vector<std::string>& args) {
   const auto paths = positional(p.vm, "reports");
   if (paths.empty()) throw InputError("verify merge takes the shard reports to join");
   if (p.vm.count("out") == 0U) throw InputError("verify merge needs --out DIR");
-  const auto formats = split_formats(p.vm["format"].as<std::string>(), report_formats());
+  const auto formats = formats_from(p.vm, report_formats());
   check_output_folder(p.vm["out"].as<std::string>());
   std::vector<nlohmann::json> shards;
   for (const auto& path : paths) shards.push_back(read_report(path));

@@ -17,7 +17,6 @@
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/limits.h"
-#include "core/octal/octal_certificate.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -108,32 +107,44 @@ void save_certificate(const nlohmann::json& j, const std::string& path) {
   }
 }
 
+/// The options a family declares for `verify period` (PeriodOptions): the command refuses each
+/// one the game's family does not declare.
+const PeriodOptionDeclaration kBudget{&PeriodOptions::budget, "--budget",
+                                      "search bound of its own to scale"};
+const PeriodOptionDeclaration kCheckpoint{&PeriodOptions::checkpoint, "--checkpoint",
+                                          "checkpoints"};
+const PeriodOptionDeclaration kValuesFile{&PeriodOptions::values_file, "--binary-values",
+                                          "binary values file"};
+
 }  // namespace
 
 int cmd_period(const std::vector<std::string>& args) {
   po::options_description opts("verify period options");
-  opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
-      "time-limit", po::value<double>()->default_value(600),
-      "seconds before the answer is inconclusive (exit 3); 0: none")(
-      "memory-limit", po::value<std::string>(),
+  add_format_option(opts, "text", "text or json");
+  add_time_limit_option(opts, 600, "seconds before the answer is inconclusive (exit 3); 0: none");
+  add_memory_limit_option(
+      opts, "",
       "memory the search may hold (K, M, G suffixes; default two thirds of this machine's "
       "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
-      "known before computing")(
-      "checkpoint", po::value<std::string>(),
-      "DIR: write checkpoints of the search there (Frolov rows rook-misere:M, "
-      "digital-deletion:M)")("resume", po::bool_switch(),
-                             "continue the search saved in --checkpoint DIR")(
+      "known before computing");
+  const std::string checkpoint_help = "DIR: write checkpoints of the search there (" +
+                                      declared_period_option_help(&PeriodOptions::checkpoint) + ")";
+  const std::string values_help =
+      "put the values in a binary file beside the certificate even when they would fit the JSON "
+      "(needs --certificate-out; " +
+      declared_period_option_help(&PeriodOptions::values_file) + ")";
+  opts.add_options()("checkpoint", po::value<std::string>(), checkpoint_help.c_str())(
+      "resume", po::bool_switch(), "continue the search saved in --checkpoint DIR")(
       "checkpoint-every", po::value<std::int64_t>(),
-      "columns of the row being searched between two checkpoints (default 2^28)")(
+      "steps of the search between two checkpoints (see --checkpoint)")(
       "certificate-out", po::value<std::string>(),
       "save the certificate: PATH.json, or a folder (created if missing) that receives "
-      "GAME.json; octal values beyond the JSON limit go to a binary file beside it, NAME.values")(
-      "binary-values", po::bool_switch(),
-      "octal: put the values in the binary NAME.values file even when they would fit the JSON "
-      "(needs --certificate-out)")(
-      "budget", po::value<double>()->default_value(1.0, "1"),
-      "scales the search's own bound (octal: 2^25 heaps at 1); reaching it is inconclusive "
-      "(exit 3)")("game", po::value<std::vector<std::string>>(), "GAME");
+      "GAME.json; values beyond the JSON limit go to a binary file beside it, NAME.values")(
+      "binary-values", po::bool_switch(), values_help.c_str());
+  add_budget_option(opts, "scales the search's own bound (" +
+                              declared_period_option_help(&PeriodOptions::budget) +
+                              "); reaching it is inconclusive (exit 3)");
+  opts.add_options()("game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
   pos.add("game", -1);
   const auto p =
@@ -147,46 +158,21 @@ int cmd_period(const std::vector<std::string>& args) {
   const auto rest = positional(p.vm, "game");
   if (rest.size() != 1)
     throw InputError("verify period takes one GAME, e.g. `verify period octal:0.07`");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
-  const double time_limit = p.vm["time-limit"].as<double>();
-  if (!std::isfinite(time_limit) || time_limit < 0 || time_limit > 1e9) {
-    throw InputError("--time-limit must be a number of seconds, 0 (none) or more, got '" +
-                     std::to_string(time_limit) + "'");
-  }
-  std::uint64_t memory_limit = default_period_memory();
-  if (p.vm.count("memory-limit") != 0U) {
-    const auto text = p.vm["memory-limit"].as<std::string>();
-    memory_limit = parse_size(text, "--memory-limit");
-    const auto phys = physical_memory_bytes();
-    if (phys != 0 && memory_limit > phys) {
-      throw InputError("--memory-limit " + text + " is more than this machine's memory (" +
-                       std::to_string(phys >> 20) + " MiB)");
-    }
-  }
-  const double budget = p.vm["budget"].as<double>();
-  if (!(budget > 0) || budget > 1e6) {
-    throw InputError("--budget must be a positive number (1 is the default), got " +
-                     std::to_string(budget));
-  }
+  const auto format = formats_from(p.vm, {"text", "json"});
+  const double time_limit = time_limit_from(p.vm);
+  const std::uint64_t memory_limit = memory_limit_from(p.vm, default_period_memory());
+  const double budget = budget_from(p.vm);
+  const GameFamily& family = find_game_family(rest[0]);
   const auto game = make_game(rest[0]);
   const auto start = std::chrono::steady_clock::now();
   PeriodRequest request;
   request.limits.memory_bytes = memory_limit;
   request.budget = budget;
-  if (!p.vm["budget"].defaulted() && game->spec().rfind("octal:", 0) != 0) {
-    // Only the octal search has a bound of its own to scale; elsewhere the flag would be
-    // silently ignored.
-    throw InputError("--budget scales the heaps an octal search computes (octal:CODE); '" +
-                     game->spec() + "' has no such bound (use --time-limit and --memory-limit)");
-  }
-  const bool frolov_row =
-      game->spec().rfind("rook-misere:", 0) == 0 || game->spec().rfind("digital-deletion:", 0) == 0;
+  // Each option beyond the limits only where the family declares it (elsewhere it would be
+  // silently ignored).
+  if (!p.vm["budget"].defaulted()) require_period_option(family, game->spec(), kBudget);
   if (p.vm.count("checkpoint") != 0U) {
-    if (!frolov_row)
-      throw InputError(
-          "--checkpoint: checkpoints are written for Frolov rows only "
-          "(rook-misere:M, digital-deletion:M), not for '" +
-          game->spec() + "'");
+    require_period_option(family, game->spec(), kCheckpoint);
     request.checkpoint_dir = p.vm["checkpoint"].as<std::string>();
     if (request.checkpoint_dir.empty()) throw InputError("--checkpoint needs a folder");
   }
@@ -198,7 +184,7 @@ int cmd_period(const std::vector<std::string>& args) {
       throw InputError("--checkpoint-every needs --checkpoint DIR");
     request.checkpoint_every = p.vm["checkpoint-every"].as<std::int64_t>();
     if (request.checkpoint_every < 1 || request.checkpoint_every > (std::int64_t{1} << 40))
-      throw InputError("--checkpoint-every must be a number of columns from 1 to 2^40");
+      throw InputError("--checkpoint-every must be a number of steps from 1 to 2^40");
   }
   if (p.vm.count("certificate-out") != 0U) {
     request.certificate_path =
@@ -208,10 +194,7 @@ int cmd_period(const std::vector<std::string>& args) {
   if (request.binary_values && request.certificate_path.empty())
     throw InputError(
         "--binary-values needs --certificate-out PATH (the values file goes beside it)");
-  if (request.binary_values && game->spec().rfind("octal:", 0) != 0) {
-    throw InputError("--binary-values: only octal certificates have a binary values file, not '" +
-                     game->spec() + "'");
-  }
+  if (request.binary_values) require_period_option(family, game->spec(), kValuesFile);
   // Progress only on a terminal: one line, rewritten in place, cleared at the end.
   const bool show_progress = ::isatty(STDERR_FILENO) == 1;
   if (show_progress) {
@@ -224,23 +207,23 @@ int cmd_period(const std::vector<std::string>& args) {
         start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(time_limit));
   }
-  nlohmann::json j;
+  PeriodAnswer answer;
   const auto clear_progress = [&] {
     if (show_progress) raw_stderr() << "\r\033[K" << std::flush;
   };
-  // An octal values file is written under a temporary name first: an interrupt removes it.
-  const bool values_file_possible =
-      !request.certificate_path.empty() && game->spec().rfind("octal:", 0) == 0;
-  if (values_file_possible)
-    remove_on_interrupt(octal_values_temporary_path(request.certificate_path).string());
+  // A side file the search writes under a temporary name first: an interrupt removes it.
   struct Forget {
-    bool active;
+    bool active = false;
     ~Forget() {
       if (active) remove_on_interrupt("");
     }
-  } forget{values_file_possible};
+  } forget;
+  request.temporary_file = [&forget](const std::string& path) {
+    remove_on_interrupt(path);
+    forget.active = true;
+  };
   try {
-    j = game->period_limited(request);
+    answer = game->period_limited(request);
     clear_progress();
   } catch (const BudgetExceeded& e) {
     clear_progress();
@@ -251,16 +234,19 @@ int cmd_period(const std::vector<std::string>& args) {
     clear_progress();
     throw;
   }
+  // The certificate file (the answer's document) is what is saved and what --format json prints;
+  // the text shows the checked numbers, then the document's block and certificate.
+  const nlohmann::json& j = answer.document;
   if (!request.certificate_path.empty()) save_certificate(j, request.certificate_path);
   if (format.front() == "json") {
     std::cout << j.dump(2) << "\n";
     return 0;
   }
-  std::cout << "game:       " << j.value("game", rest[0]) << "\n"
+  std::cout << "game:       " << game->spec() << "\n"
             << "verdict:    proved\n"
-            << "preperiod:  " << j["preperiod"].dump() << "\n"
-            << "period:     " << j["period"].dump() << "\n"
-            << "saltus:     " << j.value("saltus", nlohmann::json(0)).dump() << "\n";
+            << "preperiod:  " << answer.preperiod << "\n"
+            << "period:     " << answer.period << "\n"
+            << "saltus:     " << answer.saltus << "\n";
   if (j.contains("block")) {
     // One period of values from the preperiod on (at most kPeriodBlockCap in the JSON; the
     // text shows the first 40).
@@ -268,7 +254,7 @@ int cmd_period(const std::vector<std::string>& args) {
     std::cout << "block:      ";
     for (std::size_t i = 0; i < block.size() && i < 40; ++i)
       std::cout << (i == 0 ? "" : " ") << block[i].dump();
-    const std::int64_t period = j["period"].get<std::int64_t>();
+    const std::int64_t period = answer.period;
     if (static_cast<std::int64_t>(block.size()) < period || block.size() > 40)
       std::cout << " … (" << period << " values in one period)";
     std::cout << "\n";

@@ -41,9 +41,9 @@ std::optional<PlotPeriod> proved_period(const GameInstance& game, double seconds
                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(seconds));
   }
-  nlohmann::json j;
+  PeriodAnswer answer;
   try {
-    j = game.period_limited(request);
+    answer = game.period_limited(request);
   } catch (const InputError& e) {
     why = "no period: " + std::string(e.what());
     return std::nullopt;
@@ -51,17 +51,10 @@ std::optional<PlotPeriod> proved_period(const GameInstance& game, double seconds
     why = "period not proved within the limits: " + std::string(e.what());
     return std::nullopt;
   }
-  const auto integer = [&](const char* key) {
-    return j.contains(key) && j[key].is_number_integer();
-  };
-  if (!integer("preperiod") || !integer("period")) {
-    why = "the period answer has no integer preperiod and period";
-    return std::nullopt;
-  }
   PlotPeriod p;
-  p.preperiod = j["preperiod"].get<std::int64_t>();
-  p.period = j["period"].get<std::int64_t>();
-  p.saltus = integer("saltus") ? j["saltus"].get<std::int64_t>() : 0;
+  p.preperiod = answer.preperiod;
+  p.period = answer.period;
+  p.saltus = answer.saltus;
   return p;
 }
 
@@ -74,10 +67,10 @@ int cmd_plot(const std::vector<std::string>& args) {
       "the kernel the values come from (`verify kernels`; default: the family's preferred one)")(
       "check", po::value<std::string>()->default_value("300"),
       "how many leading positions the reference (naive) kernel recomputes; a disagreement is "
-      "an error (exit 1)")("time-limit", po::value<double>()->default_value(30),
-                           "seconds the proof of a period may take before the picture is drawn "
-                           "without one; 0: none")("args", po::value<std::vector<std::string>>(),
-                                                   "GAME [RANGE]");
+      "an error (exit 1)")("args", po::value<std::vector<std::string>>(), "GAME [RANGE]");
+  add_time_limit_option(opts, 30,
+                        "seconds the proof of a period may take before the picture is drawn "
+                        "without one; 0: none");
   po::positional_options_description pos;
   pos.add("args", -1);
   const auto p = parse(args, opts, pos,
@@ -107,10 +100,7 @@ int cmd_plot(const std::vector<std::string>& args) {
       throw InputError("--out '" + out + "': the folder '" + dir.string() + "' does not exist");
     }
   }
-  const double time_limit = p.vm["time-limit"].as<double>();
-  if (!std::isfinite(time_limit) || time_limit < 0 || time_limit > 1e6) {
-    throw InputError("--time-limit must be a number of seconds, 0 (none) or more");
-  }
+  const double time_limit = time_limit_from(p.vm);
   const auto check = static_cast<std::size_t>(
       parse_int_in_range(p.vm["check"].as<std::string>(), "--check", 0, 1'000'000));
   const auto gk = GameKernels::make(

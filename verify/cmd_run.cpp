@@ -28,11 +28,10 @@ namespace igv::cli {
 int cmd_run(const std::vector<std::string>& args) {
   po::options_description opts("verify run options");
   add_run_options(opts);
+  add_format_option(opts, "json,md", "report formats, comma-separated");
   opts.add_options()("out,o", po::value<std::string>(),
                      "write the report here (report.json, report.md, …)")(
-      "format", po::value<std::string>()->default_value("json,md"),
-      "report formats, comma-separated")("quiet,q",
-                                         "no per-claim lines on stdout, only the closing summary")(
+      "quiet,q", "no per-claim lines on stdout, only the closing summary")(
       "shard", po::value<std::string>(),
       "K/N: run only the K-th of N deterministic shares of the selection (merge with `verify "
       "merge`)")("spec", po::value<std::vector<std::string>>(), "claim selection");
@@ -44,7 +43,7 @@ int cmd_run(const std::vector<std::string>& args) {
 
   // Everything the user gave is validated before any claim runs or any file is written.
   const RunOptions options = run_options_from(vm);
-  const auto formats = split_formats(vm["format"].as<std::string>(), report_formats());
+  const auto formats = formats_from(vm, report_formats());
   const auto files = claims_files_from(vm);
   const auto specs = positional(vm, "spec");
   const auto selected = select_claims(load_claims_files(files), specs);

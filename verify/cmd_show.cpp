@@ -62,9 +62,9 @@ void render_claim(const nlohmann::json& j, const std::string& format, std::ostre
 int cmd_show(const std::vector<std::string>& args) {
   po::options_description opts("verify show options");
   add_run_options(opts);
+  add_format_option(opts, "text", "text or json");
   opts.add_options()("report", po::value<std::string>(),
                      "show the claim from this report.json instead of running it")(
-      "format", po::value<std::string>()->default_value("text"), "text or json")(
       "claim", po::value<std::vector<std::string>>(), "claim id");
   po::positional_options_description pos;
   pos.add("claim", -1);
@@ -72,7 +72,7 @@ int cmd_show(const std::vector<std::string>& args) {
   if (p.help) return 0;
   const auto ids = positional(p.vm, "claim");
   if (ids.size() != 1) throw InputError("verify show takes exactly one claim id");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   nlohmann::json j;
   if (p.vm.count("report") != 0U) {
     const auto path = p.vm["report"].as<std::string>();

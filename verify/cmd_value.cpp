@@ -28,7 +28,8 @@ namespace igv::cli {
 
 int cmd_value(const std::vector<std::string>& args) {
   po::options_description opts("verify value options");
-  opts.add_options()("format", po::value<std::string>()->default_value("text"), "text or json")(
+  add_format_option(opts, "text", "text or json");
+  opts.add_options()(
       "max-moves", po::value<std::string>()->default_value("1000"),
       "list at most N winning moves (their number is always given); 0: the value alone")(
       "kernel", po::value<std::string>(),
@@ -41,7 +42,7 @@ int cmd_value(const std::vector<std::string>& args) {
   const auto rest = positional(p.vm, "args");
   if (rest.size() != 2)
     throw InputError("verify value takes GAME and POSITION, e.g. `verify value nim 3,5,6`");
-  const auto format = split_formats(p.vm["format"].as<std::string>(), {"text", "json"});
+  const auto format = formats_from(p.vm, {"text", "json"});
   const auto game = make_game(rest[0]);
   ValueRequest request;
   request.max_moves = static_cast<std::size_t>(

@@ -66,8 +66,8 @@ std::vector<std::string> positions_from_arguments(const std::vector<std::string>
 
 int cmd_values(const std::vector<std::string>& args) {
   po::options_description opts("verify values options");
-  opts.add_options()("format", po::value<std::string>()->default_value("text"),
-                     "text, json, csv or bfile (OEIS b-file: `n a(n)` per line)")(
+  add_format_option(opts, "text", "text, json, csv or bfile (OEIS b-file: `n a(n)` per line)");
+  opts.add_options()(
       "offset", po::value<std::string>(),
       "bfile: the index of the first line (default: the first position of a range, else 0)")(
       "kernel", po::value<std::string>(),
@@ -88,8 +88,7 @@ int cmd_values(const std::vector<std::string>& args) {
         "verify values takes GAME and a range a..b, positions, or @FILE, e.g. `verify values "
         "octal:0.07 0..100`");
   }
-  const auto format =
-      split_formats(p.vm["format"].as<std::string>(), {"text", "json", "csv", "bfile"});
+  const auto format = formats_from(p.vm, {"text", "json", "csv", "bfile"});
   const auto gk = GameKernels::make(
       rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
   const auto check = static_cast<std::size_t>(

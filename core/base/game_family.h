@@ -31,22 +31,44 @@ struct ValueRequest {
 /// The limits of `verify period`: a family that supports them passes them to its producer.
 struct PeriodRequest {
   ComputeLimits limits;
-  /// Checkpoints of a long search (Frolov rows only: `verify period` refuses them for other
-  /// games): the folder (empty: none), whether to continue the run saved there, and the
-  /// interval in columns of the row being searched (0: the family's default).
+  /// Checkpoints of a long search (only for a family whose PeriodOptions declare them: `verify
+  /// period` refuses them for the others): the folder (empty: none), whether to continue the run
+  /// saved there, and the interval in steps of the search (0: the family's default).
   std::string checkpoint_dir;
   bool resume = false;
   std::int64_t checkpoint_every = 0;
   /// Called now and then with one line of progress (shown on a terminal by the caller).
   std::function<void(const std::string&)> progress;
-  /// Scales the family's own search bound (octal: the heaps computed, 2^25 at 1).
+  /// Scales the family's own search bound (PeriodOptions::budget says what it is).
   double budget = 1.0;
   /// Where the caller will save the certificate (`verify period --certificate-out`; empty: it is
-  /// only printed). An octal family whose values exceed the JSON limit (or with
-  /// `binary_values`) writes them next to it, as FILE.values without the `.json`, and names that
-  /// file in the certificate (core/CERTIFICATES.md, "octal"); other families ignore both.
+  /// only printed). A family with a values file (PeriodOptions::values_file) whose values exceed
+  /// the JSON limit (or with `binary_values`) writes them next to it and names that file in the
+  /// certificate (core/CERTIFICATES.md); other families ignore both.
   std::string certificate_path;
   bool binary_values = false;
+  /// Called with the path of a side file the search writes under a temporary name before it
+  /// renames it into place or removes it (so that an interrupt can remove it); may be empty.
+  std::function<void(const std::string&)> temporary_file;
+};
+
+/// What a family's `verify period` accepts beyond --time-limit and --memory-limit, and what its
+/// certificate check accepts beyond the file. `verify period` and `verify check-certificate`
+/// loop over these declarations (verify/ knows no family) and refuse, with one line, an option
+/// the family does not declare. Each text is what the option means for the family (shown in the
+/// help and in the refusals); empty: the family does not accept the option.
+struct PeriodOptions {
+  /// The games of the family that have a period, as the help names them (e.g. "rook-misere:M");
+  /// empty: the family's name.
+  std::string games;
+  /// --budget X: the family's own search bound, which PeriodRequest::budget scales.
+  std::string budget;
+  /// --checkpoint DIR, --resume, --checkpoint-every N: what a checkpoint saves and what N counts.
+  std::string checkpoint;
+  /// --binary-values: the binary values file a certificate may keep its values in.
+  std::string values_file;
+  /// check-certificate --max-columns N: the column budget of the family's checker.
+  std::string column_budget;
 };
 
 /// How `verify check-certificate` (and a claim) asks for a certificate file to be checked.
@@ -63,6 +85,30 @@ struct CertificateCheckRequest {
 struct CertificateCheck {
   CertificateVerdict verdict;
   std::string checker;  ///< the checking function and its file, for people
+};
+
+/// A proved period, as GameInstance::period() answers. The numbers are the checker's: what the
+/// accepted verdict established for the asked sequence (one of its ProvedPeriods). `document` is
+/// the certificate file's JSON, opaque to the harness: `verify period` prints it, --certificate-out
+/// saves it and check_certificate re-reads it; nothing reads the numbers back from it.
+struct PeriodAnswer {
+  std::int64_t preperiod = 0;
+  std::int64_t period = 1;
+  std::int64_t saltus = 0;
+  nlohmann::json document;
+  /// The checker's verdict on the certificate, accepted.
+  CertificateVerdict verdict;
+
+  /// preperiod − 1, or none when the preperiod is 0.
+  [[nodiscard]] std::optional<std::int64_t> last_exceptional_value() const {
+    return preperiod > 0 ? std::optional<std::int64_t>(preperiod - 1) : std::nullopt;
+  }
+
+  /// The answer of an accepted verdict on `document`, whose proved()[asked] (default: the last)
+  /// is the asked sequence; throws std::logic_error (a bug of the harness) when the verdict is
+  /// not accepted or has no such sequence.
+  static PeriodAnswer from_checked(nlohmann::json document, CertificateVerdict verdict,
+                                   std::optional<std::size_t> asked = std::nullopt);
 };
 
 /// Throws InputError when `request` sets a column budget: for the families that have none.
@@ -107,15 +153,16 @@ class GameInstance {
   static void limit_winning_moves(nlohmann::json& j, const ValueRequest& request,
                                   std::optional<std::size_t> total = std::nullopt);
 
-  /// The proved period, as `verify period` prints it: {"game", "preperiod", "period",
-  /// "saltus", "certificate": {"theorem", "bound", "checked"}}. Families without a notion of
-  /// period keep the default, which throws InputError.
-  [[nodiscard]] virtual nlohmann::json period() const;
+  /// The proved period (PeriodAnswer: the checked numbers, and the certificate file `verify
+  /// period` prints: {"game", "preperiod", "period", "saltus", "certificate": {"theorem",
+  /// "bound", "checked"}}). Families without a notion of period keep the default, which throws
+  /// InputError.
+  [[nodiscard]] virtual PeriodAnswer period() const;
 
   /// period() within `request.limits`: throws LimitReached (a BudgetExceeded naming the limit and
   /// what was reached) when the time or memory limit is reached, or when the answer cannot fit
   /// (then at once, before allocating). The default ignores the limits and calls period().
-  [[nodiscard]] virtual nlohmann::json period_limited(const PeriodRequest& request) const;
+  [[nodiscard]] virtual PeriodAnswer period_limited(const PeriodRequest& request) const;
 
   /// Re-checks a period certificate read from a file: `period_json` is what period() printed
   /// (`verify period GAME --format json`), possibly edited by someone. The family's independent
@@ -158,6 +205,8 @@ struct GameFamily {
   std::int64_t cross_check_range = 8;
   /// What the kernels' values are (see ValueKind).
   ValueKind value_kind = ValueKind::grundy;
+  /// What `verify period` and `verify check-certificate` accept for this family.
+  PeriodOptions period_options = {};
 };
 
 /// Adds a family; a second family of the same name is a programming error (aborts at start-up).
@@ -165,6 +214,10 @@ void register_game_family(GameFamily family);
 
 /// All families, sorted by name.
 std::vector<const GameFamily*> game_families();
+
+/// The family a specification names (the text before the colon); throws InputError naming the
+/// spec when there is none.
+const GameFamily& find_game_family(std::string_view spec);
 
 /// Parses a specification and builds the game; throws InputError naming the spec.
 std::unique_ptr<GameInstance> make_game(std::string_view spec);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <stdexcept>
 
 #include "core/base/errors.h"
 #include "core/base/fault.h"
@@ -52,18 +53,33 @@ void GameInstance::limit_winning_moves(nlohmann::json& j, const ValueRequest& re
   j["winning_moves_listed"] = moves.size();
 }
 
-nlohmann::json GameInstance::period() const {
+PeriodAnswer PeriodAnswer::from_checked(nlohmann::json document, CertificateVerdict verdict,
+                                        std::optional<std::size_t> asked_index) {
+  const std::size_t n = verdict.proved().size();
+  const std::size_t i = asked_index.value_or(n == 0 ? 0 : n - 1);
+  if (!verdict.accepted() || i >= n)
+    throw std::logic_error("a period answer needs an accepted verdict that proved the sequence");
+  PeriodAnswer a;
+  const ProvedPeriod& asked = verdict.proved()[i];
+  a.preperiod = asked.preperiod;
+  a.period = asked.period;
+  a.saltus = asked.saltus;
+  a.document = std::move(document);
+  a.verdict = std::move(verdict);
+  return a;
+}
+
+PeriodAnswer GameInstance::period() const {
   throw InputError("game '" + spec() + "' has no period to compute");
 }
 
-nlohmann::json GameInstance::period_limited(const PeriodRequest&) const {
+PeriodAnswer GameInstance::period_limited(const PeriodRequest&) const {
   return period();
 }
 
 void refuse_column_budget(const CertificateCheckRequest& request, const std::string& spec) {
   if (request.max_columns) {
-    throw InputError("--max-columns: the certificates of " + spec +
-                     " have no column budget (Frolov rows only)");
+    throw InputError("--max-columns: the certificates of " + spec + " have no column budget");
   }
 }
 
@@ -93,18 +109,22 @@ std::vector<const GameFamily*> game_families() {
   return out;
 }
 
-std::unique_ptr<GameInstance> make_game(std::string_view spec) {
-  const auto colon = spec.find(':');
-  const std::string name(spec.substr(0, colon));
-  const std::string_view params =
-      colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+const GameFamily& find_game_family(std::string_view spec) {
+  const std::string name(spec.substr(0, spec.find(':')));
   auto it = family_table().find(name);
   if (it == family_table().end()) {
     std::string known;
     for (const auto& [n, f] : family_table()) known += (known.empty() ? "" : ", ") + n;
     throw InputError("unknown game '" + std::string(spec) + "' (known families: " + known + ")");
   }
-  return it->second.make(params);
+  return it->second;
+}
+
+std::unique_ptr<GameInstance> make_game(std::string_view spec) {
+  const auto colon = spec.find(':');
+  const std::string_view params =
+      colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+  return find_game_family(spec).make(params);
 }
 
 void register_kernel(Kernel kernel) {

@@ -87,8 +87,8 @@ class FrolovSquareGame : public GameInstance {
   }
 
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
-  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
-  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override;
+  [[nodiscard]] PeriodAnswer period() const override { return period_limited({}); }
+  [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override;
   [[nodiscard]] CertificateCheck check_certificate(
       const nlohmann::json& period_json, const CertificateCheckRequest& request) const override;
 
@@ -188,7 +188,7 @@ nlohmann::json FrolovSquareGame::value(const Position& p) const {
                       : "f(m, n) by formula (1); winning moves are the options of value 0"}};
 }
 
-nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) const {
+PeriodAnswer FrolovSquareGame::period_limited(const PeriodRequest& request) const {
   if (!row_)
     throw InputError("game '" + spec() +
                      "' is two-dimensional; ask for the period of one row, e.g. '" + spec() +
@@ -260,7 +260,7 @@ nlohmann::json FrolovSquareGame::period_limited(const PeriodRequest& request) co
   nlohmann::json j =
       frolov_period_json(which_, m, chain.g_certificates, chain.f_certificates, checked_to);
   j["block"] = period_block(verdict.proved().back());
-  return j;
+  return PeriodAnswer::from_checked(std::move(j), verdict);
 }
 
 CertificateCheck FrolovSquareGame::check_certificate(const nlohmann::json& period_json,
@@ -344,25 +344,42 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   return std::make_unique<FrolovSquareGame>(which, row);
 }
 
+/// What `verify period` and `verify check-certificate` accept for the rows of g or f.
+PeriodOptions frolov_row_period_options(const std::string& family) {
+  PeriodOptions o;
+  o.games = family + ":M";
+  o.checkpoint =
+      "the row search, every N columns of the row being searched (2^28 by default) and after "
+      "each proved row";
+  o.column_budget =
+      "the most columns the checker may recompute for one row (default 2^27; row 13 needs "
+      "1.9e9: about 2 bytes and 50 ns a column)";
+  return o;
+}
+
 GameFamily rook_misere_family() {
-  return {"rook-misere",
-          "Frolov's misère rook game with the forbidden square (0,0); g(m, n) (G1, G2)",
-          "rook-misere or rook-misere:M (row M of g)",
-          "m,n (a square), or n (a column of row M)",
-          [](std::string_view params) {
-            return make_square_game(FrolovFunction::g, "rook-misere", params);
-          },
-          {"rook-misere", "rook-misere:5"}};
+  GameFamily family{"rook-misere",
+                    "Frolov's misère rook game with the forbidden square (0,0); g(m, n) (G1, G2)",
+                    "rook-misere or rook-misere:M (row M of g)",
+                    "m,n (a square), or n (a column of row M)",
+                    [](std::string_view params) {
+                      return make_square_game(FrolovFunction::g, "rook-misere", params);
+                    },
+                    {"rook-misere", "rook-misere:5"}};
+  family.period_options = frolov_row_period_options(family.name);
+  return family;
 }
 GameFamily digital_deletion_family() {
-  return {"digital-deletion",
-          "Frolov's f(a, x) = f_a : x, the value of H_a : *x (formula (1))",
-          "digital-deletion or digital-deletion:M (row M of f)",
-          "a,x (H_a : *x), or x (with the heap H_M)",
-          [](std::string_view params) {
-            return make_square_game(FrolovFunction::f, "digital-deletion", params);
-          },
-          {"digital-deletion", "digital-deletion:5"}};
+  GameFamily family{"digital-deletion",
+                    "Frolov's f(a, x) = f_a : x, the value of H_a : *x (formula (1))",
+                    "digital-deletion or digital-deletion:M (row M of f)",
+                    "a,x (H_a : *x), or x (with the heap H_M)",
+                    [](std::string_view params) {
+                      return make_square_game(FrolovFunction::f, "digital-deletion", params);
+                    },
+                    {"digital-deletion", "digital-deletion:5"}};
+  family.period_options = frolov_row_period_options(family.name);
+  return family;
 }
 GameFamily digits_family() {
   return {"digits",

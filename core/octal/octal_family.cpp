@@ -32,9 +32,9 @@ class OctalGame : public NimSumHeapGame {
   [[nodiscard]] std::string spec() const override { return "octal:" + code_.canonical(); }
   [[nodiscard]] const OctalCode& code() const { return code_; }
 
-  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
+  [[nodiscard]] PeriodAnswer period() const override { return period_limited({}); }
 
-  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override {
+  [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override {
     // Up to 2^25 heaps at budget 1 (32 MB of values): enough for every record of the published
     // file but .1777; the search stops with LimitReached beyond, or at the request's limits.
     // The solver handles heaps below 2^32.
@@ -73,7 +73,7 @@ class OctalGame : public NimSumHeapGame {
     if (!request.certificate_path.empty() && (request.binary_values || bound > kLargestOctalFile)) {
       // The values go to a file, which the checker reads back from disk and checks whole: the
       // checker beside the search is not asked for its verdict.
-      return period_with_values_file(std::move(cert), request.certificate_path, tick);
+      return period_with_values_file(std::move(cert), request, tick);
     }
     // The certificate's JSON is built while the checker finishes (on another thread: the main
     // one only waits); it is returned only once the checker has accepted the certificate, with
@@ -89,21 +89,22 @@ class OctalGame : public NimSumHeapGame {
     }
     j["certificate"]["checked"] = verdict.reason();
     j["block"] = period_block(verdict.proved().back());
-    return j;
+    return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
   /// The certificate with its values in a binary values file next to `certificate_path` (its
   /// name without `.json`, plus `.values`): written to a temporary file, which the checker then
   /// reads back from disk (the producer's values are dropped first) and re-checks in full;
   /// renamed into place only when accepted, removed otherwise.
-  [[nodiscard]] nlohmann::json period_with_values_file(OctalPeriodCertificate cert,
-                                                       const std::string& certificate_path,
-                                                       const std::function<void()>& tick) const {
+  [[nodiscard]] PeriodAnswer period_with_values_file(OctalPeriodCertificate cert,
+                                                     const PeriodRequest& request,
+                                                     const std::function<void()>& tick) const {
     namespace fs = std::filesystem;
-    const fs::path json_path(certificate_path);
+    const fs::path json_path(request.certificate_path);
     const fs::path folder = json_path.parent_path();
     const std::string name = octal_values_file_name(json_path);
     const fs::path tmp = octal_values_temporary_path(json_path);
+    if (request.temporary_file) request.temporary_file(tmp.string());
     struct RemoveUnlessKept {
       fs::path path;
       bool keep = false;
@@ -130,7 +131,7 @@ class OctalGame : public NimSumHeapGame {
                                (folder / name).string() + "': " + ec.message());
     }
     guard.keep = true;
-    return j;
+    return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
   [[nodiscard]] CertificateCheck check_certificate(
@@ -169,16 +170,23 @@ class OctalGame : public NimSumHeapGame {
 };
 
 GameFamily octal_family() {
-  return {"octal",
-          "octal games d0.d1d2...: take-and-break heap games (Winning Ways ch. 4)",
-          "octal:CODE (e.g. octal:0.07, octal:.137, octal:4.7; d0 is 0 or 4, digits 0-7)",
-          "heap sizes joined by '+' or ',' (e.g. 35, 3+5, 3,5)",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (params.empty()) throw InputError("game 'octal' needs a code, e.g. octal:0.07");
-            return std::make_unique<OctalGame>(OctalCode::parse(params));
-          },
-          {"octal:0.07", "octal:0.77", "octal:0.137", "octal:4.7", "octal:0.16", "octal:0.56"},
-          300};
+  GameFamily family{
+      "octal",
+      "octal games d0.d1d2...: take-and-break heap games (Winning Ways ch. 4)",
+      "octal:CODE (e.g. octal:0.07, octal:.137, octal:4.7; d0 is 0 or 4, digits 0-7)",
+      "heap sizes joined by '+' or ',' (e.g. 35, 3+5, 3,5)",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (params.empty()) throw InputError("game 'octal' needs a code, e.g. octal:0.07");
+        return std::make_unique<OctalGame>(OctalCode::parse(params));
+      },
+      {"octal:0.07", "octal:0.77", "octal:0.137", "octal:4.7", "octal:0.16", "octal:0.56"},
+      300};
+  family.period_options.games = "octal:CODE";
+  family.period_options.budget = "the heaps the search computes (2^25 at 1)";
+  family.period_options.values_file =
+      "the values in a binary file beside the certificate, NAME.values (always beyond 2^26 "
+      "values)";
+  return family;
 }
 IGV_REGISTER_GAME(octal_family);
 

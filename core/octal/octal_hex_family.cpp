@@ -35,9 +35,9 @@ class HexGame : public NimSumHeapGame {
   [[nodiscard]] std::string spec() const override { return "hex:" + code_.canonical(); }
   [[nodiscard]] const HexCode& code() const { return code_; }
 
-  [[nodiscard]] nlohmann::json period() const override { return period_limited({}); }
+  [[nodiscard]] PeriodAnswer period() const override { return period_limited({}); }
 
-  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override {
+  [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override {
     // The producer (option-set kernel) proposes; the checker (naive recomputation, in the
     // checker library) decides. Arithmetic periodicity is never claimed: the producer throws
     // LimitReached (inconclusive) for it.
@@ -56,7 +56,7 @@ class HexGame : public NimSumHeapGame {
     }
     nlohmann::json j = hex_period_json(cert, code_.max_removal(), verdict.reason());
     j["block"] = period_block(verdict.proved().back());
-    return j;
+    return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
   [[nodiscard]] CertificateCheck check_certificate(

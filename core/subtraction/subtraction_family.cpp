@@ -116,14 +116,21 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
           {"how", how}};
 }
 
-nlohmann::json SubtractionGame::period() const {
-  return subtraction_period_json(proved_period());
+namespace {
+/// The answer of a checked subtraction certificate: G is the verdict's first proved sequence.
+PeriodAnswer subtraction_period_answer(const CheckedSubtractionCertificate& proved) {
+  return PeriodAnswer::from_checked(subtraction_period_json(proved), proved.verdict, 0);
+}
+}  // namespace
+
+PeriodAnswer SubtractionGame::period() const {
+  return subtraction_period_answer(proved_period());
 }
 
-nlohmann::json SubtractionGame::period_limited(const PeriodRequest& request) const {
+PeriodAnswer SubtractionGame::period_limited(const PeriodRequest& request) const {
   if (set_.rule_defined()) return period();  // InputError: no period is claimed
   if (set_.powers_of_two) return period();
-  return subtraction_period_json(
+  return subtraction_period_answer(
       prove_subtraction_period(set_, play_, 4'000'000'000ULL, 400'000'000, request.limits));
 }
 

@@ -22,9 +22,9 @@ class SubtractionGame : public GameInstance {
   [[nodiscard]] std::string spec() const override;
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] nlohmann::json value(const Position& p) const override;
-  [[nodiscard]] nlohmann::json period() const override;
+  [[nodiscard]] PeriodAnswer period() const override;
   /// period() within request.limits: a fresh search (period() caches its proof; this does not).
-  [[nodiscard]] nlohmann::json period_limited(const PeriodRequest& request) const override;
+  [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override;
   /// Re-checks what period() printed (core/subtraction/subtraction_certificate.h).
   [[nodiscard]] CertificateCheck check_certificate(
       const nlohmann::json& period_json, const CertificateCheckRequest& request) const override;

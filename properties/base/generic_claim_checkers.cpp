@@ -820,9 +820,9 @@ Outcome check_period(const Claim& c, const CheckContext& ctx) {
   PeriodRequest request;
   request.limits.deadline = ctx.deadline;
   request.limits.memory_bytes = ctx.memory_limit_bytes;
-  nlohmann::json j;
+  PeriodAnswer answer;
   try {
-    j = gk.game->period_limited(request);
+    answer = gk.game->period_limited(request);
   } catch (const LimitReached&) {
     throw;  // inconclusive, with the reason and what was reached
   } catch (const InputError& e) {
@@ -831,14 +831,14 @@ Outcome check_period(const Claim& c, const CheckContext& ctx) {
   }
   // The certificate is re-checked from the printed JSON alone by the family's independent
   // checker: `proved` rests on what that checker established, not on the producer.
-  const CertificateCheck check = gk.game->check_certificate(j);
+  const CertificateCheck check = gk.game->check_certificate(answer.document);
   if (!check.verdict.accepted()) {
     throw std::logic_error("the producer's certificate for " + gk.game->spec() +
                            " was rejected by the checker: " + check.verdict.reason());
   }
   Outcome o = conclude_from_certificate(check.verdict, c, ctx, derive_period);
   o.evidence["game"] = gk.game->spec();
-  o.evidence["certificate"] = j.at("certificate");
+  o.evidence["certificate"] = answer.document.at("certificate");
   o.evidence["checker"] = check.verdict.reason();
   return o;
 }

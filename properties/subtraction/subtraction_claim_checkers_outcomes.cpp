@@ -45,8 +45,7 @@ const ProvedPeriod& proved_g(const CertificateVerdict& facts) {
 }
 
 nlohmann::json period_evidence(const SubtractionGame& game) {
-  nlohmann::json j = game.period();
-  return j;
+  return game.period().document;
 }
 
 /// The P-positions of a game with proved period data, in the simplest form: the P-positions

@@ -174,7 +174,7 @@ def main():
     # 7. Usage errors.
     for args, needle in [(["octal:0.07", "--binary-values"], "--certificate-out"),
                          (["subtraction:1,3,4", "--certificate-out", os.path.join(WORK, "s.json"),
-                           "--binary-values"], "only octal")]:
+                           "--binary-values"], "has no binary values file")]:
         r = run(["period"] + args)
         check(r.returncode == 2 and needle in r.stderr, f"period {args}: {r.returncode} {r.stderr!r}")
     shutil.rmtree(out, ignore_errors=True)

@@ -159,7 +159,7 @@ def main():
                "no checkpoint")
     error_line([GAME, "--checkpoint", d0], "existing checkpoint", "--resume")
     error_line([GAME, "--resume"], "--resume alone", "--checkpoint")
-    error_line(["octal:0.07", "--checkpoint", os.path.join(WORK, "octal")], "octal", "Frolov rows only")
+    error_line(["octal:0.07", "--checkpoint", os.path.join(WORK, "octal")], "octal", "has no checkpoints")
     error_line([GAME, "--checkpoint", os.path.join(WORK, "x"), "--checkpoint-every", "0"],
                "interval 0", "--checkpoint-every")
 

@@ -30,7 +30,7 @@ Outcome outcome(const std::string& game, const json& certificate) {
 /// Every single edit of a real certificate: each integer ±1, each flag flipped, each string
 /// changed; none may be accepted. Returns the number of edits tried.
 int check_every_single_edit(const std::string& game) {
-  const json original = make_game(game)->period();
+  const json original = make_game(game)->period().document;
   std::vector<json::json_pointer> leaves;
   collect_leaves(original, json::json_pointer(), leaves);
   int tried = 0;
@@ -72,7 +72,7 @@ BOOST_AUTO_TEST_CASE(round_trip_rows_0_to_9) {
   for (const char* family : {"rook-misere", "digital-deletion"}) {
     for (int m = 0; m <= 9; ++m) {
       const std::string game = std::string(family) + ":" + std::to_string(m);
-      const json printed = make_game(game)->period();
+      const json printed = make_game(game)->period().document;
       // What the command writes and reads back: text, not the in-memory object.
       const json reread = json::parse(printed.dump(2));
       const json verdict =
@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(every_single_edit_is_caught) {
 BOOST_AUTO_TEST_CASE(a_lower_row_with_another_valid_window_is_caught) {
   // k + 1 on g row 5 still satisfies Theorem 1's window condition; the row's checked_to
   // (k + tau + T) no longer matches, so the edit is not accepted.
-  json c = make_game("rook-misere:7")->period();
+  json c = make_game("rook-misere:7")->period().document;
   c["certificate"]["chain"][5]["k"] = c["certificate"]["chain"][5]["k"].get<std::int64_t>() + 1;
   const json verdict = certificate_verdict_json(
       make_game("rook-misere:7")->check_certificate(c).verdict, "rook-misere:7", "");
@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(a_lower_row_with_another_valid_window_is_caught) {
 
 BOOST_AUTO_TEST_CASE(structural_edits_are_input_errors) {
   const std::string game = "digital-deletion:4";
-  const json original = make_game(game)->period();
+  const json original = make_game(game)->period().document;
   std::vector<json::json_pointer> members;
   collect_members(original, json::json_pointer(), members);
   for (const auto& member : members) {
@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(structural_edits_are_input_errors) {
 }
 
 BOOST_AUTO_TEST_CASE(a_certificate_of_another_game_is_an_input_error) {
-  const json g4 = make_game("rook-misere:4")->period();
+  const json g4 = make_game("rook-misere:4")->period().document;
   BOOST_CHECK_THROW((void)make_game("rook-misere:5")->check_certificate(g4), InputError);
   BOOST_CHECK_THROW((void)make_game("digital-deletion:4")->check_certificate(g4), InputError);
   BOOST_CHECK_THROW((void)make_game("rook-misere")->check_certificate(g4), InputError);
@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE(a_certificate_of_another_game_is_an_input_error) {
 
 BOOST_AUTO_TEST_CASE(absurd_numbers_fail_before_allocation) {
   const std::string game = "rook-misere:5";
-  const json original = make_game(game)->period();
+  const json original = make_game(game)->period().document;
   auto edited = [&](const std::string& pointer, const json& value) {
     json c = original;
     c[json::json_pointer(pointer)] = value;
@@ -191,7 +191,7 @@ BOOST_AUTO_TEST_CASE(absurd_numbers_fail_before_allocation) {
   for (int row = 1; row <= 5; ++row)
     long_chain["certificate"]["chain"][row]["k"] = std::int64_t{1} << 26;
   BOOST_CHECK_THROW((void)make_game(game)->check_certificate(long_chain), BudgetExceeded);
-  const json f = make_game("digital-deletion:2")->period();
+  const json f = make_game("digital-deletion:2")->period().document;
   json far_bound = f;
   far_bound["certificate"]["chain"][5]["inversion_bound"] = std::int64_t{1} << 35;
   BOOST_CHECK_THROW((void)make_game("digital-deletion:2")->check_certificate(far_bound),

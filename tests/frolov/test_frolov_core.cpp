@@ -415,11 +415,19 @@ BOOST_AUTO_TEST_CASE(rook_misere_row_value_matches_square_value) {
 }
 
 BOOST_AUTO_TEST_CASE(period_json_of_row_9) {
-  const auto g = make_game("rook-misere:9")->period();
+  const PeriodAnswer ga = make_game("rook-misere:9")->period();
+  BOOST_TEST(ga.period == 151200);
+  BOOST_TEST(ga.preperiod == 68);
+  BOOST_TEST(ga.saltus == 151200);
+  const auto& g = ga.document;
   BOOST_TEST(g["period"] == 151200);
   BOOST_TEST(g["preperiod"] == 68);
+  BOOST_TEST(g["saltus"] == 151200);
   BOOST_TEST(g["certificate"]["checked"] == true);
-  const auto f = make_game("digital-deletion:9")->period();
+  const PeriodAnswer fa = make_game("digital-deletion:9")->period();
+  BOOST_TEST(fa.period == 151200);
+  BOOST_TEST(fa.preperiod == 72);
+  const auto& f = fa.document;
   BOOST_TEST(f["period"] == 151200);
   BOOST_TEST(f["preperiod"] == 72);
 }

@@ -506,10 +506,18 @@ BOOST_AUTO_TEST_CASE(family_value_json_and_positions) {
 }
 
 BOOST_AUTO_TEST_CASE(family_period_json) {
-  const auto period = make_game("octal:0.07")->period();
-  BOOST_TEST(period["period"].get<std::int64_t>() == 34);
-  BOOST_TEST(period["preperiod"].get<std::int64_t>() == 53);
-  BOOST_TEST(period["saltus"].get<std::int64_t>() == 0);
+  const PeriodAnswer answer = make_game("octal:0.07")->period();
+  BOOST_TEST(answer.period == 34);
+  BOOST_TEST(answer.preperiod == 53);
+  BOOST_TEST(answer.saltus == 0);
+  BOOST_TEST(answer.last_exceptional_value().value_or(-1) == 52);
+  BOOST_TEST(answer.verdict.accepted());
+  // The document (the certificate file) says the same as the typed answer.
+  const auto& period = answer.document;
+  BOOST_TEST(period["period"].get<std::int64_t>() == answer.period);
+  BOOST_TEST(period["preperiod"].get<std::int64_t>() == answer.preperiod);
+  BOOST_TEST(period["saltus"].get<std::int64_t>() == answer.saltus);
+  BOOST_TEST(period["last_exceptional_value"].get<std::int64_t>() == 52);
   BOOST_TEST(period["certificate"]["bound"].get<std::int64_t>() == 176);
   BOOST_TEST(period["certificate"].contains("theorem"));
 }

@@ -175,18 +175,18 @@ BOOST_AUTO_TEST_CASE(value_lists_winning_moves_that_lead_to_zero) {
 BOOST_AUTO_TEST_CASE(periods_are_proved_and_checked) {
   // Computed here (the brief's reference tables were not available to compare with): 0.F and
   // 0.B are n mod 2, 0.33F is n mod 4 (preperiod 0, saltus 0); 0.F1 has preperiod 3, period 2.
-  const auto f = make_game("hex:0.F")->period();
+  const auto f = make_game("hex:0.F")->period().document;
   BOOST_TEST(f.at("preperiod").get<int>() == 0);
   BOOST_TEST(f.at("period").get<int>() == 2);
   BOOST_TEST(f.at("saltus").get<int>() == 0);
-  const auto t = make_game("hex:0.33F")->period();
+  const auto t = make_game("hex:0.33F")->period().document;
   BOOST_TEST(t.at("period").get<int>() == 4);
   BOOST_TEST(t.at("preperiod").get<int>() == 0);
-  const auto f1 = make_game("hex:0.F1")->period();
+  const auto f1 = make_game("hex:0.F1")->period().document;
   BOOST_TEST(f1.at("preperiod").get<int>() == 3);
   BOOST_TEST(f1.at("period").get<int>() == 2);
   for (const auto& spec : kPeriodic) {
-    const json j = json::parse(make_game(spec)->period().dump(2));
+    const json j = json::parse(make_game(spec)->period().document.dump(2));
     BOOST_TEST_CONTEXT(spec) {
       BOOST_TEST(make_game(spec)->check_certificate(j).verdict.accepted());
       BOOST_TEST(check_hex_period_json(without_block(j)).accepted());
@@ -219,7 +219,7 @@ BOOST_AUTO_TEST_CASE(certificate_files_in_the_test_data_are_accepted) {
 
 BOOST_AUTO_TEST_CASE(every_single_edit_of_a_certificate_is_caught) {
   for (const auto& spec : kPeriodic) {
-    const json original = make_game(spec)->period();
+    const json original = make_game(spec)->period().document;
     std::vector<json::json_pointer> leaves;
     test::collect_leaves(original, json::json_pointer(), leaves);
     for (const auto& at : leaves) {
@@ -282,7 +282,7 @@ BOOST_AUTO_TEST_CASE(every_single_edit_of_a_certificate_is_caught) {
 }
 
 BOOST_AUTO_TEST_CASE(the_block_is_one_verified_period) {
-  const json original = make_game("hex:0.F1")->period();  // preperiod 3, period 2
+  const json original = make_game("hex:0.F1")->period().document;  // preperiod 3, period 2
   BOOST_TEST(original.at("block") ==
              json({original["certificate"]["values"][3], original["certificate"]["values"][4]}));
   const auto outcome = [](const json& j) {
@@ -314,14 +314,14 @@ BOOST_AUTO_TEST_CASE(false_periods_are_rejected_with_true_values) {
     BOOST_TEST(!check_hex_period_certificate(cert).accepted());
   }
   // A certificate for another game, or of another version, is malformed.
-  json j = make_game("hex:0.F")->period();
+  json j = make_game("hex:0.F")->period().document;
   BOOST_CHECK_THROW((void)make_game("hex:0.B")->check_certificate(j), InputError);
   j["certificate"]["certificate_version"] = 2;
   BOOST_CHECK_THROW((void)make_game("hex:0.F")->check_certificate(j), InputError);
-  json lower = without_block(make_game("hex:0.F")->period());
+  json lower = without_block(make_game("hex:0.F")->period().document);
   lower["game"] = "hex:0.f";
   BOOST_CHECK_THROW((void)check_hex_period_json(lower), InputError);
-  json big = without_block(make_game("hex:0.F")->period());
+  json big = without_block(make_game("hex:0.F")->period().document);
   big["certificate"]["values"] = json::array();
   for (int i = 0; i < 3000; ++i) big["certificate"]["values"].push_back(i % 2);
   BOOST_CHECK_THROW((void)check_hex_period_json(big), InputError);
@@ -368,7 +368,7 @@ BOOST_AUTO_TEST_CASE(the_python_checker_agrees_on_edited_certificates) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   for (const std::string spec : {"hex:0.F1", "hex:0.A2"}) {
-    const json original = make_game(spec)->period();
+    const json original = make_game(spec)->period().document;
     BOOST_TEST(python_exit(original) == 0);
     std::vector<std::pair<std::string, json>> edits;
     for (const char* key : {"preperiod", "period"}) {

@@ -178,7 +178,12 @@ BOOST_AUTO_TEST_CASE(value_json_of_1_3_4_at_100_and_huge_heaps) {
 
 BOOST_AUTO_TEST_CASE(period_json_of_2_3_5_7_11) {
   auto game = make_game("subtraction:2,3,5,7,11");
-  const auto j = game->period();
+  const PeriodAnswer answer = game->period();
+  BOOST_TEST(answer.preperiod == 0);
+  BOOST_TEST(answer.period == 9);
+  BOOST_TEST(answer.saltus == 0);
+  BOOST_TEST(!answer.last_exceptional_value().has_value());
+  const auto& j = answer.document;
   BOOST_TEST(j["preperiod"].get<std::int64_t>() == 0);
   BOOST_TEST(j["period"].get<std::int64_t>() == 9);
   BOOST_TEST(j["saltus"].get<std::int64_t>() == 0);

@@ -38,18 +38,19 @@ BOOST_AUTO_TEST_SUITE(subtraction_certificate_files)
 
 BOOST_AUTO_TEST_CASE(round_trip) {
   for (const auto& game : kGames) {
-    const json reread = json::parse(make_game(game)->period().dump(2));
+    const json reread = json::parse(make_game(game)->period().document.dump(2));
     const json verdict =
         certificate_verdict_json(make_game(game)->check_certificate(reread).verdict, game, "");
     BOOST_TEST(verdict.at("accepted").get<bool>(), game << ": " << verdict.dump());
   }
   // At least one of the games has a non-zero preperiod, so the minimality of ℓ is exercised.
-  BOOST_TEST(make_game("subtraction:3,7,11,12")->period()["preperiod"].get<std::int64_t>() > 0);
+  BOOST_TEST(
+      make_game("subtraction:3,7,11,12")->period().document["preperiod"].get<std::int64_t>() > 0);
 }
 
 BOOST_AUTO_TEST_CASE(every_single_edit_is_caught) {
   for (const auto& game : kGames) {
-    const json original = make_game(game)->period();
+    const json original = make_game(game)->period().document;
     std::vector<json::json_pointer> leaves;
     collect_leaves(original, json::json_pointer(), leaves);
     for (const auto& leaf : leaves) {
@@ -80,7 +81,7 @@ BOOST_AUTO_TEST_CASE(every_single_edit_is_caught) {
 
 BOOST_AUTO_TEST_CASE(structural_edits_are_input_errors) {
   for (const std::string game : {"subtraction:2,5,7", "subtraction:powers-of-2"}) {
-    const json original = make_game(game)->period();
+    const json original = make_game(game)->period().document;
     std::vector<json::json_pointer> members;
     collect_members(original, json::json_pointer(), members);
     for (const auto& member : members) {
@@ -102,7 +103,7 @@ BOOST_AUTO_TEST_CASE(structural_edits_are_input_errors) {
     BOOST_TEST((outcome(game, unknown) == Outcome::input_error));
   }
   const std::string game = "subtraction:2,5,7";
-  const json original = make_game(game)->period();
+  const json original = make_game(game)->period().document;
   json longer = original;
   longer["certificate"]["window"].push_back(0);
   BOOST_TEST((outcome(game, longer) == Outcome::input_error));
@@ -116,20 +117,21 @@ BOOST_AUTO_TEST_CASE(structural_edits_are_input_errors) {
 }
 
 BOOST_AUTO_TEST_CASE(a_certificate_of_another_game_is_an_input_error) {
-  const json c = make_game("subtraction:1,3,4")->period();
+  const json c = make_game("subtraction:1,3,4")->period().document;
   BOOST_CHECK_THROW((void)make_game("subtraction-misere:1,3,4")->check_certificate(c), InputError);
   BOOST_CHECK_THROW((void)make_game("subtraction:1,3,5")->check_certificate(c), InputError);
   json renamed = c;
   renamed["game"] = "subtraction:1,3,5";
   BOOST_TEST((outcome("subtraction:1,3,5", renamed) != Outcome::accepted));
-  BOOST_CHECK_THROW((void)make_game("subtraction-misere:powers-of-2")
-                        ->check_certificate(make_game("subtraction:powers-of-2")->period()),
-                    InputError);
+  BOOST_CHECK_THROW(
+      (void)make_game("subtraction-misere:powers-of-2")
+          ->check_certificate(make_game("subtraction:powers-of-2")->period().document),
+      InputError);
 }
 
 BOOST_AUTO_TEST_CASE(absurd_numbers_fail_before_allocation) {
   const std::string game = "subtraction:2,5,7";
-  const json original = make_game(game)->period();
+  const json original = make_game(game)->period().document;
   auto edited = [&](const std::string& pointer, const json& value) {
     json c = original;
     c[json::json_pointer(pointer)] = value;

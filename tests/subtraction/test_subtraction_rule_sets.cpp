@@ -144,7 +144,7 @@ BOOST_AUTO_TEST_CASE(no_period_is_claimed_for_an_infinite_set) {
     BOOST_CHECK_THROW((void)game->period(), InputError);
     BOOST_CHECK_THROW((void)game->period_limited({}), InputError);
     // A period certificate written for such a game is malformed, not checked.
-    nlohmann::json fake = make_game("subtraction:1,4")->period();
+    nlohmann::json fake = make_game("subtraction:1,4")->period().document;
     fake["game"] = spec;
     BOOST_CHECK_THROW((void)game->check_certificate(fake), InputError);
   }
