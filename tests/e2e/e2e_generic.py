@@ -110,6 +110,36 @@ for name, checker, params, asserted, naming in bad:
     clean_error(run(["list", "--claims", path]), f"claim {name} must not load", naming)
     check(not os.path.exists(os.path.join(WORK, "out-" + name)), f"{name}: nothing written")
 
+# Every claim that does not load is reported, one line each (here all of the above at once,
+# with a claim that loads between them), then exit 2 and nothing written.
+body = '[document]\nid = "g"\n'
+for name, checker, params, asserted, naming in bad:
+    body += (f'\n[[claim]]\nid = "all.{name}"\nlocator = "test"\nstatement = "test"\n'
+             f'kind = "example"\nchecker = "{checker}"\nparams = {params}\n'
+             + (f"asserted = {asserted}\n" if asserted is not None else ""))
+    body += ('\n[[claim]]\nid = "all.fine_after_' + name + '"\nlocator = "test"\nstatement = "test"\n'
+             'kind = "example"\nchecker = "game.values"\nparams = { game = "nim" }\nasserted = [0, 1]\n')
+r = run(["run", "--claims", write("all_bad.toml", body), "--out", os.path.join(WORK, "all-bad")])
+lines = [l for l in r.stderr.splitlines() if l.strip()]
+check(r.returncode == 2, f"all load errors: exit 2, got {r.returncode}")
+check(len(lines) == len(bad) and all(l.startswith("verify: error: ") for l in lines),
+      f"all load errors: {len(bad)} 'verify: error:' lines, got {r.stderr[-600:]!r}")
+for (name, _, _, _, naming), line in zip(bad, lines):
+    check(f"'all.{name}'" in line and naming in line, f"all load errors: line for {name}: {line!r}")
+check(not os.path.exists(os.path.join(WORK, "all-bad")), "all load errors: nothing written")
+
+# where = "x != y" lets a formula state what holds off the diagonal; without it the range's
+# diagonal is not a Welter position and the claim does not load.
+path = one_claim("welter_where", "game.formula",
+                 '{ game = "welter", coordinates = 2, range = [0, 40], where = "x != y" }',
+                 '"(x xor y) - 1"')
+r = run(["run", "--claims", path, "--out", os.path.join(WORK, "welter-where")])
+check(r.returncode == 0 and "skipped" in r.stdout, f"welter with where: {r.stdout}{r.stderr}")
+clean_error(run(["list", "--claims", one_claim("welter_diag", "game.formula",
+                                               '{ game = "welter", coordinates = 2, range = [0, 40] }',
+                                               '"(x xor y) - 1"')]),
+            "welter without where", "range")
+
 # A formula undefined somewhere is an error, not a verdict.
 path = one_claim("div_zero", "game.formula", '{ game = "subtraction:1,2,3", range = [0, 9] }',
                  '"n % 4 + 0 * (10 // (n - 5))"')
