@@ -792,6 +792,11 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
   const auto [a, b] = range_of(c.params);
   const Formula f = Formula::parse(c.asserted.get<std::string>(), formula_variables(coords));
   const bool of_outcome = param<std::string>(c, "of") == "outcome";
+  if (!of_outcome && gk.family->value_kind != ValueKind::grundy) {
+    // (the loader refuses it too) an outcome game's kernel codes are not values
+    throw std::invalid_argument(gk.family->name +
+                                " has outcomes, not Sprague-Grundy values: of = \"outcome\"");
+  }
   OtherGames others(ctx, b);
   const GameValueFn other = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
     try {
@@ -1007,7 +1012,11 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
   if (!c.asserted.contains("period") || !e) return std::nullopt;
   const std::int64_t p = c.asserted.at("period").get<std::int64_t>();
   const std::int64_t s = c.asserted.value("saltus", std::int64_t{0});
-  const std::int64_t most = *e + p + ctx.scaled(4096, 64);
+  // The values compared are held in memory: a preperiod and period beyond a few million (a
+  // Frolov row's) are not compared this way.
+  constexpr std::int64_t kMostCompared = std::int64_t{1} << 22;
+  if (*e + p > kMostCompared) return std::nullopt;
+  const std::int64_t most = std::min(kMostCompared, *e + p + ctx.scaled(4096, 64));
   const auto positions = [&](std::int64_t count) {
     std::vector<Position> ps;
     for (std::int64_t n = 0; n < count; ++n) ps.push_back(integer_position(*gk.game, {n}));
@@ -1019,6 +1028,7 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
     for (std::int64_t len = std::min<std::int64_t>(most, *e + p + 256);;
          len = std::min(most, 2 * len)) {
       ctx.require_time("the values of " + gk.game->spec());
+      ctx.require_memory(static_cast<std::uint64_t>(len) * 160, "the values of " + gk.game->spec());
       g = game_values(gk, positions(len), 0);
       for (std::int64_t n = *e; n + p < len && !failing; ++n) {
         if (g[static_cast<std::size_t>(n + p)] != g[static_cast<std::size_t>(n)] + s) failing = n;
