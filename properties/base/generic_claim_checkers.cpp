@@ -689,9 +689,10 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
                         {"value", values[i]}});
     }
   }
-  const std::string domain = coords == 1
-                                 ? "n in " + std::to_string(a) + ".." + std::to_string(b)
-                                 : "x, y in " + std::to_string(a) + ".." + std::to_string(b);
+  const std::string domain =
+      (coords == 1 ? "n in " + std::to_string(a) + ".." + std::to_string(b)
+                   : "x, y in " + std::to_string(a) + ".." + std::to_string(b)) +
+      (stated(c, "where") ? " where " + c.params.at("where").get<std::string>() : std::string());
   o.evidence = {{"game", gk.game->spec()},    {"domain", domain},
                 {"positions", points.size()}, {"p_positions_found", found.size()},
                 {"naive_checked", naive},     {"method", method_text(gk, naive)}};
