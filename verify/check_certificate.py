@@ -484,6 +484,127 @@ def check_hex(doc):
 
 
 # ------------------------------------------------------------------------------------------
+# hexadecimal games, arithmetic periodicity: Theorem A (saltus >= 1)
+# ------------------------------------------------------------------------------------------
+def check_hex_arithmetic(doc):
+    """Theorem A (core/CERTIFICATES.md, "hexadecimal, arithmetic periodicity"): every value
+    recomputed from the rules, hypotheses H0-H5 re-derived from them, G = G* on 0..N, e and p least."""
+    top = fields(doc, ["game", "preperiod", "period", "saltus", "last_exceptional_value", "certificate"], "")
+    code = top["game"][len("hex:"):] if isinstance(top["game"], str) else ""
+    head, dot, tail = code.partition(".")
+    hexdigits = "0123456789ABCDEF"
+    if not dot or head not in ("0", "4", "8", "C") or not tail or any(c not in hexdigits for c in tail):
+        raise Malformed(f"game '{top['game']}' is not a canonical finite hexadecimal code")
+    digits = [int(head, 16)] + [int(c, 16) for c in tail]
+    while len(digits) > 1 and digits[-1] == 0:
+        digits.pop()
+    if code != head + "." + ("".join(hexdigits[d] for d in digits[1:]) or "0"):
+        raise Malformed(f"game '{top['game']}' is not written canonically")
+    k = len(digits) - 1
+    c = fields(top["certificate"], ["certificate_version", "theorem", "n0", "base_end", "bound", "values",
+                                    "checked", "checker"], "certificate")
+    e = integer(top["preperiod"], "preperiod", 0, HEX_LIMIT)
+    p = integer(top["period"], "period", 1, HEX_LIMIT)
+    s = integer(top["saltus"], "saltus", 1, 65535)
+    lev = top["last_exceptional_value"]
+    if lev is not None:
+        integer(lev, "last_exceptional_value", 0, HEX_LIMIT)
+    n0 = integer(c["n0"], "certificate.n0", 0, HEX_LIMIT)
+    big_m = integer(c["base_end"], "certificate.base_end", 1, HEX_LIMIT)
+    integer(c["bound"], "certificate.bound", 0, HEX_LIMIT)
+    claimed = array(c["values"], "certificate.values")
+    if len(claimed) > HEX_LIMIT:
+        raise Malformed(f"certificate.values holds {len(claimed)} values, above the limit 2^11")
+    claimed = [integer(v, f"certificate.values[{i}]", 0, 65535) for i, v in enumerate(claimed)]
+    need(digits[0] == 0 and k >= 1, "Theorem A needs d0 = 0 and at least one move")
+    need(e <= n0 and big_m >= n0 + p, "need e <= n0 and M >= n0 + p")
+    need(s & (s - 1) == 0, f"H0: s = {s} is not a power of two")
+    last = max(big_m, 3 * n0 + 3 * p + k - 2) + 2 * p - 1
+    need(len(claimed) == last + 1, f"{len(claimed)} values; Theorem A needs exactly G(0..{last})")
+    need(last + 1 <= HEX_LIMIT, "more than 2^11 values")
+    need(c["bound"] == len(claimed), f"certificate.bound is {c['bound']} but there are {len(claimed)} values")
+    g = hex_values(digits, last + 1)
+    for n, (mine, theirs) in enumerate(zip(g, claimed)):
+        need(mine == theirs, f"G({n}) is {mine}, not {theirs}")
+    base = n0 + p
+    need(all(g[h] < s for h in range(base)), "H1: some G(h) >= s for h < n0+p")
+
+    def level(h):
+        return (h - n0) // p if h >= n0 else 0
+
+    def star(h):
+        return g[h] if h < base else g[n0 + (h - n0) % p] + s * ((h - n0) // p)
+
+    need(all(g[h] == star(h) for h in range(base, big_m)), "H2: G != G* below M")
+    bit = lambda i, j: i < len(digits) and digits[i] >> j & 1
+    for u in range(p):  # H5
+        lam, reg, irr = g[n0 + u], set(), set()
+        for i in range(1, k + 1):
+            r = u - i
+            if bit(i, 1) and r >= 0:
+                reg.add(g[n0 + r])
+            if bit(i, 2):
+                reg |= {g[n0 + r - a] ^ g[a] for a in range(1, base) if r - a >= 0}
+                irr |= {g[n0 + u1] ^ g[n0 + r - n0 - u1] for u1 in range(p) if 0 <= r - n0 - u1 < p}
+            if bit(i, 3):
+                reg |= {g[n0 + r - a - b] ^ g[a] ^ g[b] for a in range(1, base) for b in range(a, base)
+                        if r - a - b >= 0}
+                for u1 in range(p):
+                    for u2 in range(p):
+                        if 1 <= r - n0 - u1 - u2 < base:
+                            irr.add(g[n0 + u1] ^ g[n0 + u2] ^ g[r - n0 - u1 - u2])
+                        if 0 <= r - 2 * n0 - u1 - u2 < p:
+                            irr.add(g[n0 + u1] ^ g[n0 + u2] ^ g[n0 + r - 2 * n0 - u1 - u2])
+        need(all(v in reg for v in range(lam)) and lam not in reg and lam not in irr,
+             f"H5 fails at residue {u}")
+
+    def covered(m, low, high):
+        """values (with G*) of the options of m with an anchor h in [low, high)."""
+        out = set()
+        for i in range(1, k + 1):
+            rest = m - i
+            splits = []
+            if bit(i, 1) and rest >= 1:
+                splits.append((rest,))
+            if bit(i, 2):
+                splits += [(a, rest - a) for a in range(1, rest // 2 + 1)]
+            if bit(i, 3):
+                splits += [(a, b, rest - a - b) for a in range(1, rest) for b in range(a, rest - a)
+                           if rest - a - b >= b]
+            for parts in splits:
+                for q, h in enumerate(parts):
+                    others = 0
+                    for r2, x in enumerate(parts):
+                        if r2 != q:
+                            others ^= level(x)
+                    if low <= h < high and others == 0:
+                        v = 0
+                        for x in parts:
+                            v ^= star(x)
+                        out.add(v)
+                        break
+        return out
+
+    low = max(1, n0)
+    for m in range(big_m - p, big_m):  # H3
+        cov = covered(m, low, last + 1)
+        need(all(v in cov for v in range(s * level(m))), f"H3 fails at m = {m}")
+    for m in range(big_m, last + 1):  # H4
+        cov = covered(m, low, base)
+        need(all(v in cov for v in range(s)), f"H4 fails at m = {m}")
+    need(all(g[h] == star(h) for h in range(last + 1)), "G != G* on the window although H0-H5 hold")
+    need(all(g[n + p] == g[n] + s for n in range(e, n0)), f"G(n+p) != G(n)+s for some {e} <= n < n0")
+    need(e == 0 or g[e - 1 + p] != g[e - 1] + s, f"preperiod {e} is not the least")
+    for q in prime_factors(p):
+        d = p // q
+        need(len({g[n + d] - g[n] for n in range(n0, n0 + p)}) > 1, f"period {p} is not the least: {d} is one")
+    need(lev == (e - 1 if e > 0 else None), f"last_exceptional_value must be {e - 1 if e else None}")
+    at = lambda n: star(n) if n >= n0 else g[n]
+    return (f"G(0..{last}) recomputed; Theorem A holds for (n0, p, s) = ({n0}, {p}, {s}), M = {big_m}; "
+            f"G(n+{p}) = G(n)+{s} from {e}; both least"), at, e, p
+
+
+# ------------------------------------------------------------------------------------------
 # subtraction games: window lemma; powers of 2: mod-3 residue lemma
 # ------------------------------------------------------------------------------------------
 def subtraction_values(moves, misere, count):
@@ -751,7 +872,7 @@ def check_family(doc, folder=""):
     if family == "octal":
         return check_octal(doc, folder)
     if family == "hex":
-        return check_hex(doc)
+        return check_hex(doc) if doc.get("saltus") == 0 else check_hex_arithmetic(doc)
     if family in ("subtraction", "subtraction-misere"):
         return check_subtraction(doc)
     if family in ("rook-misere", "digital-deletion"):

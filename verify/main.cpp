@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -123,7 +124,12 @@ int main(int argc, char** argv) {
     check_stdout();
     return code;
   } catch (const igv::InputError& e) {
-    std::cerr << "verify: error: " << one_line(e.what()) << "\n";
+    // Several faults (every unloadable claim of a claims file) come one a line, each line with
+    // its control characters escaped.
+    std::istringstream lines(e.what());
+    for (std::string line; std::getline(lines, line);)
+      std::cerr << "verify: error: " << one_line(line) << "
+";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "verify: error: " << one_line(e.what()) << " (see `verify " << command

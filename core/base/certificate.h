@@ -37,6 +37,7 @@ struct ProvedPeriod {
 struct SubtractionPeriodCertificate;
 struct OctalPeriodCertificate;
 struct HexPeriodCertificate;
+struct HexArithmeticCertificate;
 struct GRowCertificate;
 struct FRowCertificate;
 class OctalConcurrentChecker;
@@ -61,6 +62,8 @@ class CheckerSeal {
                                                            const std::function<void()>&);
   friend CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate&,
                                                          const std::function<void()>&);
+  friend CertificateVerdict check_hex_arithmetic_certificate(const HexArithmeticCertificate&,
+                                                             const std::function<void()>&);
   friend CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&,
                                                       const std::vector<FRowCertificate>&,
                                                       std::int64_t, const std::function<void()>&,

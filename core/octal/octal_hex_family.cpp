@@ -6,8 +6,10 @@
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 // `verify period hex:CODE` proves ordinary periods (saltus 0) with a certificate re-checked by
-// check_hex_period_certificate (core/octal/octal_hex_period.h, core/CERTIFICATES.md); an
-// arithmetic-periodic code is inconclusive: no arithmetic-periodicity theorem is checked.
+// check_hex_period_certificate (core/octal/octal_hex_period.h, core/CERTIFICATES.md), and
+// arithmetic periods by Theorem A with a certificate re-checked by
+// check_hex_arithmetic_certificate (core/octal/octal_hex_arithmetic_certificate_check.h); a code
+// outside Theorem A is inconclusive, naming the hypothesis that fails.
 #include <algorithm>
 #include <array>
 #include <memory>
@@ -21,6 +23,7 @@
 #include "core/base/limits.h"
 #include "core/octal/octal_certificate_check.h"
 #include "core/octal/octal_fast_hex.h"
+#include "core/octal/octal_hex_arithmetic_certificate_check.h"
 #include "core/octal/octal_hex_period.h"
 #include "core/octal/octal_naive.h"
 #include "core/octal/octal_rules.h"
@@ -41,7 +44,15 @@ class HexGame : public NimSumHeapGame {
     // The producer (option-set kernel) proposes; the checker (naive recomputation, in the
     // checker library) decides. Arithmetic periodicity is never claimed: the producer throws
     // LimitReached (inconclusive) for it.
-    const HexPeriodCertificate cert = find_hex_period(code_, request.limits);
+    HexPeriodCertificate cert;
+    try {
+      cert = find_hex_period(code_, request.limits);
+    } catch (const LimitReached& reached) {
+      if (reached.limit != "certificate size" ||
+          !reached.reached.contains("observed_arithmetic_period"))
+        throw;
+      return arithmetic_period(request);
+    }
     const CertificateVerdict verdict = check_hex_period_certificate(cert, [&] {
       if (request.limits.out_of_time()) {
         throw LimitReached("hex " + code_.canonical() +
@@ -59,10 +70,40 @@ class HexGame : public NimSumHeapGame {
     return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
+  /// Theorem A (core/octal/octal_hex_arithmetic_certificate.h): the producer proposes n0, p, s
+  /// and M; check_hex_arithmetic_certificate decides on the values it recomputes.
+  [[nodiscard]] nlohmann::json arithmetic_period(const PeriodRequest& request) const {
+    const HexArithmeticCertificate cert = find_hex_arithmetic_period(code_, request.limits);
+    const CertificateVerdict verdict = check_hex_arithmetic_certificate(cert, [&] {
+      if (request.limits.out_of_time()) {
+        throw LimitReached("hex " + code_.canonical() +
+                               ": time limit reached before the checker re-checked the "
+                               "certificate",
+                           "time", {{"certificate_checked", false}});
+      }
+    });
+    if (!verdict.accepted()) {
+      throw std::logic_error("arithmetic-periodicity certificate rejected by the checker: " +
+                             verdict.reason());
+    }
+    nlohmann::json j = hex_arithmetic_json(cert, code_.max_removal(), verdict.reason());
+    j["block"] = period_block(verdict.proved().back());
+    return j;
+  }
+
   [[nodiscard]] CertificateCheck check_certificate(
       const nlohmann::json& period_json, const CertificateCheckRequest& request) const override {
     require_certificate_game(period_json, spec());
     refuse_column_budget(request, spec());
+    // A saltus other than 0 is the arithmetic-periodicity format (Theorem A).
+    if (period_json.contains("saltus") && !(period_json.at("saltus").is_number_integer() &&
+                                            period_json.at("saltus").get<std::int64_t>() == 0)) {
+      return {
+          check_with_period_block(
+              period_json, [](const nlohmann::json& j) { return check_hex_arithmetic_json(j); }),
+          "check_hex_arithmetic_certificate "
+          "(core/octal/octal_hex_arithmetic_certificate_check.cpp)"};
+    }
     return {check_with_period_block(
                 period_json, [](const nlohmann::json& j) { return check_hex_period_json(j); }),
             "check_hex_period_certificate (core/octal/octal_certificate_check.cpp)"};

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/octal/octal_fast_hex.h"
+#include "core/octal/octal_hex_arithmetic_certificate_check.h"
 
 namespace igv {
 
@@ -84,6 +85,74 @@ HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& l
         {"preperiod", a->preperiod}, {"period", a->period}, {"saltus", a->saltus}};
   }
   throw LimitReached(reason, "certificate size", reached);
+}
+
+HexArithmeticCertificate find_hex_arithmetic_period(const HexCode& code,
+                                                    const ComputeLimits& limits) {
+  HexSetSolver solver(code);
+  const auto tick = [&] {
+    if (limits.out_of_time()) {
+      throw LimitReached("hex " + code.canonical() + ": time limit reached after " +
+                             std::to_string(solver.size()) + " heaps",
+                         "time", {{"heaps_computed", solver.size()}});
+    }
+  };
+  const std::int64_t len = kLargestHexFile;
+  solver.extend_to(len, tick);
+  std::vector<Value> g;
+  for (std::int64_t n = 0; n < len; ++n) g.push_back(solver.value(n));
+  const auto a = tail_candidate(g, true);
+  const std::string name = "hex " + code.canonical();
+  if (!a) {
+    throw LimitReached(name + ": G(0.." + std::to_string(len - 1) +
+                           ") look neither periodic nor arithmetic-periodic; nothing is claimed",
+                       "certificate size", {{"heaps_computed", len}});
+  }
+  const std::int64_t p = a->period, s = a->saltus;
+  std::string first_failure;
+  for (std::int64_t n0 = a->preperiod; n0 <= a->preperiod + 2; ++n0) {
+    std::string coverage;
+    for (std::int64_t M = n0 + p; M <= n0 + 7 * p; ++M) {
+      if (theorem_a_last_heap(n0, p, M, code.max_removal()) + 1 > len) break;
+      const TheoremAResult r = theorem_a_hypotheses(code, g, n0, p, s, M, tick);
+      if (r.holds) {
+        HexArithmeticCertificate cert;
+        cert.code = code.canonical();
+        cert.period = p;
+        cert.saltus = s;
+        cert.n0 = n0;
+        cert.base_end = M;
+        std::int64_t e = n0;
+        while (e > 0 &&
+               g[static_cast<std::size_t>(e - 1 + p)] == g[static_cast<std::size_t>(e - 1)] + s)
+          --e;
+        cert.preperiod = e;
+        const std::int64_t last = theorem_a_last_heap(n0, p, M, code.max_removal());
+        cert.values.assign(g.begin(), g.begin() + last + 1);
+        return cert;
+      }
+      if (r.hypothesis != "H3" && r.hypothesis != "H4") {
+        coverage = r.hypothesis + " fails (" + r.detail + ")";
+        break;  // H0, H1, H5 do not depend on M; H2 fails for every larger M too
+      }
+      coverage = "H3/H4 (anchored coverage) fail for every M from " + std::to_string(n0 + p) +
+                 " to " + std::to_string(M) + " (at M = " + std::to_string(M) + ", " +
+                 r.hypothesis + ": " + r.detail + ")";
+    }
+    if (first_failure.empty()) {
+      first_failure = "with n0 = " + std::to_string(n0) + ", " +
+                      (coverage.empty() ? "the window does not fit" : coverage);
+    }
+  }
+  throw LimitReached(
+      name + ": the values G(0.." + std::to_string(len - 1) + ") look arithmetic-periodic (G(n+" +
+          std::to_string(p) + ") = G(n) + " + std::to_string(s) + " for " +
+          std::to_string(a->preperiod) + " <= n < " + std::to_string(len - p) +
+          "), but Theorem A does not prove it: " + first_failure + "; nothing is claimed",
+      "certificate size",
+      {{"heaps_computed", len},
+       {"observed_arithmetic_period",
+        {{"preperiod", a->preperiod}, {"period", p}, {"saltus", s}}}});
 }
 
 }  // namespace igv

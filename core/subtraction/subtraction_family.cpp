@@ -8,6 +8,7 @@
 #include "core/base/kernel_registry.h"
 #include "core/subtraction/subtraction_certificate.h"
 #include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/subtraction_fast_bitset.h"
 #include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
 #include "core/subtraction/subtraction_naive.h"
@@ -58,9 +59,26 @@ const CheckedSubtractionCertificate& SubtractionGame::proved_period() const {
   return *period_;
 }
 
+namespace {
+/// G(0 .. count − 1) for an infinite rule-defined S: by the member kernel or the word-parallel
+/// one (core/subtraction/subtraction_fast_bitset.h), whichever has less work (the primes below
+/// 10^6: bitsets; the squares and the Fibonacci numbers: members).
+std::vector<Value> rule_defined_values(const SubtractionSet& set, SubtractionPlay play,
+                                       std::int64_t count) {
+  if (count <= 0) return {};
+  const auto members = subtraction_members_up_to(set, count - 1);
+  const std::int64_t least = members.empty() ? count : members.front();
+  const std::uint64_t member_options = subtraction_members_work(members, count);
+  if (member_options <= kMostMemberKernelOptions &&
+      member_options <= 2 * subtraction_bitset_work(least, count))
+    return subtraction_values_members(set, play, count);
+  return subtraction_values_bitset(set, play, count);
+}
+}  // namespace
+
 Value SubtractionGame::fast_value(std::int64_t n) const {
   if (n < 0) throw InputError(spec() + ": heap " + std::to_string(n) + " (heaps are 0 or more)");
-  if (set_.rule_defined()) return subtraction_values_members(set_, play_, n + 1).back();
+  if (set_.rule_defined()) return rule_defined_values(set_, play_, n + 1).back();
   if (set_.powers_of_two) {
     if (play_ == SubtractionPlay::misere) return subtraction_value_naive(set_, play_, n);
     return subtraction_value_by_period(proved_period(), n);
@@ -89,7 +107,7 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
                        std::to_string(kMemberKernelHeapLimit) +
                        "): every value below it is needed and no period is known");
     }
-    const auto g = subtraction_values_members(set_, play_, n + 1);
+    const auto g = rule_defined_values(set_, play_, n + 1);
     v = g.back();
     for (auto option : SubtractionRules{set_}.moves(n)) {
       if (g[static_cast<std::size_t>(option)] == 0) moves.push_back(format_position({option}));
@@ -233,8 +251,8 @@ Kernel window_kernel(const char* family) {
             std::vector<Value> out;
             const std::int64_t most = largest_heap(ps);
             if (sub.set().rule_defined()) {
-              // No finite window for an infinite S: the member kernel's exact mex.
-              const auto values = subtraction_values_members(sub.set(), sub.play(), most + 1);
+              // No finite window for an infinite S: the member or the bitset kernel's exact mex.
+              const auto values = rule_defined_values(sub.set(), sub.play(), most + 1);
               for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
               return out;
             }
@@ -256,6 +274,20 @@ Kernel members_kernel(const char* family) {
             const auto& sub = as_subtraction(g);
             const auto values =
                 subtraction_values_members(sub.set(), sub.play(), largest_heap(ps) + 1);
+            std::vector<Value> out;
+            for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
+            return out;
+          }};
+}
+
+Kernel bitset_kernel(const char* family) {
+  return {family, "bitset", false,
+          "word-parallel: one bitset per value of the heaps with an option of that value, the "
+          "set's bitset shifted and OR-ed in (core/subtraction/subtraction_fast_bitset.cpp)",
+          [](const GameInstance& g, std::span<const Position> ps) {
+            const auto& sub = as_subtraction(g);
+            const auto values =
+                subtraction_values_bitset(sub.set(), sub.play(), largest_heap(ps) + 1);
             std::vector<Value> out;
             for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
             return out;
@@ -286,6 +318,15 @@ Kernel misere_members() {
 }
 IGV_REGISTER_KERNEL(normal_members);
 IGV_REGISTER_KERNEL(misere_members);
+
+Kernel normal_bitset() {
+  return bitset_kernel("subtraction");
+}
+Kernel misere_bitset() {
+  return bitset_kernel("subtraction-misere");
+}
+IGV_REGISTER_KERNEL(normal_bitset);
+IGV_REGISTER_KERNEL(misere_bitset);
 
 }  // namespace
 }  // namespace igv

@@ -195,6 +195,16 @@ const std::set<std::string>& known_claim_fields() {
 
 }  // namespace
 
+static void load_one_claim(const toml::node& node, const std::string& origin,
+                           const std::string& doc_id, const std::string& doc_title,
+                           std::set<std::string>& seen, std::vector<Claim>& claims);
+
+static std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
 std::vector<Claim> parse_claims(const std::string& toml_text, const std::string& origin) {
   check_key_depth(toml_text, origin);
   toml::table root;
@@ -232,7 +242,24 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
   }
   if (list == nullptr) return claims;
   std::set<std::string> seen;
+  // Every claim that does not load is reported, one line each (then the file is refused): an
+  // author fixes them all at once.
+  std::vector<std::string> faults;
   for (const auto& node : *list) {
+    try {
+      load_one_claim(node, origin, doc_id, doc_title, seen, claims);
+    } catch (const InputError& e) {
+      faults.emplace_back(e.what());
+    }
+  }
+  if (!faults.empty()) throw InputError(join_lines(faults));
+  return claims;
+}
+
+static void load_one_claim(const toml::node& node, const std::string& origin,
+                           const std::string& doc_id, const std::string& doc_title,
+                           std::set<std::string>& seen, std::vector<Claim>& claims) {
+  {
     const auto* t = node.as_table();
     if (t == nullptr)
       throw InputError("claims file " + where(origin, node) + ": a claim must be a table");
@@ -308,7 +335,6 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
     c.claims_file = origin;
     claims.push_back(std::move(c));
   }
-  return claims;
 }
 
 std::vector<Claim> load_claims_file(const std::string& path) {
@@ -333,15 +359,25 @@ std::vector<std::string> default_claims_files() {
 std::vector<Claim> load_claims_files(const std::vector<std::string>& paths) {
   std::vector<Claim> all;
   std::set<std::string> ids;
+  std::vector<std::string> faults;  // every file's, one line each
   for (const auto& p : paths) {
-    for (auto& c : load_claims_file(p)) {
+    std::vector<Claim> claims;
+    try {
+      claims = load_claims_file(p);
+    } catch (const InputError& e) {
+      faults.emplace_back(e.what());
+      continue;
+    }
+    for (auto& c : claims) {
       if (!ids.insert(c.id).second) {
-        throw InputError("claims file " + p + ": claim id '" + c.id +
+        faults.push_back("claims file " + p + ": claim id '" + c.id +
                          "' is already defined in another claims file");
+        continue;
       }
       all.push_back(std::move(c));
     }
   }
+  if (!faults.empty()) throw InputError(join_lines(faults));
   return all;
 }
 

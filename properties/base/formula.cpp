@@ -178,13 +178,13 @@ class Parser {
         return n;
       }
     }
-    if (name == "G") return game_call();
+    if (name == "G" || name == "O") return game_call(name);
     if (name == "min" || name == "max" || name == "abs" || name == "if") return call(name);
     std::string known;
     for (const auto& v : vars_) known += v + ", ";
     i_ = start;
     fail("unknown name '" + name + "' (variables: " + known +
-         "functions: min, max, abs, if, G; operators: + - * // % xor and or == != < <= > >=)");
+         "functions: min, max, abs, if, G, O; operators: + - * // % xor and or == != < <= > >=)");
   }
   NodePtr call(const std::string& name) {
     expect("(");
@@ -200,20 +200,22 @@ class Parser {
     if ((name == "min" || name == "max") && k < 2) fail(name + " takes at least two arguments");
     return n;
   }
-  NodePtr game_call() {
+  NodePtr game_call(const std::string& name) {
     expect("(");
     skip();
-    if (i_ >= s_.size() || s_[i_] != '"') fail("G takes a game specification in quotes first");
+    if (i_ >= s_.size() || s_[i_] != '"')
+      fail(name + " takes a game specification in quotes first");
     const std::size_t close = s_.find('"', i_ + 1);
     if (close == std::string_view::npos) fail("unterminated game specification");
     auto n = std::make_shared<Node>();
     n->kind = Node::Kind::game;
+    n->op = name;
     n->spec = std::string(s_.substr(i_ + 1, close - i_ - 1));
     i_ = close + 1;
     while (accept(",")) n->args.push_back(comparison());
     expect(")");
     if (n->args.empty() || n->args.size() > 2)
-      fail("G(\"SPEC\", a) or G(\"SPEC\", a, b): one or two coordinates");
+      fail(name + "(\"SPEC\", a) or " + name + "(\"SPEC\", a, b): one or two coordinates");
     return n;
   }
 };
@@ -238,7 +240,12 @@ std::int64_t floor_mod(std::int64_t a, std::int64_t b) {
   return r;
 }
 
-std::int64_t eval(const Node& n, const std::vector<std::int64_t>& vals, const GameValueFn& gv) {
+struct Calls {
+  const GameValueFn& value;
+  const GameValueFn& outcome;
+};
+
+std::int64_t eval(const Node& n, const std::vector<std::int64_t>& vals, const Calls& gv) {
   switch (n.kind) {
     case Node::Kind::number:
       return n.number;
@@ -305,18 +312,21 @@ std::int64_t eval(const Node& n, const std::vector<std::int64_t>& vals, const Ga
       return r;
     }
     case Node::Kind::game: {
-      if (!gv) throw FormulaError("G(\"" + n.spec + "\", …): no game values in this context");
+      const GameValueFn& fn = n.op == "O" ? gv.outcome : gv.value;
+      if (!fn)
+        throw FormulaError(n.op + "(\"" + n.spec + "\", …): no game " +
+                           (n.op == "O" ? "outcomes" : "values") + " in this context");
       std::vector<std::int64_t> coords;
       for (const auto& a : n.args) coords.push_back(eval(*a, vals, gv));
-      return gv(n.spec, coords);
+      return fn(n.spec, coords);
     }
   }
   throw FormulaError("unknown node");
 }
 
-void collect_games(const Node& n, std::vector<std::string>& out) {
-  if (n.kind == Node::Kind::game) out.push_back(n.spec);
-  for (const auto& a : n.args) collect_games(*a, out);
+void collect_games(const Node& n, const std::string& which, std::vector<std::string>& out) {
+  if (n.kind == Node::Kind::game && n.op == which) out.push_back(n.spec);
+  for (const auto& a : n.args) collect_games(*a, which, out);
 }
 
 }  // namespace
@@ -332,15 +342,22 @@ Formula Formula::parse(std::string_view text, std::vector<std::string> variables
 }
 
 std::int64_t Formula::evaluate(const std::vector<std::int64_t>& values,
-                               const GameValueFn& game_value) const {
+                               const GameValueFn& game_value,
+                               const GameValueFn& game_outcome) const {
   if (values.size() != variables_.size())
     throw FormulaError("formula evaluated with the wrong number of variables");
-  return eval(*root_, values, game_value);
+  return eval(*root_, values, Calls{game_value, game_outcome});
 }
 
 std::vector<std::string> Formula::games() const {
   std::vector<std::string> out;
-  collect_games(*root_, out);
+  collect_games(*root_, "G", out);
+  return out;
+}
+
+std::vector<std::string> Formula::outcome_games() const {
+  std::vector<std::string> out;
+  collect_games(*root_, "O", out);
   return out;
 }
 

@@ -14,7 +14,9 @@
 //   -a
 //   integers, the variables (n; or x and y), ( … ), min(a, b, …), max(a, b, …), abs(a),
 //   if(c, a, b) (a when c != 0, else b; only the branch taken is evaluated), and
-//   G("SPEC", a) or G("SPEC", a, b): the value of position a (or a,b) of the game SPEC.
+//   G("SPEC", a) or G("SPEC", a, b): the value of position a (or a,b) of the game SPEC, and
+//   O("SPEC", a) or O("SPEC", a, b): its outcome (0 for P, 1 for N, 2 for a draw where the game
+//   has draws), for games of values and games of outcomes (misère Nim, SOS) alike.
 //
 // Comparisons bind loosest and `and`/`or`/`xor` are bitwise, as `&`, `|`, `^` are in Python and
 // C: on the 0/1 results of comparisons they are the logical connectives, but they need
@@ -49,11 +51,15 @@ class Formula {
   static Formula parse(std::string_view text, std::vector<std::string> variables);
 
   /// Evaluates with the variables bound in the order they were declared; throws FormulaError.
+  /// G("SPEC", …) calls `game_value`, O("SPEC", …) calls `game_outcome` (unset: FormulaError).
   [[nodiscard]] std::int64_t evaluate(const std::vector<std::int64_t>& values,
-                                      const GameValueFn& game_value = nullptr) const;
+                                      const GameValueFn& game_value = nullptr,
+                                      const GameValueFn& game_outcome = nullptr) const;
 
   /// Every game specification named in a G("SPEC", …) call, in order of appearance.
   [[nodiscard]] std::vector<std::string> games() const;
+  /// Every game specification named in an O("SPEC", …) call, in order of appearance.
+  [[nodiscard]] std::vector<std::string> outcome_games() const;
 
   [[nodiscard]] const std::string& text() const { return text_; }
 

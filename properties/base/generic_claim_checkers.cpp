@@ -14,6 +14,7 @@
 // n; for two coordinates, increasing x then y).
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/base/errors.h"
@@ -59,6 +60,25 @@ Field coordinates_field() {
                         "optional: how many integers a position of the game is (1: n, 2: x, y); "
                         "the game says it (wythoff, rook: 2), so a stated one is only checked")
       .in(1, 2);
+}
+
+Field where_field() {
+  return field::string("where",
+                       "a condition in n (or x, y), e.g. \"x != y\": only the positions of the "
+                       "range where it is not 0 are checked (the others are skipped, and counted "
+                       "in the evidence); without it every position of the range must exist")
+      .nonempty();
+}
+
+/// The formula variables of a domain of `coords` coordinates.
+std::vector<std::string> formula_variables(int coords) {
+  return coords == 1 ? std::vector<std::string>{"n"} : std::vector<std::string>{"x", "y"};
+}
+
+/// The claim's `where` condition, when it states one.
+std::optional<Formula> where_of(const nlohmann::json& params, int coords) {
+  if (!params.contains("where")) return std::nullopt;
+  return Formula::parse(params.at("where").get<std::string>(), formula_variables(coords));
 }
 
 std::string kernel_name(const Claim& c) {
@@ -119,9 +139,38 @@ std::string check_range(const nlohmann::json& params, int coords) {
            " positions (at most that many are held in memory)";
   }
   const auto gk = GameKernels::make(params.at("game").get<std::string>());
+  std::vector<std::vector<std::int64_t>> ends{std::vector<std::int64_t>(coords, a),
+                                              std::vector<std::int64_t>(coords, b)};
+  if (params.contains("where")) {
+    // The first and the last point of the range that the condition keeps (the condition read
+    // without other games' values; one that needs them is checked when the claim runs).
+    ends.clear();
+    try {
+      const auto where = where_of(params, coords);
+      const auto kept = [&](std::int64_t x, std::int64_t y) {
+        return where->evaluate(coords == 1 ? std::vector<std::int64_t>{x}
+                                           : std::vector<std::int64_t>{x, y}) != 0;
+      };
+      for (int side = 0; side < 2; ++side) {
+        bool found = false;
+        for (std::int64_t i = 0; i <= b - a && i < 64 && !found; ++i) {
+          const std::int64_t x = side == 0 ? a + i : b - i;
+          for (std::int64_t j = 0; j <= (coords == 1 ? 0 : b - a) && j < 64 && !found; ++j) {
+            const std::int64_t y = side == 0 ? a + j : b - j;
+            if (kept(x, y)) {
+              ends.push_back(coords == 1 ? std::vector<std::int64_t>{x}
+                                         : std::vector<std::int64_t>{x, y});
+              found = true;
+            }
+          }
+        }
+      }
+    } catch (const FormulaError&) {
+      ends.clear();
+    }
+  }
   try {
-    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, a));
-    (void)integer_position(*gk.game, std::vector<std::int64_t>(coords, b));
+    for (const auto& p : ends) (void)integer_position(*gk.game, p);
   } catch (const InputError& e) {
     return "parameter 'range': " + gk.family->name + " does not take these positions with " +
            std::to_string(coords) + " coordinate(s): " + e.what();
@@ -165,6 +214,32 @@ std::string method_text(const GameKernels& gk, std::size_t naive) {
 }
 
 /// Values of integer points of a game, with the memory guard.
+/// The points of the range that the claim's `where` condition keeps (all of them without one);
+/// `skipped` receives how many it left out. G(…) and O(…) in the condition read `value` and
+/// `outcome`.
+std::vector<std::vector<std::int64_t>> domain_points(const Claim& c, std::int64_t a, std::int64_t b,
+                                                     int coords, const CheckContext& ctx,
+                                                     const GameValueFn& value,
+                                                     const GameValueFn& outcome,
+                                                     std::size_t* skipped) {
+  auto points = range_points(a, b, coords, ctx);
+  const auto where = where_of(c.params, coords);
+  if (!where) return points;
+  std::vector<std::vector<std::int64_t>> kept;
+  for (auto& p : points) {
+    std::int64_t keep = 0;
+    try {
+      keep = where->evaluate(p, value, outcome);
+    } catch (const FormulaError& e) {
+      throw std::invalid_argument("the condition 'where' cannot be evaluated at " +
+                                  point_json(p).dump() + ": " + e.what());
+    }
+    if (keep != 0) kept.push_back(std::move(p));
+  }
+  if (skipped != nullptr) *skipped = points.size() - kept.size();
+  return kept;
+}
+
 std::vector<Value> values_of_points(const GameKernels& gk,
                                     const std::vector<std::vector<std::int64_t>>& points,
                                     const Claim& c, const CheckContext& ctx, std::size_t* naive) {
@@ -458,6 +533,135 @@ CheckerSchema value_schema() {
   };
 }
 
+/// Values of other games for G("SPEC", …) in a formula, computed once per game and range: integer
+/// positions of one coordinate in a batch up to the largest asked (doubling); of two coordinates
+/// as a table of the square [0, side)² (side at least the claim's range end + 1, doubling when a
+/// larger coordinate is asked), one by one only beyond kMaxDomain positions.
+class OtherGames {
+ public:
+  /// `range_end`: the claim's largest coordinate (the first table covers it). With `confirm`,
+  /// every value is computed alone and confirmed by a second kernel (confirm_value).
+  OtherGames(const CheckContext& ctx, std::int64_t range_end, bool confirm = false)
+      : ctx_(ctx), range_end_(range_end), confirm_(confirm) {}
+
+  /// O("SPEC", …): 0 for P, 1 for N (a value's outcome), or the outcome code of a game of
+  /// outcomes (0 loss = P, 1 win = N, 2 draw).
+  std::int64_t outcome(const std::string& spec, const std::vector<std::int64_t>& coords) {
+    const std::int64_t v = (*this)(spec, coords);
+    return kinds_.at(spec) == ValueKind::grundy ? (v != 0 ? 1 : 0) : v;
+  }
+
+  std::int64_t operator()(const std::string& spec, const std::vector<std::int64_t>& coords) {
+    auto it = games_.find(spec);
+    if (it == games_.end()) {
+      it = games_.emplace(spec, GameKernels::make(spec)).first;
+      kinds_[spec] = it->second.family->value_kind;
+    }
+    const GameKernels& gk = it->second;
+    for (auto x : coords) {
+      if (x < 0) throw FormulaError("G(\"" + spec + "\", …) of a negative position");
+    }
+    if (confirm_) {
+      const Position p = integer_position(*gk.game, coords);
+      const auto v = game_values(gk, {p}, 0).at(0);
+      (void)confirm_value(gk, p, v);
+      return v;
+    }
+    if (coords.size() == 1) {
+      auto& cache = prefix_[spec];
+      const std::int64_t n = coords[0];
+      if (n >= static_cast<std::int64_t>(cache.size())) {
+        const std::int64_t want = std::max<std::int64_t>(n + 1, 2 * cache.size());
+        if (want > kMaxDomain)
+          throw FormulaError("G(\"" + spec + "\", " + std::to_string(n) + "): beyond " +
+                             std::to_string(kMaxDomain));
+        ctx_.require_memory(static_cast<std::uint64_t>(want) * 64, "the values of " + spec);
+        std::vector<Position> ps;
+        for (std::int64_t k = 0; k < want; ++k) ps.push_back(integer_position(*gk.game, {k}));
+        cache = game_values(gk, ps, 0);
+      }
+      return cache[static_cast<std::size_t>(n)];
+    }
+    if (auto v = from_square(spec, gk, coords[0], coords[1])) return *v;
+    const auto key = spec + "|" + std::to_string(coords[0]) + "," + std::to_string(coords[1]);
+    auto hit = single_.find(key);
+    if (hit != single_.end()) return hit->second;
+    const std::vector<Position> one{integer_position(*gk.game, coords)};
+    const auto v = game_values(gk, one, 0).at(0);
+    single_[key] = v;
+    return v;
+  }
+
+ private:
+  struct Square {
+    std::int64_t side = 0;
+    std::vector<Value> values;  ///< (x, y) at x · side + y
+  };
+
+  /// G(x, y) from the table of the square, grown (doubling) to hold it; nullopt when the square
+  /// would exceed kMaxDomain positions.
+  std::optional<std::int64_t> from_square(const std::string& spec, const GameKernels& gk,
+                                          std::int64_t x, std::int64_t y) {
+    Square& sq = square_[spec];
+    if (x >= sq.side || y >= sq.side) {
+      const std::int64_t side =
+          std::max({range_end_ + 1, std::max(x, y) + 1, 2 * sq.side, std::int64_t{1}});
+      if (side > kMaxDomain / side) return std::nullopt;
+      ctx_.require_memory(static_cast<std::uint64_t>(side * side) * 64, "the values of " + spec);
+      ctx_.require_time("the values of " + spec);
+      if (no_square_.count(spec) > 0) return std::nullopt;
+      std::vector<Position> ps;
+      ps.reserve(static_cast<std::size_t>(side * side));
+      try {
+        for (std::int64_t a = 0; a < side; ++a)
+          for (std::int64_t b = 0; b < side; ++b) ps.push_back(integer_position(*gk.game, {a, b}));
+      } catch (const InputError&) {
+        no_square_.insert(spec);  // some (a, b) is not a position of it: one by one
+        return std::nullopt;
+      }
+      sq.values = game_values(gk, ps, 0);
+      sq.side = side;
+    }
+    return sq.values[static_cast<std::size_t>(x * sq.side + y)];
+  }
+
+  const CheckContext& ctx_;
+  std::int64_t range_end_ = 0;
+  bool confirm_ = false;
+  std::map<std::string, GameKernels> games_;
+  std::map<std::string, ValueKind> kinds_;
+  std::map<std::string, std::vector<Value>> prefix_;
+  std::map<std::string, Square> square_;
+  std::set<std::string> no_square_;
+  std::map<std::string, Value> single_;
+};
+
+/// The games a formula names: G("SPEC", …) needs values, O("SPEC", …) any game. "" or the fault,
+/// prefixed by `where`.
+std::string check_formula_games(const Formula& f, const std::string& where) {
+  for (const auto& spec : f.games()) {
+    nlohmann::json p = {{"game", spec}};
+    if (auto e = check_game(p, true); !e.empty())
+      return where + ": in G(\"" + spec + "\"): " + e + " (its outcomes: O(\"" + spec + "\", …))";
+  }
+  for (const auto& spec : f.outcome_games()) {
+    nlohmann::json p = {{"game", spec}};
+    if (auto e = check_game(p, false); !e.empty()) return where + ": in O(\"" + spec + "\"): " + e;
+  }
+  return "";
+}
+
+/// Load-time check of `where`: it parses in the domain's variables and names known games.
+std::string check_where(const nlohmann::json& params, int coords) {
+  if (!params.contains("where")) return "";
+  try {
+    const auto f = where_of(params, coords);
+    return check_formula_games(*f, "parameter 'where'");
+  } catch (const FormulaError& e) {
+    return std::string("parameter 'where': ") + e.what();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // game.p_positions
 // ---------------------------------------------------------------------------------------------
@@ -465,7 +669,17 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
   const int coords = gk.game->coordinates();
   const auto [a, b] = range_of(c.params);
-  const auto points = range_points(a, b, coords, ctx);
+  OtherGames others(ctx, b);
+  const GameValueFn other = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
+    return others(spec, p);
+  };
+  const GameValueFn other_outcome = [&](const std::string& spec,
+                                        const std::vector<std::int64_t>& p) {
+    return others.outcome(spec, p);
+  };
+  std::size_t skipped = 0;
+  const auto points = domain_points(c, a, b, coords, ctx, other, other_outcome, &skipped);
+  const std::set<std::vector<std::int64_t>> in_domain(points.begin(), points.end());
   std::size_t naive = 0;
   const auto values = values_of_points(gk, points, c, ctx, &naive);
   const bool residues = c.asserted.is_object();
@@ -480,9 +694,14 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
     for (const auto& e : c.asserted) {
       std::vector<std::int64_t> p =
           e.is_array() ? e.get<std::vector<std::int64_t>>() : std::vector<std::int64_t>{e};
+      bool in_range = true;
       for (auto x : p) {
         if (x < a || x > b) outside.push_back(point_json(p));
+        in_range = in_range && x >= a && x <= b;
       }
+      // in the range, but not where the condition holds: outside the domain too
+      if (in_range && stated(c, "where") && in_domain.count(p) == 0)
+        outside.push_back(point_json(p));
       listed.insert(std::move(p));
     }
   }
@@ -501,13 +720,18 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
                         {"value", values[i]}});
     }
   }
-  const std::string domain = coords == 1
-                                 ? "n in " + std::to_string(a) + ".." + std::to_string(b)
-                                 : "x, y in " + std::to_string(a) + ".." + std::to_string(b);
+  const std::string domain =
+      (coords == 1 ? "n in " + std::to_string(a) + ".." + std::to_string(b)
+                   : "x, y in " + std::to_string(a) + ".." + std::to_string(b)) +
+      (stated(c, "where") ? " where " + c.params.at("where").get<std::string>() : std::string());
   o.evidence = {{"game", gk.game->spec()},    {"domain", domain},
                 {"positions", points.size()}, {"p_positions_found", found.size()},
                 {"naive_checked", naive},     {"method", method_text(gk, naive)}};
   if (found.size() <= 2000) o.evidence["p_positions"] = found;
+  if (stated(c, "where")) {
+    o.evidence["where"] = c.params.at("where");
+    o.evidence["skipped"] = skipped;
+  }
   if (!outside.empty()) {
     o.verdict = Finding::refuted;
     o.counterexample = {{"position", outside.front()}, {"what", "listed, but outside the range"}};
@@ -543,6 +767,7 @@ std::string validate_p_positions(const nlohmann::json& params, const nlohmann::j
   if (auto e = check_game(params, false); !e.empty()) return e;
   if (auto e = check_coordinates(params); !e.empty()) return e;
   const int coords = coordinates_of(params);
+  if (auto e = check_where(params, coords); !e.empty()) return e;
   if (auto e = check_range(params, coords); !e.empty()) return e;
   if (asserted.is_object()) {
     if (coords != 1) return "asserted: residues modulo m are for one coordinate only";
@@ -588,7 +813,7 @@ CheckerSchema p_positions_schema() {
           "the P-positions (the player to move loses) in the range are exactly the "
           "asserted ones, or exactly those n with n mod m among the residues",
       .params = {game_field(), range_field(), coordinates_field(), kernel_field(),
-                 naive_prefix_field()},
+                 naive_prefix_field(), where_field()},
       .asserted = field::any(
           "",
           "the P-positions in the range, in increasing order (integers n, or "
@@ -603,72 +828,19 @@ CheckerSchema p_positions_schema() {
 // ---------------------------------------------------------------------------------------------
 // game.formula
 // ---------------------------------------------------------------------------------------------
-std::vector<std::string> formula_variables(int coords) {
-  return coords == 1 ? std::vector<std::string>{"n"} : std::vector<std::string>{"x", "y"};
-}
-
-/// Values of other games for G("SPEC", …) in a formula: integer positions of one coordinate are
-/// computed in a batch up to the largest asked (doubling), others one by one.
-class OtherGames {
- public:
-  /// With `confirm`, every value is confirmed by a second kernel (confirm_value).
-  explicit OtherGames(const CheckContext& ctx, bool confirm = false)
-      : ctx_(ctx), confirm_(confirm) {}
-
-  std::int64_t operator()(const std::string& spec, const std::vector<std::int64_t>& coords) {
-    auto it = games_.find(spec);
-    if (it == games_.end()) it = games_.emplace(spec, GameKernels::make(spec)).first;
-    const GameKernels& gk = it->second;
-    for (auto x : coords) {
-      if (x < 0) throw FormulaError("G(\"" + spec + "\", …) of a negative position");
-    }
-    if (confirm_) {
-      const Position p = integer_position(*gk.game, coords);
-      const auto v = game_values(gk, {p}, 0).at(0);
-      (void)confirm_value(gk, p, v);
-      return v;
-    }
-    if (coords.size() == 1) {
-      auto& cache = prefix_[spec];
-      const std::int64_t n = coords[0];
-      if (n >= static_cast<std::int64_t>(cache.size())) {
-        const std::int64_t want = std::max<std::int64_t>(n + 1, 2 * cache.size());
-        if (want > kMaxDomain)
-          throw FormulaError("G(\"" + spec + "\", " + std::to_string(n) + "): beyond " +
-                             std::to_string(kMaxDomain));
-        ctx_.require_memory(static_cast<std::uint64_t>(want) * 64, "the values of " + spec);
-        std::vector<Position> ps;
-        for (std::int64_t k = 0; k < want; ++k) ps.push_back(integer_position(*gk.game, {k}));
-        cache = game_values(gk, ps, 0);
-      }
-      return cache[static_cast<std::size_t>(n)];
-    }
-    const auto key = spec + "|" + std::to_string(coords[0]) + "," + std::to_string(coords[1]);
-    auto hit = single_.find(key);
-    if (hit != single_.end()) return hit->second;
-    const std::vector<Position> one{integer_position(*gk.game, coords)};
-    const auto v = game_values(gk, one, 0).at(0);
-    single_[key] = v;
-    return v;
-  }
-
- private:
-  const CheckContext& ctx_;
-  bool confirm_ = false;
-  std::map<std::string, GameKernels> games_;
-  std::map<std::string, std::vector<Value>> prefix_;
-  std::map<std::string, Value> single_;
-};
 
 Outcome check_formula(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
   const int coords = gk.game->coordinates();
   const auto [a, b] = range_of(c.params);
   const Formula f = Formula::parse(c.asserted.get<std::string>(), formula_variables(coords));
-  const auto points = range_points(a, b, coords, ctx);
-  std::size_t naive = 0;
-  const auto values = values_of_points(gk, points, c, ctx, &naive);
-  OtherGames others(ctx);
+  const bool of_outcome = param<std::string>(c, "of") == "outcome";
+  if (!of_outcome && gk.family->value_kind != ValueKind::grundy) {
+    // (the loader refuses it too) an outcome game's kernel codes are not values
+    throw std::invalid_argument(gk.family->name +
+                                " has outcomes, not Sprague-Grundy values: of = \"outcome\"");
+  }
+  OtherGames others(ctx, b);
   const GameValueFn other = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
     try {
       return others(spec, p);
@@ -676,6 +848,22 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
       throw FormulaError(std::string("G(\"") + spec + "\", …): " + e.what());
     }
   };
+  const GameValueFn other_outcome = [&](const std::string& spec,
+                                        const std::vector<std::int64_t>& p) {
+    try {
+      return others.outcome(spec, p);
+    } catch (const InputError& e) {
+      throw FormulaError(std::string("O(\"") + spec + "\", …): " + e.what());
+    }
+  };
+  std::size_t skipped = 0;
+  const auto points = domain_points(c, a, b, coords, ctx, other, other_outcome, &skipped);
+  std::size_t naive = 0;
+  auto values = values_of_points(gk, points, c, ctx, &naive);
+  if (of_outcome && gk.family->value_kind == ValueKind::grundy) {
+    for (auto& v : values) v = v != 0 ? 1 : 0;  // P = 0, N = 1
+  }
+  const std::string what = of_outcome ? "O" : "G";
   Outcome o;
   o.evidence = {{"game", gk.game->spec()},
                 {"formula", f.text()},
@@ -684,12 +872,18 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
                 {"positions", points.size()},
                 {"naive_checked", naive},
                 {"method", method_text(gk, naive) + "; the formula in exact 64-bit arithmetic"}};
+  if (of_outcome) o.evidence["compared"] = "outcomes: P = 0, N = 1, draw = 2";
+  if (stated(c, "where")) {
+    o.evidence["where"] = c.params.at("where");
+    o.evidence["skipped"] = skipped;
+  }
   if (!f.games().empty()) o.evidence["other_games"] = f.games();
+  if (!f.outcome_games().empty()) o.evidence["other_games_outcomes"] = f.outcome_games();
   for (std::size_t i = 0; i < points.size(); ++i) {
     if ((i & 0xFFFF) == 0) ctx.require_time("the formula on " + gk.game->spec());
     std::int64_t want = 0;
     try {
-      want = f.evaluate(points[i], other);
+      want = f.evaluate(points[i], other, other_outcome);
     } catch (const FormulaError& e) {
       throw std::invalid_argument("the formula cannot be evaluated at " +
                                   point_json(points[i]).dump() + ": " + e.what());
@@ -699,11 +893,16 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
       // once more with every G("SPEC", …) from a second kernel.
       o.evidence["confirmed_by"] =
           confirm_value(gk, integer_position(*gk.game, points[i]), values[i]);
-      OtherGames confirming(ctx, /*confirm=*/true);
+      OtherGames confirming(ctx, b, /*confirm=*/true);
       const GameValueFn second = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
         return confirming(spec, p);
       };
-      if (!f.games().empty() && f.evaluate(points[i], second) != want) {
+      const GameValueFn second_outcome = [&](const std::string& spec,
+                                             const std::vector<std::int64_t>& p) {
+        return confirming.outcome(spec, p);
+      };
+      if ((!f.games().empty() || !f.outcome_games().empty()) &&
+          f.evaluate(points[i], second, second_outcome) != want) {
         throw std::logic_error(
             "the formula's other games give different values by a second "
             "kernel at " +
@@ -713,29 +912,32 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
       o.counterexample = {{coords == 1 ? "n" : "position", point_json(points[i])},
                           {"computed", values[i]},
                           {"formula", want}};
-      o.summary = "fails at " + point_json(points[i]).dump() +
-                  ": G = " + std::to_string(values[i]) + ", the formula gives " +
-                  std::to_string(want);
+      o.summary = "fails at " + point_json(points[i]).dump() + ": " + what + " = " +
+                  std::to_string(values[i]) + ", the formula gives " + std::to_string(want);
       o.evidence["cases_before_failure"] = i;
       return o;
     }
   }
   o.verdict = Finding::verified;
-  o.summary = "the formula gives the value of all " + std::to_string(points.size()) + " positions";
+  o.summary = "the formula gives the " + std::string(of_outcome ? "outcome" : "value") +
+              " of all " + std::to_string(points.size()) + " positions" +
+              (stated(c, "where") ? " where " + c.params.at("where").get<std::string>() + " (" +
+                                        std::to_string(skipped) + " skipped)"
+                                  : std::string());
   return o;
 }
 
 std::string validate_formula(const nlohmann::json& params, const nlohmann::json& asserted) {
-  if (auto e = check_game(params, true); !e.empty()) return e;
+  const bool of_outcome = params.value("of", std::string("value")) == "outcome";
+  if (auto e = check_game(params, !of_outcome); !e.empty())
+    return e + (of_outcome ? "" : " (or compare outcomes: of = \"outcome\")");
   if (auto e = check_coordinates(params); !e.empty()) return e;
   const int coords = coordinates_of(params);
+  if (auto e = check_where(params, coords); !e.empty()) return e;
   if (auto e = check_range(params, coords); !e.empty()) return e;
   try {
     const Formula f = Formula::parse(asserted.get<std::string>(), formula_variables(coords));
-    for (const auto& spec : f.games()) {
-      nlohmann::json p = {{"game", spec}};
-      if (auto e = check_game(p, true); !e.empty()) return "asserted: in G(\"" + spec + "\"): " + e;
-    }
+    if (auto e = check_formula_games(f, "asserted"); !e.empty()) return e;
   } catch (const FormulaError& e) {
     return std::string("asserted: ") + e.what();
   }
@@ -748,11 +950,15 @@ CheckerSchema formula_schema() {
           "G(n) (or G(x, y)) equals the asserted formula at every position of the "
           "range, in exact 64-bit integer arithmetic",
       .params = {game_field(), range_field(), coordinates_field(), kernel_field(),
-                 naive_prefix_field()},
+                 naive_prefix_field(), where_field(),
+                 field::choice("of", {"value", "outcome"},
+                               "what the formula gives: the value G, or the outcome O (P = 0, "
+                               "N = 1, draw = 2; any game, misère and outcome games included)")
+                     .fallback("value")},
       .asserted = field::string("",
                                 "a formula in n (or x, y): + - * // % xor and or, comparisons, "
-                                "min, max, abs, if(c, a, b), G(\"SPEC\", a) (README.md, "
-                                "\"Generic claims\")")
+                                "min, max, abs, if(c, a, b), G(\"SPEC\", a), O(\"SPEC\", a) "
+                                "(README.md, \"Generic claims\")")
                       .nonempty(),
       .example_params = {{"game", "octal:0.1377"}, {"range", {1, 200}}},
       .example_asserted = "G(\"octal:0.77\", (n + 1) // 2)",
@@ -767,12 +973,47 @@ CheckerSchema formula_schema() {
 /// sequence the family's checker accepted (its last proved sequence: the one the certificate is
 /// about). Exceptions are every n < e with G(n) != G(n + jp) - js, jp the least multiple of p
 /// reaching e: values the checker established, since it keeps G(0 .. e + p - 1).
+/// The asserted preperiod e (from preperiod or last_exceptional_value), when the claim states one.
+std::optional<std::int64_t> asserted_preperiod(const Claim& c) {
+  if (c.asserted.contains("preperiod")) return c.asserted.at("preperiod").get<std::int64_t>();
+  if (c.asserted.contains("last_exceptional_value"))
+    return c.asserted.at("last_exceptional_value").get<std::int64_t>() + 1;
+  return std::nullopt;
+}
+
+/// The most n a derivation scans for the least failure of an asserted relation.
+constexpr std::int64_t kMostRelationScan = 10'000'000;
+
 Derivation derive_period(const CertificateVerdict& facts, const Claim& c, const CheckContext&) {
   const ProvedPeriod& g = facts.proved().back();
   const std::int64_t period = g.period, preperiod = g.preperiod, saltus = g.saltus;
   Derivation d;
   d.evidence = {{"period", period}, {"preperiod", preperiod}, {"saltus", saltus}};
   nlohmann::json faults = nlohmann::json::array();
+  // The asserted relation G(n + p) = G(n) + s for n >= e, read on the proved values: for
+  // n >= max(e, e0) the difference G(n + p) - G(n) - s repeats with the proved period p0, so
+  // n in [e, max(e, e0) + p0) covers every n (when that fits the scan).
+  if (c.asserted.contains("period")) {
+    if (const auto e = asserted_preperiod(c)) {
+      const std::int64_t p = c.asserted.at("period").get<std::int64_t>();
+      const std::int64_t s = c.asserted.value("saltus", std::int64_t{0});
+      const std::int64_t end = std::max(*e, preperiod) + period;
+      if (end - *e <= kMostRelationScan) {
+        for (std::int64_t n = *e; n < end; ++n) {
+          if (g.value(n + p) != g.value(n) + s) {
+            faults.push_back(
+                {{"what", "relation"},
+                 {"n", n},
+                 {"asserted", "G(" + std::to_string(n + p) + ") = G(" + std::to_string(n) + ") + " +
+                                  std::to_string(s) + " = " + std::to_string(g.value(n) + s)},
+                 {"proved",
+                  "G(" + std::to_string(n + p) + ") = " + std::to_string(g.value(n + p))}});
+            break;
+          }
+        }
+      }
+    }
+  }
   const auto compare = [&](const char* key, std::int64_t computed) {
     if (!c.asserted.contains(key)) return;
     if (c.asserted.at(key).get<std::int64_t>() != computed) {
@@ -809,10 +1050,107 @@ Derivation derive_period(const CertificateVerdict& facts, const Claim& c, const 
   } else {
     d.counterexample = faults.front();
     d.evidence["disagreements"] = faults;
-    d.summary = faults.front()["what"].get<std::string>() + ": asserted " +
-                faults.front()["asserted"].dump() + ", proved " + faults.front()["proved"].dump();
+    if (faults.front()["what"] == "relation") {
+      d.summary = "the asserted relation fails at n = " + faults.front()["n"].dump() + ": " +
+                  faults.front()["proved"].get<std::string>() + ", not " +
+                  faults.front()["asserted"].get<std::string>();
+    } else {
+      d.summary = faults.front()["what"].get<std::string>() + ": asserted " +
+                  faults.front()["asserted"].dump() + ", proved " + faults.front()["proved"].dump();
+    }
   }
   return d;
+}
+
+/// When no certificate can be had: the asserted relation G(n + p) = G(n) + s (n >= e) against
+/// computed values. The fast kernel looks for the least failing n on a prefix; the reference
+/// (naive) kernel then recomputes G(0 .. n + p) and must agree with it there (a disagreement is
+/// an error), and the refutation rests on the reference values. Without a failure, a preperiod
+/// e > 0 whose n = e - 1 satisfies the relation is not the least (either the relation fails
+/// further on, or it holds from e - 1): refuted too. Nothing found: nullopt (the claim stays
+/// undecided). `why` says why no certificate was had.
+std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
+                                          const CheckContext& ctx, const std::string& why) {
+  const auto e = asserted_preperiod(c);
+  if (!c.asserted.contains("period") || !e) return std::nullopt;
+  const std::int64_t p = c.asserted.at("period").get<std::int64_t>();
+  const std::int64_t s = c.asserted.value("saltus", std::int64_t{0});
+  // The values compared are held in memory: a preperiod and period beyond a few million (a
+  // Frolov row's) are not compared this way.
+  constexpr std::int64_t kMostCompared = std::int64_t{1} << 22;
+  if (*e + p > kMostCompared) return std::nullopt;
+  const std::int64_t most = std::min(kMostCompared, *e + p + ctx.scaled(4096, 64));
+  const auto positions = [&](std::int64_t count) {
+    std::vector<Position> ps;
+    for (std::int64_t n = 0; n < count; ++n) ps.push_back(integer_position(*gk.game, {n}));
+    return ps;
+  };
+  std::vector<Value> g;
+  std::optional<std::int64_t> failing;
+  try {
+    for (std::int64_t len = std::min<std::int64_t>(most, *e + p + 256);;
+         len = std::min(most, 2 * len)) {
+      ctx.require_time("the values of " + gk.game->spec());
+      ctx.require_memory(static_cast<std::uint64_t>(len) * 160, "the values of " + gk.game->spec());
+      g = game_values(gk, positions(len), 0);
+      for (std::int64_t n = *e; n + p < len && !failing; ++n) {
+        if (g[static_cast<std::size_t>(n + p)] != g[static_cast<std::size_t>(n)] + s) failing = n;
+      }
+      if (failing || len == most) break;
+    }
+  } catch (const InputError&) {
+    return std::nullopt;  // positions that are not one integer: nothing to compare
+  } catch (const BudgetExceeded&) {
+    return std::nullopt;
+  }
+  const auto at = [&](std::int64_t n) { return g[static_cast<std::size_t>(n)]; };
+  const std::int64_t upto = failing ? *failing + p : *e - 1 + p;
+  if (!failing && (*e == 0 || upto >= static_cast<std::int64_t>(g.size()) ||
+                   at(*e - 1 + p) != at(*e - 1) + s)) {
+    return std::nullopt;
+  }
+  // The reference kernel's values decide.
+  const auto ps = positions(upto + 1);
+  const auto naive = gk.reference->values(*gk.game, ps);
+  if (static_cast<std::int64_t>(naive.size()) != upto + 1)
+    throw std::logic_error("the reference kernel returned too few values");
+  for (std::int64_t n = 0; n <= upto; ++n) {
+    if (naive[static_cast<std::size_t>(n)] != at(n)) {
+      throw std::logic_error("kernels disagree at position " + std::to_string(n) + " of " +
+                             gk.game->spec() + ": " + gk.kernel->name + " gives " +
+                             std::to_string(at(n)) + ", " + gk.reference->name + " gives " +
+                             std::to_string(naive[static_cast<std::size_t>(n)]));
+    }
+  }
+  Outcome o;
+  o.verdict = Finding::refuted;
+  o.evidence = {
+      {"game", gk.game->spec()},
+      {"no_certificate", why},
+      {"values_compared", static_cast<std::int64_t>(g.size())},
+      {"method", "values by " + gk.kernel->name + " on G(0.." + std::to_string(g.size() - 1) +
+                     "); G(0.." + std::to_string(upto) + ") recomputed by the reference kernel " +
+                     gk.reference->name + ", which the refutation rests on"}};
+  const auto rel = [&](std::int64_t n) {
+    return "G(" + std::to_string(n + p) + ") = " + std::to_string(at(n + p)) + ", G(" +
+           std::to_string(n) + ") + " + std::to_string(s) + " = " + std::to_string(at(n) + s);
+  };
+  if (failing) {
+    o.counterexample = {{"n", *failing},
+                        {"G(n)", at(*failing)},
+                        {"G(n+p)", at(*failing + p)},
+                        {"asserted", "G(n + " + std::to_string(p) + ") = G(n) + " +
+                                         std::to_string(s) + " for n >= " + std::to_string(*e)}};
+    o.summary = "the asserted relation fails at n = " + std::to_string(*failing) + ": " +
+                rel(*failing) + " (the least such n >= " + std::to_string(*e) + ")";
+  } else {
+    o.counterexample = {{"n", *e - 1}, {"G(n)", at(*e - 1)}, {"G(n+p)", at(*e - 1 + p)}};
+    o.summary = "preperiod " + std::to_string(*e) +
+                " is not the least: the relation holds at n = " + std::to_string(*e - 1) + " (" +
+                rel(*e - 1) + "), so either it fails further on or it holds from " +
+                std::to_string(*e - 1);
+  }
+  return o;
 }
 
 Outcome check_period(const Claim& c, const CheckContext& ctx) {
@@ -823,11 +1161,15 @@ Outcome check_period(const Claim& c, const CheckContext& ctx) {
   PeriodAnswer answer;
   try {
     answer = gk.game->period_limited(request);
-  } catch (const LimitReached&) {
-    throw;  // inconclusive, with the reason and what was reached
+  } catch (const LimitReached& e) {
+    // inconclusive, with the reason and what was reached, unless the values contradict the claim
+    if (auto o = refute_from_values(gk, c, ctx, e.what())) return *o;
+    throw;
   } catch (const InputError& e) {
-    throw BudgetExceeded(std::string("no period can be proved for ") + gk.game->spec() + ": " +
-                         e.what());
+    const std::string why =
+        std::string("no period can be proved for ") + gk.game->spec() + ": " + e.what();
+    if (auto o = refute_from_values(gk, c, ctx, why)) return *o;
+    throw BudgetExceeded(why);
   }
   // The certificate is re-checked from the printed JSON alone by the family's independent
   // checker: `proved` rests on what that checker established, not on the producer.

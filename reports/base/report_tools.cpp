@@ -76,7 +76,13 @@ void check_claim_fields(const nlohmann::json& c, const std::string& where) {
       "a list of strings");
   require("kind", false, is_string, "a string");
   require("checker", false, is_string, "a string");
-  require("expected_verdict", false, is_verdict, "a verdict");
+  // reports/report.schema.json: a verdict, or "undecided" (a claim under first check).
+  require(
+      "expected_verdict", false,
+      [&](const J& v) {
+        return is_verdict(v) || (v.is_string() && v.get<std::string>() == "undecided");
+      },
+      "a verdict or \"undecided\"");
   require(
       "as_expected", false, [](const J& v) { return v.is_boolean(); }, "true or false");
   require("summary", false, is_string, "a string");

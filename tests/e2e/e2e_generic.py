@@ -54,7 +54,7 @@ check(r.returncode == 0, f"generic claims: every verdict as expected: {r.stdout[
 report = json.load(open(os.path.join(out, "report.json"), encoding="utf-8"))
 by_id = {c["id"]: c for c in report["claims"]}
 check(all(c["as_expected"] for c in report["claims"]), "every generic claim as expected")
-check(sum(c["verdict"] == "refuted" for c in report["claims"]) == 10, "the 10 altered claims refuted")
+check(sum(c["verdict"] == "refuted" for c in report["claims"]) == 14, "the 14 altered claims refuted")
 least = {
     "generic.kayles.altered": {"position": 27, "asserted": 9, "computed": 8},
     "generic.fibonacci_nim.lucas_wrong": {"position": 2, "asserted": "N", "computed": "P"},
@@ -62,6 +62,12 @@ least = {
     "generic.rook.plus_wrong": {"position": [1, 1], "computed": 0, "formula": 2},
     "generic.wythoff.p_positions_wrong": {"position": [4, 6], "asserted": "P", "computed": "N"},
     "generic.grundy.shifted_wrong": {"position": 3, "asserted": 0, "computed": 1},
+    # false periods: the least n >= the preperiod where G(n + p) = G(n) + s fails
+    "generic.hex.08.saltus_wrong": {"n": 1},
+    "generic.hex.8B.naive_window_wrong": {"n": 13, "G(n)": 6, "G(n+p)": 8},
+    "generic.nim.arithmetic_wrong": {"n": 0, "G(n)": 0, "G(n+p)": 2},
+    # where = "x != y": the diagonal is skipped, the least kept position is [0, 1]
+    "generic.welter.two_coins_wrong": {"position": [0, 1], "computed": 0, "formula": 1},
 }
 for cid, want in least.items():
     got = by_id.get(cid, {}).get("counterexample") or {}
@@ -114,6 +120,36 @@ for name, checker, params, asserted, naming in bad:
     path = one_claim(name, checker, params, asserted)
     clean_error(run(["list", "--claims", path]), f"claim {name} must not load", naming)
     check(not os.path.exists(os.path.join(WORK, "out-" + name)), f"{name}: nothing written")
+
+# Every claim that does not load is reported, one line each (here all of the above at once,
+# with a claim that loads between them), then exit 2 and nothing written.
+body = '[document]\nid = "g"\n'
+for name, checker, params, asserted, naming in bad:
+    body += (f'\n[[claim]]\nid = "all.{name}"\nlocator = "test"\nstatement = "test"\n'
+             f'kind = "example"\nchecker = "{checker}"\nparams = {params}\n'
+             + (f"asserted = {asserted}\n" if asserted is not None else ""))
+    body += ('\n[[claim]]\nid = "all.fine_after_' + name + '"\nlocator = "test"\nstatement = "test"\n'
+             'kind = "example"\nchecker = "game.values"\nparams = { game = "nim" }\nasserted = [0, 1]\n')
+r = run(["run", "--claims", write("all_bad.toml", body), "--out", os.path.join(WORK, "all-bad")])
+lines = [l for l in r.stderr.splitlines() if l.strip()]
+check(r.returncode == 2, f"all load errors: exit 2, got {r.returncode}")
+check(len(lines) == len(bad) and all(l.startswith("verify: error: ") for l in lines),
+      f"all load errors: {len(bad)} 'verify: error:' lines, got {r.stderr[-600:]!r}")
+for (name, _, _, _, naming), line in zip(bad, lines):
+    check(f"'all.{name}'" in line and naming in line, f"all load errors: line for {name}: {line!r}")
+check(not os.path.exists(os.path.join(WORK, "all-bad")), "all load errors: nothing written")
+
+# where = "x != y" lets a formula state what holds off the diagonal; without it the range's
+# diagonal is not a Welter position and the claim does not load.
+path = one_claim("welter_where", "game.formula",
+                 '{ game = "welter", coordinates = 2, range = [0, 40], where = "x != y" }',
+                 '"(x xor y) - 1"')
+r = run(["run", "--claims", path, "--out", os.path.join(WORK, "welter-where")])
+check(r.returncode == 0 and "skipped" in r.stdout, f"welter with where: {r.stdout}{r.stderr}")
+clean_error(run(["list", "--claims", one_claim("welter_diag", "game.formula",
+                                               '{ game = "welter", coordinates = 2, range = [0, 40] }',
+                                               '"(x xor y) - 1"')]),
+            "welter without where", "range")
 
 # A formula undefined somewhere is an error, not a verdict.
 path = one_claim("div_zero", "game.formula", '{ game = "subtraction:1,2,3", range = [0, 9] }',

@@ -8,6 +8,7 @@
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/subtraction/subtraction_family.h"
+#include "core/subtraction/subtraction_fast_bitset.h"
 #include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
 #include "core/subtraction/subtraction_naive.h"
@@ -87,6 +88,28 @@ BOOST_AUTO_TEST_CASE(member_kernel_equals_naive_on_rule_sets) {
       }
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(bitset_kernel_equals_naive_and_members) {
+  // The word-parallel kernel against the naive kernel on a prefix (heaps across several words
+  // and every shift), and against the member kernel further on.
+  for (const char* name : {"squares", "fibonacci", "primes", "1,3,4", "2,5,64,65,129"}) {
+    for (auto play : {SubtractionPlay::normal, SubtractionPlay::misere}) {
+      const auto set = parse_subtraction_set(name);
+      BOOST_TEST_CONTEXT(name << (play == SubtractionPlay::normal ? " normal" : " misere")) {
+        BOOST_TEST(
+            subtraction_values_naive(set, play, 3001) == subtraction_values_bitset(set, play, 3001),
+            boost::test_tools::per_element());
+        BOOST_TEST(subtraction_values_members(set, play, 40000) ==
+                       subtraction_values_bitset(set, play, 40000),
+                   boost::test_tools::per_element());
+      }
+    }
+  }
+  BOOST_TEST(subtraction_values_bitset(rule_set("primes"), SubtractionPlay::normal, 0).empty());
+  BOOST_CHECK_THROW((void)subtraction_values_bitset(rule_set("primes"), SubtractionPlay::normal,
+                                                    std::int64_t{1} << 30),
+                    BudgetExceeded);
 }
 
 BOOST_AUTO_TEST_CASE(member_kernel_equals_window_kernel_on_finite_sets) {
