@@ -131,10 +131,11 @@ class GameInstance {
 
   /// How many integers name a position where claims give positions by integers (the generic
   /// claims' `range = [a, b]`: the positions n in a..b, or with 2 every [x, y] with x and y in
-  /// a..b). Default 1: a heap n (the games of one heap, and the sums of heaps, whose one-heap
-  /// positions a range lists); 2 for the games played on pairs (wythoff, rook, empty-and-divide,
-  /// the squares m,n of Frolov's games).
-  [[nodiscard]] virtual int coordinates() const { return 1; }
+  /// a..b), when the game fixes it: 2 for the games played on pairs (wythoff, rook,
+  /// empty-and-divide, the squares m,n of Frolov's games). 0 (the default) when positions have no
+  /// fixed number of integers (a heap, a sum of heaps, Welter's coins): a claim then says how many
+  /// (`coordinates`, default 1: a heap n).
+  [[nodiscard]] virtual int coordinates() const { return 0; }
 
   /// The value of a position and every winning move, as the JSON object `verify value`
   /// prints: {"game", "position", "value", "winning_moves": [...], "kernel", ...}.

@@ -109,17 +109,23 @@ std::pair<std::int64_t, std::int64_t> range_of(const nlohmann::json& params) {
   return {r.at(0).get<std::int64_t>(), r.at(1).get<std::int64_t>()};
 }
 
-/// The number of coordinates of the claim's game (GameInstance::coordinates).
-int coordinates_of(const nlohmann::json& params) {
-  return GameKernels::make(params.at("game").get<std::string>()).game->coordinates();
+/// The number of coordinates of a claim's positions: the game's when it fixes one
+/// (GameInstance::coordinates), else the claim's `coordinates` (default 1).
+int coordinates_of(const GameInstance& game, const nlohmann::json& params) {
+  if (const int fixed = game.coordinates(); fixed > 0) return fixed;
+  return params.contains("coordinates") ? params.at("coordinates").get<int>() : 1;
 }
 
-/// Load-time check of a stated `coordinates`: it must be the game's.
+int coordinates_of(const nlohmann::json& params) {
+  return coordinates_of(*GameKernels::make(params.at("game").get<std::string>()).game, params);
+}
+
+/// Load-time check of a stated `coordinates`: it must be the game's when the game fixes one.
 std::string check_coordinates(const nlohmann::json& params) {
   if (!params.contains("coordinates")) return "";
   const int stated = params.at("coordinates").get<int>();
-  const int game = coordinates_of(params);
-  if (stated == game) return "";
+  const int game = GameKernels::make(params.at("game").get<std::string>()).game->coordinates();
+  if (game == 0 || stated == game) return "";
   return "parameter 'coordinates': the positions of " + params.at("game").get<std::string>() +
          " have " + std::to_string(game) + " coordinate" + (game == 1 ? "" : "s") + ", not " +
          std::to_string(stated) + " (the game says it; the parameter may be left out)";
@@ -667,7 +673,7 @@ std::string check_where(const nlohmann::json& params, int coords) {
 // ---------------------------------------------------------------------------------------------
 Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
-  const int coords = gk.game->coordinates();
+  const int coords = coordinates_of(*gk.game, c.params);
   const auto [a, b] = range_of(c.params);
   OtherGames others(ctx, b);
   const GameValueFn other = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
@@ -831,7 +837,7 @@ CheckerSchema p_positions_schema() {
 
 Outcome check_formula(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
-  const int coords = gk.game->coordinates();
+  const int coords = coordinates_of(*gk.game, c.params);
   const auto [a, b] = range_of(c.params);
   const Formula f = Formula::parse(c.asserted.get<std::string>(), formula_variables(coords));
   const bool of_outcome = param<std::string>(c, "of") == "outcome";

@@ -7,6 +7,7 @@
 #include <boost/test/unit_test.hpp>
 #include <string>
 
+#include "properties/base/verdict_read_back.h"
 #include "reports/base/report.h"
 #include "reports/base/writers.h"
 
@@ -24,7 +25,7 @@ ClaimResult result(const std::string& id, const std::string& statement, Verdict 
   r.claim.kind = "example";
   r.claim.checker = "rook.table";
   r.claim.expected_verdict = v;
-  r.outcome.verdict = v;
+  r.outcome.verdict = verdict_read_back(v);  // a report's verdict, as read back from a file
   r.outcome.summary = "what was found for " + id;
   if (v == Verdict::refuted) r.outcome.counterexample = {{"n", 6}, {"set", {2, 4, 7}}};
   return r;
