@@ -66,6 +66,8 @@ limited(["values", "rook-misere:13", "0..1000000", "--time-limit", "1"], "time",
 limited(["values", "octal:0.07", "0..1000000", "--kernel", "naive", "--time-limit", "1"], "time",
         6)
 limited(["value", "welter", "0..999999", "--time-limit", "1"], "time", 6)
+limited(["values", "octal:0.1234567012345670123456701234567012", "0..100000", "--time-limit", "1"],
+        "time", 6)
 limited(["value", "subtraction:" + ",".join(str(i) for i in range(1, 1001)), "100000",
          "--time-limit", "1"], "time", 6)
 limited(["cross-check", "nim", "--kernels", "naive,xor", "--cases", "10000000", "--time-limit",
