@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,36 @@ void add_memory_limit_option(boost::program_options::options_description& opts,
 std::uint64_t memory_limit_from(const boost::program_options::variables_map& vm,
                                 std::uint64_t fallback = 0);
 void add_budget_option(boost::program_options::options_description& opts, const std::string& help);
+
+/// The default --memory-limit of the commands that compute (values, value, plot, cross-check,
+/// period): two thirds of this machine's memory (8 GiB when unknown).
+std::uint64_t default_memory_limit();
+/// The default --time-limit of those commands, in seconds.
+inline constexpr double kDefaultTimeLimitSeconds = 600;
+
+/// The limits a command runs under (run_limited); 0: none.
+struct CommandLimits {
+  double seconds = kDefaultTimeLimitSeconds;
+  std::uint64_t memory_bytes = 0;
+};
+/// --time-limit and --memory-limit (declared with add_time_limit_option and
+/// add_memory_limit_option) as CommandLimits; the memory defaults to default_memory_limit().
+CommandLimits command_limits_from(const boost::program_options::variables_map& vm);
+
+/// Runs `body` (a command's computation and printing) in a child process under `limits`, as
+/// `verify run` runs claims: the parent kills the child once the time limit passes or its
+/// resident memory passes the memory limit (the child's address space is also capped, so that a
+/// large allocation fails at once), and says so in one line on stderr (exit 3). The child's
+/// standard output goes to a temporary file that is copied to stdout only when the body returns 0
+/// or 1: a command stopped at a limit or by an error writes nothing on stdout. In the child, an
+/// InputError is one error line (exit 2), a BudgetExceeded or std::bad_alloc one limit line
+/// (exit 3). `command` names the command in those lines ("values"). `written_file`: the file the
+/// body writes with atomic_write, whose temporary a killed child leaves is removed.
+int run_limited(const std::string& command, const CommandLimits& limits,
+                const std::function<int()>& body, const std::string& written_file = "");
+
+/// A message on one line: line breaks, tabs and other control characters written as escapes.
+std::string one_line(const std::string& message);
 double budget_from(const boost::program_options::variables_map& vm);
 
 /// One of the options a family declares in its PeriodOptions (core/base/game_family.h), as the

@@ -1,13 +1,20 @@
 // Helpers shared by the sub-commands of `verify` (verify/cli.h): option parsing, run options,
 // sizes and formats. Every input error is an InputError (one line, exit 2).
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
+#include <cerrno>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -18,6 +25,7 @@
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/limits.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -124,6 +132,191 @@ double budget_from(const po::variables_map& vm) {
         got.str() + "'");
   }
   return budget;
+}
+
+std::uint64_t default_memory_limit() {
+  const std::uint64_t phys = physical_memory_bytes();
+  return phys == 0 ? std::uint64_t{8} << 30 : phys / 3 * 2;
+}
+
+CommandLimits command_limits_from(const po::variables_map& vm) {
+  CommandLimits limits;
+  limits.seconds = time_limit_from(vm);
+  limits.memory_bytes = memory_limit_from(vm, default_memory_limit());
+  return limits;
+}
+
+std::string one_line(const std::string& message) {
+  std::string out;
+  for (const char c : message) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7F) {
+      static const char* const hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kCapAddressSpace = false;  // the sanitizer reserves terabytes of address space
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kCapAddressSpace = false;
+#else
+constexpr bool kCapAddressSpace = true;
+#endif
+#else
+constexpr bool kCapAddressSpace = true;
+#endif
+
+/// Room the address space gets beyond the memory limit (code, stacks, allocator arenas): the
+/// resident memory is what the parent compares with the limit.
+constexpr std::uint64_t kAddressSpaceSlack = std::uint64_t{1} << 30;
+
+std::string seconds_text(double s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
+
+std::string memory_reason(const CommandLimits& limits) {
+  return "the memory limit of " + mebibytes(limits.memory_bytes) +
+         " was reached (--memory-limit M to allow more); nothing was written";
+}
+
+/// The child's side of run_limited: the body's exit code, every exception turned into one line.
+int run_child(const std::string& command, const CommandLimits& limits,
+              const std::function<int()>& body) {
+  if (kCapAddressSpace && limits.memory_bytes > 0) {
+    rlimit r{};
+    r.rlim_cur = r.rlim_max = limits.memory_bytes + kAddressSpaceSlack;
+    ::setrlimit(RLIMIT_AS, &r);
+  }
+  int code = 2;
+  try {
+    code = body();
+    std::cout.flush();
+    if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0 || !std::cout) {
+      const int e = errno;
+      std::cerr << "verify: error: cannot write the output: "
+                << (e != 0 ? std::strerror(e) : "the output stream failed") << "\n";
+      code = 2;
+    }
+  } catch (const InputError& e) {
+    std::cerr << "verify: error: " << one_line(e.what()) << "\n";
+    code = 2;
+  } catch (const BudgetExceeded& e) {
+    std::cerr << "verify: " << command << ": " << one_line(e.what()) << "; nothing was written\n";
+    code = 3;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "verify: " << command << ": " << memory_reason(limits) << "\n";
+    code = 3;
+  } catch (const std::exception& e) {
+    std::cerr << "verify: error: " << one_line(e.what()) << "\n";
+    code = 2;
+  }
+  std::cerr.flush();
+  std::fflush(nullptr);
+  return code;
+}
+
+/// The resident memory of `pid` in bytes (0 when unknown).
+std::uint64_t resident_bytes(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/statm");
+  std::uint64_t size = 0, resident = 0;
+  if (!(in >> size >> resident)) return 0;
+  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace
+
+int run_limited(const std::string& command, const CommandLimits& limits,
+                const std::function<int()>& body, const std::string& written_file) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::FILE* out = std::tmpfile();
+  if (out == nullptr)
+    throw std::runtime_error(std::string("cannot create a temporary file for the output: ") +
+                             std::strerror(errno));
+  struct Close {
+    std::FILE* f;
+    ~Close() { std::fclose(f); }
+  } close_out{out};
+  const pid_t parent = ::getpid();
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0)
+    throw std::runtime_error(std::string("cannot start the computation: ") + std::strerror(errno));
+  if (pid == 0) {
+    // The child dies with the parent (a parent stopped by `timeout` leaves no computation behind).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) std::_Exit(2);
+    if (::dup2(::fileno(out), STDOUT_FILENO) < 0) std::_Exit(2);
+    std::_Exit(run_child(command, limits, body));
+  }
+  int status = 0;
+  std::string reason;
+  auto pause = std::chrono::milliseconds(2);
+  for (;;) {
+    const pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    if (r < 0 && errno != EINTR) throw std::runtime_error("lost the computation's process");
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (limits.seconds > 0 && elapsed > limits.seconds) {
+      reason = "the time limit of " + seconds_text(limits.seconds) +
+               " s was reached (--time-limit S to allow more); nothing was written";
+    } else if (limits.memory_bytes > 0 && resident_bytes(pid) > limits.memory_bytes) {
+      reason = memory_reason(limits);
+    }
+    if (!reason.empty()) {
+      ::kill(pid, SIGKILL);
+      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      if (!written_file.empty()) {
+        // The temporary atomic_write (reports/base/report.cpp) names after the writing process:
+        // the child's, when it was killed while writing.
+        const std::filesystem::path target(written_file);
+        std::error_code ec;
+        std::filesystem::remove(target.parent_path() / ("." + target.filename().string() + ".tmp." +
+                                                        std::to_string(pid)),
+                                ec);
+      }
+      std::cerr << "verify: " << command << ": " << reason << "\n";
+      return 3;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+  }
+  if (WIFSIGNALED(status)) {
+    throw std::runtime_error("the computation of `verify " + command + "` was stopped by signal " +
+                             std::to_string(WTERMSIG(status)));
+  }
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+  if (code == 0 || code == 1) {
+    std::cout.flush();
+    std::rewind(out);
+    std::vector<char> buffer(1 << 16);
+    std::size_t n = 0;
+    while ((n = std::fread(buffer.data(), 1, buffer.size(), out)) > 0) {
+      if (std::fwrite(buffer.data(), 1, n, stdout) != n) break;  // main's check reports it
+    }
+  }
+  return code;
 }
 
 std::string declared_period_option_help(std::string PeriodOptions::*field) {

@@ -271,6 +271,18 @@ RegressionOptions regression_options(const po::variables_map& vm) {
     o.memory_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
   return o;
 }
+/// --time-limit and --memory-limit of the modes that compute in the harness (--kernels,
+/// --values), enforced by run_limited: 600 s and two thirds of this machine's memory by default.
+CommandLimits harness_limits(const po::variables_map& vm) {
+  CommandLimits limits;
+  if (vm.count("time-limit") != 0U) {
+    limits.seconds =
+        static_cast<double>(parse_int_in_range(vm["time-limit"].as<std::string>(), "--time-limit",
+                                               0, static_cast<std::int64_t>(kMaxTimeLimitSeconds)));
+  }
+  limits.memory_bytes = memory_limit_from(vm, default_memory_limit());
+  return limits;
+}
 }  // namespace
 
 int cmd_cross_check(const std::vector<std::string>& args) {
@@ -305,10 +317,14 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "heap games: check every heap 0..N (default: 10^5, or 10^4 when the harness is slow)")(
       "timeout", po::value<std::string>(),
       "seconds a kernel that owes values may stay silent before it is stopped (default 10)")(
-      "time-limit", po::value<std::string>(), "seconds for the whole check (default: none)")(
+      "time-limit", po::value<std::string>(),
+      "seconds for the whole check (--external/--plugin: default none; --kernels and --values: "
+      "default 600, past it exit 3 with nothing written; 0: none)")(
       "memory-limit", po::value<std::string>(),
-      "bytes the check may hold, e.g. 2G (estimated before allocating; default: none)")(
-      "junit", po::value<std::string>(), "also write the result as a JUnit XML file")(
+      "bytes the check may hold, e.g. 2G (--external/--plugin: estimated before allocating, "
+      "default none; --kernels and --values: default two thirds of this machine's memory, past it "
+      "exit 3 with nothing written)")("junit", po::value<std::string>(),
+                                      "also write the result as a JUnit XML file")(
       "summary", po::value<std::string>(), "also write a short Markdown summary")(
       "game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;
@@ -328,9 +344,12 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       1)
     throw InputError("--values, --external, --plugin and --kernels go one at a time");
   if (p.vm.count("values") != 0U) {
-    return cross_check_bfile(rest[0], p.vm["values"].as<std::string>(),
-                             p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : "",
-                             format.front());
+    const CommandLimits limits = harness_limits(p.vm);
+    return run_limited("cross-check", limits, [&]() -> int {
+      return cross_check_bfile(rest[0], p.vm["values"].as<std::string>(),
+                               p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : "",
+                               format.front());
+    });
   }
   if (p.vm.count("external") != 0U || p.vm.count("plugin") != 0U) {
     auto options = regression_options(p.vm);
@@ -364,8 +383,8 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     if (r.verdict == "defect") std::cerr << "verify: error: " << verdict_line(r) << "\n";
     return r.exit_code();
   }
-  for (const char* name : {"sums", "one-heap", "max-position", "exhaustive", "timeout",
-                           "time-limit", "memory-limit", "junit", "summary"}) {
+  for (const char* name :
+       {"sums", "one-heap", "max-position", "exhaustive", "timeout", "junit", "summary"}) {
     if (p.vm.count(name) != 0U)
       throw InputError(std::string("--") + name + " goes with --external or --plugin");
   }
@@ -389,26 +408,30 @@ int cmd_cross_check(const std::vector<std::string>& args) {
                                                                    "--cases", 0, 10'000'000))
                              : 200;
   options.seed = parse_seed(p.vm["seed"].as<std::string>());
-  const auto result = cross_check(*game, ks, options);
-  if (format.front() == "json") {
-    std::cout << result.to_json().dump(2) << "\n";
-  } else {
-    std::cout << "game:      " << result.game << "\n"
-              << "checked:   " << result.exhaustive_positions << " positions (range "
-              << options.range << "), " << result.random_cases << " random positions beyond (seed "
-              << options.seed << ")\n"
-              << "timing on the exhaustive range:\n";
-    for (std::size_t i = 0; i < result.kernels.size(); ++i) {
-      std::cout << "  " << std::left << std::setw(16) << result.kernels[i] << std::fixed
-                << std::setprecision(4) << result.seconds[i] << " s  (x" << std::setprecision(3)
-                << (result.seconds[0] > 0 ? result.seconds[i] / result.seconds[0] : 0.0) << " of "
-                << result.kernels[0] << ")\n";
+  const CommandLimits limits = harness_limits(p.vm);
+  // Compared and printed in a child process under the limits (run_limited).
+  return run_limited("cross-check", limits, [&]() -> int {
+    const auto result = cross_check(*game, ks, options);
+    if (format.front() == "json") {
+      std::cout << result.to_json().dump(2) << "\n";
+    } else {
+      std::cout << "game:      " << result.game << "\n"
+                << "checked:   " << result.exhaustive_positions << " positions (range "
+                << options.range << "), " << result.random_cases
+                << " random positions beyond (seed " << options.seed << ")\n"
+                << "timing on the exhaustive range:\n";
+      for (std::size_t i = 0; i < result.kernels.size(); ++i) {
+        std::cout << "  " << std::left << std::setw(16) << result.kernels[i] << std::fixed
+                  << std::setprecision(4) << result.seconds[i] << " s  (x" << std::setprecision(3)
+                  << (result.seconds[0] > 0 ? result.seconds[i] / result.seconds[0] : 0.0) << " of "
+                  << result.kernels[0] << ")\n";
+      }
+      std::cout << (result.agree()
+                        ? "agree:     yes\n"
+                        : "agree:     NO\ndisagreement: " + result.disagreement.dump(2) + "\n");
     }
-    std::cout << (result.agree()
-                      ? "agree:     yes\n"
-                      : "agree:     NO\ndisagreement: " + result.disagreement.dump(2) + "\n");
-  }
-  return result.agree() ? 0 : 1;
+    return result.agree() ? 0 : 1;
+  });
 }
 
 }  // namespace igv::cli

@@ -30,12 +30,6 @@ namespace igv::cli {
 
 namespace {
 
-/// The default --memory-limit: two thirds of this machine's memory (8 GiB when unknown).
-std::uint64_t default_period_memory() {
-  const std::uint64_t phys = physical_memory_bytes();
-  return phys == 0 ? std::uint64_t{8} << 30 : phys / 3 * 2;
-}
-
 /// Value lists longer than this are summarised in the text output.
 constexpr std::size_t kShownValues = 1000;
 
@@ -160,7 +154,7 @@ int cmd_period(const std::vector<std::string>& args) {
     throw InputError("verify period takes one GAME, e.g. `verify period octal:0.07`");
   const auto format = formats_from(p.vm, {"text", "json"});
   const double time_limit = time_limit_from(p.vm);
-  const std::uint64_t memory_limit = memory_limit_from(p.vm, default_period_memory());
+  const std::uint64_t memory_limit = memory_limit_from(p.vm, default_memory_limit());
   const double budget = budget_from(p.vm);
   const GameFamily& family = find_game_family(rest[0]);
   const auto game = make_game(rest[0]);

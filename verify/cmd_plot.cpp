@@ -28,12 +28,17 @@ namespace igv::cli {
 
 namespace {
 
+/// The most seconds the proof of a period may take.
+constexpr double kPeriodProofSeconds = 30;
+
 /// The family's proved period within the limits, or nullopt (no notion of period, a limit reached
 /// first, or an answer this picture cannot use); `why` receives the reason for none.
 std::optional<PlotPeriod> proved_period(const GameInstance& game, double seconds,
-                                        std::string& why) {
+                                        std::uint64_t memory_limit, std::string& why) {
   PeriodRequest request;
   request.limits.memory_bytes = std::uint64_t{1} << 30;
+  if (memory_limit != 0)
+    request.limits.memory_bytes = std::min(request.limits.memory_bytes, memory_limit / 2);
   const auto phys = physical_memory_bytes();
   if (phys != 0) request.limits.memory_bytes = std::min(request.limits.memory_bytes, phys / 3);
   if (seconds > 0) {
@@ -68,17 +73,22 @@ int cmd_plot(const std::vector<std::string>& args) {
       "check", po::value<std::string>()->default_value("300"),
       "how many leading positions the reference (naive) kernel recomputes; a disagreement is "
       "an error (exit 1)")("args", po::value<std::vector<std::string>>(), "GAME [RANGE]");
-  add_time_limit_option(opts, 30,
-                        "seconds the proof of a period may take before the picture is drawn "
-                        "without one; 0: none");
+  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
+                        "seconds before the command stops with nothing written (exit 3); 0: none. "
+                        "The proof of a period may take half of it, at most 30 s, before the "
+                        "picture is drawn without one");
+  add_memory_limit_option(opts, "",
+                          "memory the computation may hold (K, M, G suffixes; default two thirds "
+                          "of this machine's memory); past it, exit 3 with nothing written");
   po::positional_options_description pos;
   pos.add("args", -1);
-  const auto p = parse(args, opts, pos,
-                       "verify plot GAME [RANGE] --out FILE.svg [--kernel NAME] [--check N] "
-                       "[--time-limit S]\n\nRANGE a..b (or N for 0..N): n for games of one heap "
-                       "(default 0..200), x and y for games of two (default 0..31), the largest "
-                       "row a for chomp (default 0..60); at most " +
-                           std::to_string(kMaxPlotCells) + " cells");
+  const auto p = parse(
+      args, opts, pos,
+      "verify plot GAME [RANGE] --out FILE.svg [--kernel NAME] [--check N] "
+      "[--time-limit S] [--memory-limit M]\n\nRANGE a..b (or N for 0..N): n for games of one heap "
+      "(default 0..200), x and y for games of two (default 0..31), the largest "
+      "row a for chomp (default 0..60); at most " +
+          std::to_string(kMaxPlotCells) + " cells");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "args");
   if (rest.empty() || rest.size() > 2) {
@@ -99,37 +109,55 @@ int cmd_plot(const std::vector<std::string>& args) {
     if (!fs::is_directory(dir, ec)) {
       throw InputError("--out '" + out + "': the folder '" + dir.string() + "' does not exist");
     }
+    // Only a regular file is replaced (atomic_write refuses the rest too, but only after the
+    // computation): a link, a pipe or a device node is refused before anything runs.
+    const auto st = fs::symlink_status(target, ec);
+    if (!ec && fs::exists(st) && !fs::is_regular_file(st)) {
+      throw InputError("--out '" + out + "': it exists and is not a regular file");
+    }
   }
-  const double time_limit = time_limit_from(p.vm);
+  const CommandLimits limits = command_limits_from(p.vm);
+  // The period proof's share of the time: half of the limit, at most 30 s.
+  const double period_seconds =
+      limits.seconds > 0 ? std::min(kPeriodProofSeconds, limits.seconds / 2) : kPeriodProofSeconds;
   const auto check = static_cast<std::size_t>(
       parse_int_in_range(p.vm["check"].as<std::string>(), "--check", 0, 1'000'000));
-  const auto gk = GameKernels::make(
-      rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
-  const GameInstance& game = *gk.game;
-  const std::string spec = game.spec();
-  GamePlotRequest request;
-  if (rest.size() == 2) request.range = parse_plot_range(rest[1]);
-  request.check = check;
-  request.period = [&game, time_limit](std::string& why) {
-    return proved_period(game, time_limit, why);
-  };
-  GamePlot plot;
-  try {
-    plot = plot_game(gk, request);
-  } catch (const std::logic_error& e) {
-    std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
-    return 1;
-  }
-  const std::string& svg = plot.svg;
-  const std::string& summary = plot.summary;
-  try {
-    atomic_write(out, svg);
-  } catch (const std::runtime_error& e) {
-    throw InputError(e.what());
-  }
-  std::cout << "wrote " << out << ": " << spec << ", " << summary << " (kernel " << gk.kernel->name
-            << ")\n";
-  return 0;
+  PlotRange plot_range;
+  const bool has_range = rest.size() == 2;
+  if (has_range) plot_range = parse_plot_range(rest[1]);
+  // Computed, drawn and written in a child process under the limits (run_limited).
+  return run_limited(
+      "plot", limits,
+      [&]() -> int {
+        const auto gk = GameKernels::make(
+            rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
+        const GameInstance& game = *gk.game;
+        const std::string spec = game.spec();
+        GamePlotRequest request;
+        if (has_range) request.range = plot_range;
+        request.check = check;
+        request.period = [&game, period_seconds, &limits](std::string& why) {
+          return proved_period(game, period_seconds, limits.memory_bytes, why);
+        };
+        GamePlot plot;
+        try {
+          plot = plot_game(gk, request);
+        } catch (const std::logic_error& e) {
+          std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
+          return 1;
+        }
+        const std::string& svg = plot.svg;
+        const std::string& summary = plot.summary;
+        try {
+          atomic_write(out, svg);
+        } catch (const std::runtime_error& e) {
+          throw InputError(e.what());
+        }
+        std::cout << "wrote " << out << ": " << spec << ", " << summary << " (kernel "
+                  << gk.kernel->name << ")\n";
+        return 0;
+      },
+      out);
 }
 
 }  // namespace igv::cli

@@ -26,30 +26,15 @@ namespace po = boost::program_options;
 
 namespace igv::cli {
 
-int cmd_value(const std::vector<std::string>& args) {
-  po::options_description opts("verify value options");
-  add_format_option(opts, "text", "text or json");
-  opts.add_options()(
-      "max-moves", po::value<std::string>()->default_value("1000"),
-      "list at most N winning moves (their number is always given); 0: the value alone")(
-      "kernel", po::value<std::string>(),
-      "the value by this kernel alone (`verify kernels`); winning moves need the family's own "
-      "route and are not listed")("args", po::value<std::vector<std::string>>(), "GAME POSITION");
-  po::positional_options_description pos;
-  pos.add("args", -1);
-  const auto p = parse(args, opts, pos, "verify value GAME POSITION [--format text|json]");
-  if (p.help) return 0;
-  const auto rest = positional(p.vm, "args");
-  if (rest.size() != 2)
-    throw InputError("verify value takes GAME and POSITION, e.g. `verify value nim 3,5,6`");
-  const auto format = formats_from(p.vm, {"text", "json"});
+namespace {
+
+/// The value (and winning moves) of `rest[1]` in the game `rest[0]`, printed; the exit code.
+int value_of(const po::variables_map& vm, const std::vector<std::string>& rest,
+             const std::vector<std::string>& format, const ValueRequest& request) {
   const auto game = make_game(rest[0]);
-  ValueRequest request;
-  request.max_moves = static_cast<std::size_t>(
-      parse_int_in_range(p.vm["max-moves"].as<std::string>(), "--max-moves", 0, 1'000'000));
   const auto position = game->parse_position(rest[1]);
-  if (p.vm.count("kernel") != 0U) {
-    const auto gk = GameKernels::make(rest[0], p.vm["kernel"].as<std::string>());
+  if (vm.count("kernel") != 0U) {
+    const auto gk = GameKernels::make(rest[0], vm["kernel"].as<std::string>());
     const std::vector<Position> one{position};
     const Value v = game_values(gk, one, 0).at(0);
     nlohmann::json k = {{"game", gk.game->spec()},
@@ -102,6 +87,41 @@ int cmd_value(const std::vector<std::string>& args) {
     std::cout << "kernel:        " << j["kernel"].get<std::string>() << "\n";
   if (j.contains("how")) std::cout << "how:           " << j["how"].get<std::string>() << "\n";
   return 0;
+}
+
+}  // namespace
+
+int cmd_value(const std::vector<std::string>& args) {
+  po::options_description opts("verify value options");
+  add_format_option(opts, "text", "text or json");
+  opts.add_options()(
+      "max-moves", po::value<std::string>()->default_value("1000"),
+      "list at most N winning moves (their number is always given); 0: the value alone")(
+      "kernel", po::value<std::string>(),
+      "the value by this kernel alone (`verify kernels`); winning moves need the family's own "
+      "route and are not listed")("args", po::value<std::vector<std::string>>(), "GAME POSITION");
+  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
+                        "seconds before the command stops with nothing written (exit 3); 0: none");
+  add_memory_limit_option(opts, "",
+                          "memory the computation may hold (K, M, G suffixes; default two thirds "
+                          "of this machine's memory); past it, exit 3 with nothing written");
+  po::positional_options_description pos;
+  pos.add("args", -1);
+  const auto p = parse(args, opts, pos,
+                       "verify value GAME POSITION [--format text|json] [--max-moves N] "
+                       "[--kernel NAME] [--time-limit S] [--memory-limit M]");
+  if (p.help) return 0;
+  const auto rest = positional(p.vm, "args");
+  if (rest.size() != 2)
+    throw InputError("verify value takes GAME and POSITION, e.g. `verify value nim 3,5,6`");
+  const auto format = formats_from(p.vm, {"text", "json"});
+  ValueRequest request;
+  request.max_moves = static_cast<std::size_t>(
+      parse_int_in_range(p.vm["max-moves"].as<std::string>(), "--max-moves", 0, 1'000'000));
+  const CommandLimits limits = command_limits_from(p.vm);
+  // Computed and printed in a child process under the limits (run_limited).
+  return run_limited("value", limits,
+                     [&]() -> int { return value_of(p.vm, rest, format, request); });
 }
 
 }  // namespace igv::cli

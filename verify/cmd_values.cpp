@@ -29,9 +29,13 @@ std::optional<std::pair<std::int64_t, std::int64_t>> integer_range(const std::st
   if (a < 0 || b < a) {
     throw InputError("range " + text + ": expected a..b with 0 <= a <= b");
   }
-  if (b - a + 1 > kMaxValuesPositions) {
-    throw InputError("range " + text + ": " + std::to_string(b - a + 1) + " positions; at most " +
-                     std::to_string(kMaxValuesPositions) + " in one call (split the range)");
+  // b - a cannot overflow (0 <= a <= b); b - a + 1 can (0..2^63 - 1), so the count is compared
+  // as b - a.
+  if (b - a >= kMaxValuesPositions) {
+    throw InputError("range " + text + ": " +
+                     std::to_string(static_cast<std::uint64_t>(b - a) + 1) +
+                     " positions; at most " + std::to_string(kMaxValuesPositions) +
+                     " in one call (split the range)");
   }
   return std::make_pair(a, b);
 }
@@ -76,11 +80,17 @@ int cmd_values(const std::vector<std::string>& args) {
                  "how many leading positions the reference (naive) kernel recomputes; a "
                  "disagreement is an error (exit 1)")("args", po::value<std::vector<std::string>>(),
                                                       "GAME RANGE|POSITION…|@FILE");
+  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
+                        "seconds before the command stops with nothing written (exit 3); 0: none");
+  add_memory_limit_option(opts, "",
+                          "memory the computation may hold (K, M, G suffixes; default two thirds "
+                          "of this machine's memory); past it, exit 3 with nothing written");
   po::positional_options_description pos;
   pos.add("args", -1);
-  const auto p = parse(args, opts, pos,
-                       "verify values GAME a..b | POSITION… | @FILE [--format text|json|csv|bfile] "
-                       "[--offset K] [--kernel NAME] [--check N]");
+  const auto p =
+      parse(args, opts, pos,
+            "verify values GAME a..b | POSITION… | @FILE [--format text|json|csv|bfile] "
+            "[--offset K] [--kernel NAME] [--check N] [--time-limit S] [--memory-limit M]");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "args");
   if (rest.size() < 2) {
@@ -89,80 +99,94 @@ int cmd_values(const std::vector<std::string>& args) {
         "octal:0.07 0..100`");
   }
   const auto format = formats_from(p.vm, {"text", "json", "csv", "bfile"});
-  const auto gk = GameKernels::make(
-      rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
   const auto check = static_cast<std::size_t>(
       parse_int_in_range(p.vm["check"].as<std::string>(), "--check", 0, 1'000'000));
+  const CommandLimits limits = command_limits_from(p.vm);
 
-  std::vector<Position> positions;
-  std::vector<std::string> labels;
   std::int64_t offset = 0;
   const std::vector<std::string> items(rest.begin() + 1, rest.end());
   const auto range = items.size() == 1 ? integer_range(items[0]) : std::nullopt;
-  if (range) {
-    offset = range->first;
-    const auto count = static_cast<std::size_t>(range->second - range->first + 1);
-    positions.reserve(count);
-    labels.reserve(count);
-    for (std::int64_t n = range->first; n <= range->second; ++n) {
-      positions.push_back(integer_position(*gk.game, {n}));
-      labels.push_back(std::to_string(n));
-    }
-  } else {
-    for (const auto& text :
-         positions_from_arguments(items, static_cast<std::size_t>(kMaxValuesPositions))) {
-      positions.push_back(gk.game->parse_position(text));
-      labels.push_back(gk.game->format_position(positions.back()));
-    }
-  }
+  if (range) offset = range->first;
   if (p.vm.count("offset")) {
     offset = parse_int_in_range(p.vm["offset"].as<std::string>(), "--offset", -1'000'000'000,
                                 1'000'000'000'000'000);
   }
-  std::size_t naive = 0;
-  std::vector<Value> values;
-  try {
-    values = game_values(gk, positions, check, &naive);
-  } catch (const std::logic_error& e) {
-    std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
-    return 1;
-  }
-  const bool outcomes = gk.family->value_kind == ValueKind::outcome;
-  const auto word = [&](Value v) -> std::string {
-    if (!outcomes) return std::to_string(v);
-    return v == 0 ? "loss" : v == 1 ? "win" : v == 2 ? "draw" : std::to_string(v);
-  };
-  const std::string& f = format.front();
-  if (f == "json") {
-    nlohmann::json j = {{"game", gk.game->spec()},
-                        {"kernel", gk.kernel->name},
-                        {"naive_checked", naive},
-                        {"positions", labels}};
-    if (outcomes) {
-      nlohmann::json os = nlohmann::json::array();
-      for (auto v : values) os.push_back(word(v));
-      j["outcomes"] = os;
+  // Computed and printed in a child process under the limits (run_limited): making the game
+  // may itself take long (a long octal code).
+  return run_limited("values", limits, [&]() -> int {
+    const auto gk = GameKernels::make(
+        rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
+    std::vector<Position> positions;
+    std::vector<std::string> labels;  // of positions given one by one; a range's are its numbers
+    if (range) {
+      // Counted, not compared with the last position: a range ending at 2^63 - 1 has no n + 1.
+      const auto count = static_cast<std::size_t>(range->second - range->first) + 1;
+      positions.reserve(count);
+      for (std::size_t i = 0; i < count; ++i)
+        positions.push_back(
+            integer_position(*gk.game, {range->first + static_cast<std::int64_t>(i)}));
     } else {
-      j["values"] = values;
+      for (const auto& text :
+           positions_from_arguments(items, static_cast<std::size_t>(kMaxValuesPositions))) {
+        positions.push_back(gk.game->parse_position(text));
+        labels.push_back(gk.game->format_position(positions.back()));
+      }
     }
-    std::cout << j.dump(2) << "\n";
-  } else if (f == "bfile") {
-    std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values")
-              << " by kernel " << gk.kernel->name << " (verify values)\n";
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      std::cout << offset + static_cast<std::int64_t>(i) << ' ' << values[i] << '\n';
+    const auto label = [&](std::size_t i) {
+      return range ? std::to_string(range->first + static_cast<std::int64_t>(i)) : labels[i];
+    };
+    std::size_t naive = 0;
+    std::vector<Value> values;
+    try {
+      values = game_values(gk, positions, check, &naive);
+    } catch (const std::logic_error& e) {
+      std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
+      return 1;
     }
-  } else if (f == "csv") {
-    std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      std::cout << '"' << labels[i] << "\"," << word(values[i]) << '\n';
+    const bool outcomes = gk.family->value_kind == ValueKind::outcome;
+    const auto word = [&](Value v) -> std::string {
+      if (!outcomes) return std::to_string(v);
+      return v == 0 ? "loss" : v == 1 ? "win" : v == 2 ? "draw" : std::to_string(v);
+    };
+    const std::string& f = format.front();
+    if (f == "json") {
+      // Written as it goes (a document of 20 million positions held whole would need several
+      // times their memory), in the layout and key order of nlohmann's dump(2).
+      const auto array = [&](const char* key, const auto& item) {
+        std::cout << ",\n  \"" << key << "\": [";
+        for (std::size_t i = 0; i < values.size(); ++i)
+          std::cout << (i == 0 ? "\n    " : ",\n    ") << item(i);
+        std::cout << (values.empty() ? "]" : "\n  ]");
+      };
+      const auto value_item = [&](std::size_t i) {
+        return outcomes ? nlohmann::json(word(values[i])).dump() : std::to_string(values[i]);
+      };
+      const auto position_item = [&](std::size_t i) { return nlohmann::json(label(i)).dump(); };
+      std::cout << "{\n  \"game\": " << nlohmann::json(gk.game->spec()).dump()
+                << ",\n  \"kernel\": " << nlohmann::json(gk.kernel->name).dump()
+                << ",\n  \"naive_checked\": " << naive;
+      if (outcomes) array("outcomes", value_item);
+      array("positions", position_item);
+      if (!outcomes) array("values", value_item);
+      std::cout << "\n}\n";
+    } else if (f == "bfile") {
+      std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values")
+                << " by kernel " << gk.kernel->name << " (verify values)\n";
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        std::cout << offset + static_cast<std::int64_t>(i) << ' ' << values[i] << '\n';
+      }
+    } else if (f == "csv") {
+      std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        std::cout << '"' << label(i) << "\"," << word(values[i]) << '\n';
+      }
+    } else {
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        std::cout << label(i) << ' ' << word(values[i]) << '\n';
+      }
     }
-  } else {
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      std::cout << labels[i] << ' ' << word(values[i]) << '\n';
-    }
-  }
-  return 0;
+    return 0;
+  });
 }
 
 }  // namespace igv::cli

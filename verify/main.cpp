@@ -42,7 +42,9 @@ const char* kUsage =
     "      welter, … (`verify games`).\n"
     "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input "
     "error,\n"
-    "            3 `verify period` inconclusive (a limit reached first).\n";
+    "            3 a limit reached first (`verify period`: inconclusive; values, value, plot,\n"
+    "            cross-check: --time-limit, default 600 s, or --memory-limit, default two\n"
+    "            thirds of this machine's memory).\n";
 
 /// Runs one sub-command; its exit code.
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
@@ -82,30 +84,6 @@ void check_stdout() {
   }
 }
 
-/// An error message on one line: a control character an input put in it (a game name with a
-/// line break, say) is written as an escape, so that an error stays one `verify: error:` line.
-std::string one_line(const std::string& message) {
-  std::string out;
-  for (const char c : message) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char* const hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -128,15 +106,14 @@ int main(int argc, char** argv) {
     // its control characters escaped.
     std::istringstream lines(e.what());
     for (std::string line; std::getline(lines, line);)
-      std::cerr << "verify: error: " << one_line(line) << "
-";
+      std::cerr << "verify: error: " << igv::cli::one_line(line) << "\n";
     return 2;
   } catch (const boost::program_options::error& e) {
-    std::cerr << "verify: error: " << one_line(e.what()) << " (see `verify " << command
+    std::cerr << "verify: error: " << igv::cli::one_line(e.what()) << " (see `verify " << command
               << " --help`)\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "verify: error: " << one_line(e.what()) << "\n";
+    std::cerr << "verify: error: " << igv::cli::one_line(e.what()) << "\n";
     return 2;
   }
 }

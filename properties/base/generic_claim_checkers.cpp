@@ -192,14 +192,16 @@ std::vector<std::vector<std::int64_t>> range_points(std::int64_t a, std::int64_t
   if (a < 0 || b < a || b - a >= kMaxDomain)
     throw std::invalid_argument("range [" + std::to_string(a) + ", " + std::to_string(b) +
                                 "] outside 0 <= a <= b < a + " + std::to_string(kMaxDomain));
-  const auto side = static_cast<std::uint64_t>(b - a + 1);
+  const auto side = static_cast<std::uint64_t>(b - a) + 1;
   ctx.require_memory((coords == 2 ? side * side : side) * 160, "the positions of the range");
   std::vector<std::vector<std::int64_t>> out;
-  for (std::int64_t x = a; x <= b; ++x) {
+  // Counted, not compared with b: a range ending at 2^63 - 1 has no b + 1.
+  for (std::uint64_t i = 0; i < side; ++i) {
+    const std::int64_t x = a + static_cast<std::int64_t>(i);
     if (coords == 1) {
       out.push_back({x});
     } else {
-      for (std::int64_t y = a; y <= b; ++y) out.push_back({x, y});
+      for (std::uint64_t j = 0; j < side; ++j) out.push_back({x, a + static_cast<std::int64_t>(j)});
     }
   }
   return out;
@@ -810,6 +812,22 @@ std::string validate_p_positions(const nlohmann::json& params, const nlohmann::j
                                         "pairs)"));
     }
   }
+  // The list is the claim: one that repeats a position, or (integers) is not increasing, is not
+  // the set the checker compares, and is refused rather than read as one.
+  if (coords == 1) {
+    for (std::size_t i = 1; i < asserted.size(); ++i) {
+      if (asserted[i].get<std::int64_t>() <= asserted[i - 1].get<std::int64_t>())
+        return "asserted[" + std::to_string(i) + "]: " + asserted[i].dump() + " after " +
+               asserted[i - 1].dump() + " (the P-positions in increasing order, each once)";
+    }
+  } else {
+    std::set<std::vector<std::int64_t>> seen;
+    for (std::size_t i = 0; i < asserted.size(); ++i) {
+      if (!seen.insert(asserted[i].get<std::vector<std::int64_t>>()).second)
+        return "asserted[" + std::to_string(i) + "]: " + asserted[i].dump() +
+               " is listed twice (each P-position once)";
+    }
+  }
   return "";
 }
 
@@ -822,9 +840,9 @@ CheckerSchema p_positions_schema() {
                  naive_prefix_field(), where_field()},
       .asserted = field::any(
           "",
-          "the P-positions in the range, in increasing order (integers n, or "
-          "[x, y] pairs for a game on pairs such as wythoff), or { modulus = m, residues = "
-          "[r, ...] }"),
+          "the P-positions in the range: integers n in increasing order, each once, or "
+          "[x, y] pairs, each once, for a game on pairs such as wythoff; or { modulus = m, "
+          "residues = [r, ...] }"),
       .example_params = {{"game", "subtraction:1,3,4"}, {"range", {0, 100}}},
       .example_asserted = {{"modulus", 7}, {"residues", {0, 2}}},
       .validate = validate_p_positions,

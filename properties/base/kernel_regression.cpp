@@ -152,10 +152,9 @@ struct Checker {
     request.limits.deadline = clock_type::now() + std::chrono::seconds(2);
     request.limits.memory_bytes = std::uint64_t{1} << 30;
     try {
-      const auto j = game.period_limited(request);
-      if (j.value("saltus", 0) != 0) return std::nullopt;
-      return std::make_pair(j.at("preperiod").get<std::int64_t>(),
-                            j.at("period").get<std::int64_t>());
+      const auto answer = game.period_limited(request);
+      if (answer.saltus != 0) return std::nullopt;
+      return std::make_pair(answer.preperiod, answer.period);
     } catch (const std::exception&) {
       return std::nullopt;  // no period, or not within the small search: no boundary heaps
     }

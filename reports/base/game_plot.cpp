@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <vector>
 
 #include "core/base/errors.h"
@@ -11,9 +13,14 @@ namespace igv {
 
 namespace {
 
-void require_size(std::int64_t cells, const std::string& what) {
-  if (cells > kMaxPlotCells) {
-    throw InputError("verify plot: " + what + " would need " + std::to_string(cells) +
+void require_size(double cells, const std::string& what) {
+  if (cells > static_cast<double>(kMaxPlotCells)) {
+    std::ostringstream count;
+    if (cells < 1e15)
+      count << static_cast<std::int64_t>(cells);
+    else
+      count << std::setprecision(3) << cells;  // 1.22e+19
+    throw InputError("verify plot: " + what + " would need " + count.str() +
                      " cells or positions; at most " + std::to_string(kMaxPlotCells) +
                      " in one picture (give a smaller RANGE)");
   }
@@ -107,7 +114,9 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     // Boards of at most three rows a >= b >= c (c = 0: two rows, b = 0: one row), a <= hi.
     const PlotRange r = ranged ? given : PlotRange{0, 60};
     const std::int64_t h = r.hi;
-    require_size((h + 1) * (h + 2) * (h + 3) / 6, "chomp boards with a <= " + std::to_string(h));
+    // The count, a cube of h (up to 10^9), as a double: it would overflow 64 bits.
+    const auto hd = static_cast<double>(h);
+    require_size((hd + 1) * (hd + 2) * (hd + 3) / 6, "chomp boards with a <= " + std::to_string(h));
     std::vector<std::optional<Position>> positions;
     std::vector<ChompPlot::Point> points;
     for (std::int64_t c = 0; c <= h; ++c) {
@@ -158,8 +167,9 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       }
       return res;
     };
-    require_size(static_cast<std::int64_t>(std::pow(3.0, static_cast<double>(length))),
-                 "every board of " + spec);
+    // 3^length compared as a double: 3^40 does not fit in 64 bits (its conversion was undefined,
+    // and negative, so every board of sos:40 was enumerated).
+    require_size(std::pow(3.0, static_cast<double>(length)), "every board of " + spec);
     const auto rows = halves(left), cols = halves(right);
     GridPlot plot;
     plot.width = static_cast<std::int64_t>(cols.size());
@@ -188,7 +198,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     out.summary = std::to_string(computed) + " boards";
   } else if (has_sequence(*gk.family, game)) {
     const PlotRange r = ranged ? given : PlotRange{0, 200};
-    require_size(r.hi - r.lo + 1, "n = " + range_text(r));
+    require_size(static_cast<double>(r.hi - r.lo + 1), "n = " + range_text(r));
     std::vector<std::optional<Position>> positions;
     for (std::int64_t n = r.lo; n <= r.hi; ++n) {
       positions.push_back(try_parse(game, sequence_text(*gk.family, n)));
@@ -222,7 +232,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
   } else if (try_parse(game, "0,0") || try_parse(game, "0,1") || try_parse(game, "1,1")) {
     const PlotRange r = ranged ? given : PlotRange{0, 31};
     const std::int64_t side = r.hi - r.lo + 1;
-    require_size(side * side, "x, y = " + range_text(r));
+    require_size(static_cast<double>(side) * static_cast<double>(side), "x, y = " + range_text(r));
     GridPlot plot;
     plot.x_first = plot.y_first = r.lo;
     plot.width = plot.height = side;
@@ -252,7 +262,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     // Neither n nor x,y: the family's own enumeration of its positions (domain), row by row.
     const std::int64_t size = ranged ? given.hi : gk.family->cross_check_range;
     const auto domain = game.domain(size);
-    require_size(static_cast<std::int64_t>(domain.size()),
+    require_size(static_cast<double>(domain.size()),
                  "the positions of size <= " + std::to_string(size));
     const auto n = static_cast<std::int64_t>(domain.size());
     if (n == 0) {

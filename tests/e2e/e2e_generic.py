@@ -107,6 +107,13 @@ bad = [
      "asserted"),
     ("residue", "game.p_positions", '{ game = "nim", range = [0, 9] }',
      "{ modulus = 3, residues = [3] }", "residues"),
+    # The list is the claim: unsorted or repeated integers, or a pair listed twice, are refused.
+    ("unsorted", "game.p_positions", '{ game = "subtraction:1,3,4", range = [0, 10] }',
+     "[2, 0, 7, 9]", "increasing order"),
+    ("duplicated", "game.p_positions", '{ game = "subtraction:1,3,4", range = [0, 10] }',
+     "[0, 2, 2, 7, 9]", "increasing order"),
+    ("pair_twice", "game.p_positions", '{ game = "wythoff", range = [0, 3] }',
+     "[[0, 0], [1, 2], [2, 1], [1, 2]]", "listed twice"),
     ("unknown_kernel", "game.formula", '{ game = "nim", range = [0, 9], kernel = "fast" }',
      '"n"', "kernel"),
     ("formula_syntax", "game.formula", '{ game = "nim", range = [0, 9] }', '"n / 2"',

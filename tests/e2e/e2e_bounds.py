@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""End-to-end test: every command that can run long is bounded (issue 27, "every command bounded").
+
+`verify values`, `value`, `plot` and `cross-check` (--kernels, --values) compute in a child process
+under --time-limit (default 600 s) and --memory-limit (default two thirds of the machine): a limit
+reached is one line on stderr, exit 3, nothing on stdout and no file written. Sizes and ranges are
+refused before anything is allocated (exit 2, one line); a range at the end of the 64-bit
+integers is counted without overflow. Each reproduction of the issue is run here with a small
+limit, so the whole test takes well under a minute.
+Usage (from ctest): e2e_bounds.py --verify PATH --source-dir DIR --work-dir DIR
+"""
+import json
+import os
+import stat
+import time
+
+from verify_e2e import check, finish, run, setup
+
+SRC, WORK = setup()
+SLOW = 10 if os.environ.get("IGV_SANITIZED") else 1
+
+
+def timed(args):
+    start = time.monotonic()
+    r = run(args)
+    return r, time.monotonic() - start
+
+
+def one_line(r, what):
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check(len(lines) == 1, f"{what}: one line on stderr expected, got {r.stderr!r}")
+    return lines[0] if lines else ""
+
+
+def limited(args, limit, most_seconds):
+    """`verify ARGS` must stop at `limit` ("time" or "memory"): exit 3 within most_seconds, one
+    line naming the limit, nothing on stdout."""
+    r, seconds = timed(args)
+    what = ("verify " + " ".join(args))[:160]
+    print(f"{what}: exit {r.returncode} in {seconds:.2f} s")
+    check(r.returncode == 3, f"{what}: exit 3 expected, got {r.returncode}: {r.stderr[-300:]!r}")
+    check(seconds < most_seconds * SLOW, f"{what}: took {seconds:.1f} s")
+    line = one_line(r, what)
+    check(f"{limit} limit" in line, f"{what}: the {limit} limit named: {line!r}")
+    check(r.stdout == "", f"{what}: nothing on stdout: {r.stdout[:200]!r}")
+
+
+def refused(args, naming):
+    """`verify ARGS` must be refused at once: exit 2, one line containing `naming`."""
+    r, seconds = timed(args)
+    what = ("verify " + " ".join(args))[:160]
+    print(f"{what}: exit {r.returncode} in {seconds:.2f} s")
+    check(r.returncode == 2, f"{what}: exit 2 expected, got {r.returncode}: {r.stderr[-300:]!r}")
+    check(seconds < 10 * SLOW, f"{what}: took {seconds:.1f} s")
+    line = one_line(r, what)
+    check(naming in line, f"{what}: {naming!r} expected in {line!r}")
+    check("bad_alloc" not in line, f"{what}: no bad_alloc: {line!r}")
+
+
+# --- Time limits: the commands of the issue that ran without bound ---------------------------
+plot_out = os.path.join(WORK, "rook.svg")
+limited(["plot", "rook-misere:13", "0..199999", "--time-limit", "2", "--out", plot_out], "time", 8)
+check(not os.path.exists(plot_out), "plot stopped at its limit writes no file")
+check([f for f in os.listdir(WORK) if f.startswith(".")] == [], "no temporary left beside --out")
+limited(["values", "rook-misere:13", "0..1000000", "--time-limit", "1"], "time", 6)
+limited(["values", "octal:0.07", "0..1000000", "--kernel", "naive", "--time-limit", "1"], "time",
+        6)
+limited(["value", "welter", "0..999999", "--time-limit", "1"], "time", 6)
+limited(["values", "octal:0.1234567012345670123456701234567012", "0..100000", "--time-limit", "1"],
+        "time", 6)
+limited(["value", "subtraction:" + ",".join(str(i) for i in range(1, 1001)), "100000",
+         "--time-limit", "1"], "time", 6)
+limited(["cross-check", "nim", "--kernels", "naive,xor", "--cases", "10000000", "--time-limit",
+         "1"], "time", 6)
+
+# --- Memory limits -----------------------------------------------------------------------------
+limited(["values", "octal:0.07", "0..19999999", "--format", "json", "--memory-limit", "200M"],
+        "memory", 30)
+
+# --- Sizes and ranges refused before anything is allocated ------------------------------------
+refused(["values", "nim", "0..9223372036854775807"], "9223372036854775808 positions")
+refused(["cross-check", "nim", "--range", "99999999999"], "--range")
+refused(["plot", "chomp", "0..1000000000", "--out", os.path.join(WORK, "c.svg")], "chomp")
+refused(["plot", "sos:40", "--out", os.path.join(WORK, "s.svg")], "every board of sos:40")
+check(not os.path.exists(os.path.join(WORK, "s.svg")), "a refused plot writes nothing")
+# A window of 10^11 values does not fit 200M: the memory limit, at once.
+limited(["values", "subtraction:1,100000000000", "0..3", "--memory-limit", "200M"], "memory", 10)
+
+# --- A range at the end of the 64-bit integers ---------------------------------------------------
+r = run(["values", "nim", "9223372036854775806..9223372036854775807", "--format", "json"])
+j = json.loads(r.stdout or "{}")
+check(r.returncode == 0 and j.get("values") == [9223372036854775806, 9223372036854775807]
+      and j.get("positions") == ["9223372036854775806", "9223372036854775807"],
+      f"values at the end of int64: {r.returncode} {r.stdout[:300]} {r.stderr}")
+claims = os.path.join(WORK, "edge.toml")
+with open(claims, "w", encoding="utf-8") as f:
+    f.write('[document]\nid = "t"\n\n[[claim]]\nid = "t.edge"\nlocator = "test"\nstatement = "G(n) = n near 2^63"\n'
+            'kind = "theorem"\nchecker = "game.formula"\nexpected_verdict = "verified"\n'
+            'params = { game = "nim", range = [9223372036854775806, 9223372036854775807] }\n'
+            'asserted = "n"\n')
+r, seconds = timed(["run", "--claims", claims, "--time-limit", "20", "--quiet"])
+check(r.returncode == 0 and "1 verified" in r.stdout and seconds < 20 * SLOW,
+      f"a generic range ending at 2^63 - 1: {r.returncode} {r.stdout} {r.stderr} ({seconds:.1f} s)")
+
+# --- The JSON of `values`, written as it goes, is the document it was ----------------------------
+boards = os.path.join(WORK, "boards.txt")
+with open(boards, "w", encoding="utf-8") as f:
+    f.write("-----\n")
+r = run(["values", "sos:5", "@" + boards, "--format", "json"])
+j = json.loads(r.stdout or "{}")
+check(r.returncode == 0 and list(j) == ["game", "kernel", "naive_checked", "outcomes", "positions"]
+      and len(j["outcomes"]) == 1, f"values of outcomes as JSON: {r.stdout} {r.stderr}")
+r = run(["values", "octal:0.07", "0..0", "--format", "json"])
+j = json.loads(r.stdout or "{}")
+check(r.returncode == 0 and j.get("values") == [0] and j.get("positions") == ["0"],
+      f"values of one position as JSON: {r.stdout} {r.stderr}")
+
+# --- plot --out replaces only a regular file -------------------------------------------------------
+target = os.path.join(WORK, "target.svg")
+with open(target, "w", encoding="utf-8") as f:
+    f.write("keep")
+link = os.path.join(WORK, "link.svg")
+os.symlink(target, link)
+refused(["plot", "nim", "0..10", "--out", link], "not a regular file")
+check(os.path.islink(link) and open(target, encoding="utf-8").read() == "keep",
+      "the symlink and its target are unchanged")
+fifo = os.path.join(WORK, "fifo.svg")
+os.mkfifo(fifo)
+refused(["plot", "nim", "0..10", "--out", fifo], "not a regular file")
+check(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO is unchanged")
+refused(["plot", "nim", "0..10", "--out", "/dev/null"], "not a regular file")
+
+# --- Limits are validated like every other option ----------------------------------------------------
+refused(["values", "nim", "0..3", "--time-limit", "-1"], "--time-limit")
+refused(["value", "nim", "3", "--memory-limit", "1Z"], "--memory-limit")
+refused(["cross-check", "nim", "--time-limit", "x"], "--time-limit")
+
+finish("e2e_bounds")
