@@ -34,6 +34,12 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
                                    declared_period_option_help(&PeriodOptions::column_budget) + ")";
   opts.add_options()("max-columns", po::value<std::int64_t>(), columns_help.c_str())(
       "file", po::value<std::vector<std::string>>(), "CERTIFICATE.json");
+  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
+                        "seconds before the check stops with nothing written (exit 3); 0: none "
+                        "(a re-check of Table 2 row 13 or 14 takes longer: pass 0)");
+  add_memory_limit_option(opts, "",
+                          "memory the check may hold (K, M, G suffixes; default two thirds "
+                          "of this machine's memory); past it, exit 3 with nothing written");
   po::positional_options_description pos;
   pos.add("file", -1);
   const auto p = parse(args, opts, pos,
@@ -57,17 +63,21 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
                           {&PeriodOptions::column_budget, "--max-columns", "column budget"});
     request.max_columns = p.vm["max-columns"].as<std::int64_t>();
   }
-  const CertificateCheck check = game->check_certificate(j, request);
-  const nlohmann::json verdict =
-      certificate_verdict_json(check.verdict, game->spec(), check.checker);
-  const bool accepted = check.verdict.accepted();
-  if (format.front() == "json") {
-    std::cout << verdict.dump(2) << "\n";
-  } else {
-    std::cout << (accepted ? "s VERIFIED" : "s NOT VERIFIED") << "\n"
-              << verdict.value("reason", "") << "\n";
-  }
-  return accepted ? 0 : 1;
+  const CommandLimits limits = command_limits_from(p.vm);
+  // Checked and printed in a child process under the limits (run_limited).
+  return run_limited("check-certificate", limits, [&]() -> int {
+    const CertificateCheck check = game->check_certificate(j, request);
+    const nlohmann::json verdict =
+        certificate_verdict_json(check.verdict, game->spec(), check.checker);
+    const bool accepted = check.verdict.accepted();
+    if (format.front() == "json") {
+      std::cout << verdict.dump(2) << "\n";
+    } else {
+      std::cout << (accepted ? "s VERIFIED" : "s NOT VERIFIED") << "\n"
+                << verdict.value("reason", "") << "\n";
+    }
+    return accepted ? 0 : 1;
+  });
 }
 
 }  // namespace igv::cli
