@@ -66,7 +66,14 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   const CommandLimits limits = command_limits_from(p.vm);
   // Checked and printed in a child process under the limits (run_limited).
   return run_limited("check-certificate", limits, [&]() -> int {
-    const CertificateCheck check = game->check_certificate(j, request);
+    CertificateCheck check;
+    try {
+      check = game->check_certificate(j, request);
+    } catch (const BudgetExceeded& e) {
+      // A certificate beyond the checker's column budget is an input error (exit 2), as
+      // documented; only the time and memory limits end in exit 3.
+      throw InputError(e.what());
+    }
     const nlohmann::json verdict =
         certificate_verdict_json(check.verdict, game->spec(), check.checker);
     const bool accepted = check.verdict.accepted();
