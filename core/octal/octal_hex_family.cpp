@@ -72,7 +72,7 @@ class HexGame : public NimSumHeapGame {
 
   /// Theorem A (core/octal/octal_hex_arithmetic_certificate.h): the producer proposes n0, p, s
   /// and M; check_hex_arithmetic_certificate decides on the values it recomputes.
-  [[nodiscard]] nlohmann::json arithmetic_period(const PeriodRequest& request) const {
+  [[nodiscard]] PeriodAnswer arithmetic_period(const PeriodRequest& request) const {
     const HexArithmeticCertificate cert = find_hex_arithmetic_period(code_, request.limits);
     const CertificateVerdict verdict = check_hex_arithmetic_certificate(cert, [&] {
       if (request.limits.out_of_time()) {
@@ -88,7 +88,7 @@ class HexGame : public NimSumHeapGame {
     }
     nlohmann::json j = hex_arithmetic_json(cert, code_.max_removal(), verdict.reason());
     j["block"] = period_block(verdict.proved().back());
-    return j;
+    return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
   [[nodiscard]] CertificateCheck check_certificate(

@@ -75,7 +75,7 @@ BOOST_AUTO_TEST_CASE(every_must_prove_triple_is_proved) {
                                      t.code.max_removal()) == v.at("N").get<std::int64_t>());
       // The whole path: `verify period` proves (n0, p, s) (or a smaller preperiod), the
       // certificate is accepted from the file alone, and what it establishes is the triple.
-      const json j = make_game("hex:" + t.code.canonical())->period();
+      const json j = make_game("hex:" + t.code.canonical())->period().document;
       BOOST_TEST(j.at("period").get<std::int64_t>() == t.p);
       BOOST_TEST(j.at("saltus").get<std::int64_t>() == t.s);
       BOOST_TEST(j.at("preperiod").get<std::int64_t>() <= t.n0);
@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(triples_outside_the_theorem_are_inconclusive_naming_the_hyp
 
 BOOST_AUTO_TEST_CASE(the_issue_examples) {
   // 0.8: G(n + 3) = G(n) + 1 from n = 1 (G(0..6) = 0 0 0 0 1 1 1), proved.
-  const json j = make_game("hex:0.8")->period();
+  const json j = make_game("hex:0.8")->period().document;
   BOOST_TEST(j.at("preperiod").get<int>() == 1);
   BOOST_TEST(j.at("period").get<int>() == 3);
   BOOST_TEST(j.at("saltus").get<int>() == 1);
@@ -172,7 +172,7 @@ BOOST_AUTO_TEST_CASE(the_issue_examples) {
 
 BOOST_AUTO_TEST_CASE(every_single_edit_of_an_arithmetic_certificate_is_caught) {
   for (const std::string spec : {"hex:0.8", "hex:0.AA", "hex:0.A8"}) {
-    const json original = make_game(spec)->period();
+    const json original = make_game(spec)->period().document;
     BOOST_TEST(test::to_string(test::certificate_outcome(spec, original)) == "accepted");
     std::vector<json::json_pointer> leaves;
     test::collect_leaves(original, json::json_pointer(), leaves);
@@ -248,7 +248,7 @@ BOOST_AUTO_TEST_CASE(the_python_checker_agrees) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   for (const std::string spec : {"hex:0.8", "hex:0.A8", "hex:0.28"}) {
-    const json original = make_game(spec)->period();
+    const json original = make_game(spec)->period().document;
     BOOST_TEST_CONTEXT(spec) {
       BOOST_TEST(python_exit(original) == 0);
     }
