@@ -5,6 +5,7 @@
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
+#include "core/base/least_period.h"
 #include "core/octal/octal_certificate.h"
 #include "core/octal/octal_naive.h"
 
@@ -228,21 +229,19 @@ CertificateVerdict check_hex_arithmetic_certificate(const HexArithmeticCertifica
       return reject("preperiod " + str(e) + ": G(" + str(n + p) + ") = " + str(at(n + p)) +
                     " != G(" + str(n) + ") + s = " + str(at(n) + s));
   }
-  if (e > 0 && at(e - 1 + p) == at(e - 1) + s)
-    return reject("preperiod " + str(e) + " is not the least: G(" + str(e - 1 + p) + ") = G(" +
-                  str(e - 1) + ") + " + str(s));
-  // 4. The least period: G(n + d) − G(n) for d = p/q repeats with period p from n0 on (G = G*
-  // there, proved), so d is a period (with some saltus) exactly when it is constant on one
-  // period; n + d < n0 + 2p <= N + 1.
-  for (const std::int64_t q : prime_factors(p)) {
-    const std::int64_t d = p / q;
-    bool constant = true;
-    for (std::int64_t n = n0 + 1; n < n0 + p && constant; ++n)
-      constant = at(n + d) - at(n) == at(n0 + d) - at(n0);
-    if (constant)
-      return reject("period " + str(p) + " is not the least: G(n + " + str(d) +
-                    ") - G(n) = " + str(at(n0 + d) - at(n0)) + " for every n >= " + str(n0));
-  }
+  // 4. e and p least (core/base/least_period.h). G(n + d) − G(n) for d = p/q repeats with
+  // period p from n0 on (G = G* there, proved), so d is a period (with some saltus) exactly when
+  // it is constant on one period; n + d < n0 + 2p <= N + 1.
+  const std::string least = least_period_fault(
+      e, p,
+      [&](std::int64_t d) {
+        for (std::int64_t n = n0 + 1; n < n0 + p; ++n) {
+          if (at(n + d) - at(n) != at(n0 + d) - at(n0)) return false;
+        }
+        return true;
+      },
+      [&](std::int64_t n) { return at(n + p) == at(n) + s; });
+  if (!least.empty()) return reject(least);
   ProvedPeriod proved;
   proved.what = "hex:" + code.canonical();
   proved.preperiod = e;
