@@ -523,9 +523,7 @@ def check_hex_arithmetic(doc):
     need(len(claimed) == last + 1, f"{len(claimed)} values; Theorem A needs exactly G(0..{last})")
     need(last + 1 <= HEX_LIMIT, "more than 2^11 values")
     need(c["bound"] == len(claimed), f"certificate.bound is {c['bound']} but there are {len(claimed)} values")
-    g = hex_values(digits, last + 1)
-    for n, (mine, theirs) in enumerate(zip(g, claimed)):
-        need(mine == theirs, f"G({n}) is {mine}, not {theirs}")
+    g = hex_values(digits, claimed)  # each value compared as soon as it is known
     base = n0 + p
     need(all(g[h] < s for h in range(base)), "H1: some G(h) >= s for h < n0+p")
 

@@ -101,12 +101,14 @@ int main(int argc, char** argv) {
     const int code = dispatch(command, args);
     check_stdout();
     return code;
-  } catch (const igv::InputError& e) {
-    // Several faults (every unloadable claim of a claims file) come one a line, each line with
-    // its control characters escaped.
-    std::istringstream lines(e.what());
-    for (std::string line; std::getline(lines, line);)
+  } catch (const igv::InputErrors& e) {
+    // Several faults (every unloadable claim of a claims file): one line each, each with its
+    // control characters escaped.
+    for (const auto& line : e.lines)
       std::cerr << "verify: error: " << igv::cli::one_line(line) << "\n";
+    return 2;
+  } catch (const igv::InputError& e) {
+    std::cerr << "verify: error: " << igv::cli::one_line(e.what()) << "\n";
     return 2;
   } catch (const boost::program_options::error& e) {
     std::cerr << "verify: error: " << igv::cli::one_line(e.what()) << " (see `verify " << command

@@ -8,6 +8,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace igv {
 
@@ -17,6 +18,21 @@ struct InputError : std::runtime_error {
 };
 
 /// A computation would exceed the time or memory budget of the run.
+/// Several input errors reported at once (every claim of a claims file that does not load): one
+/// line each, printed as separate error lines; what() joins them with line breaks.
+struct InputErrors : InputError {
+  explicit InputErrors(std::vector<std::string> faults)
+      : InputError(join(faults)), lines(std::move(faults)) {}
+  std::vector<std::string> lines;
+
+ private:
+  static std::string join(const std::vector<std::string>& faults) {
+    std::string out;
+    for (const auto& l : faults) out += (out.empty() ? "" : "\n") + l;
+    return out;
+  }
+};
+
 struct BudgetExceeded : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

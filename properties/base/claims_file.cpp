@@ -199,12 +199,6 @@ static void load_one_claim(const toml::node& node, const std::string& origin,
                            const std::string& doc_id, const std::string& doc_title,
                            std::set<std::string>& seen, std::vector<Claim>& claims);
 
-static std::string join_lines(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
-  return out;
-}
-
 std::vector<Claim> parse_claims(const std::string& toml_text, const std::string& origin) {
   check_key_depth(toml_text, origin);
   toml::table root;
@@ -252,7 +246,7 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
       faults.emplace_back(e.what());
     }
   }
-  if (!faults.empty()) throw InputError(join_lines(faults));
+  if (!faults.empty()) throw InputErrors(faults);
   return claims;
 }
 
@@ -377,7 +371,7 @@ std::vector<Claim> load_claims_files(const std::vector<std::string>& paths) {
       all.push_back(std::move(c));
     }
   }
-  if (!faults.empty()) throw InputError(join_lines(faults));
+  if (!faults.empty()) throw InputErrors(faults);
   return all;
 }
 

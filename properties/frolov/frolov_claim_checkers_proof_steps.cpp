@@ -12,6 +12,7 @@
 #include <set>
 
 #include "core/base/errors.h"
+#include "core/frolov/frolov_certificate_check.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_tables.h"
 #include "properties/base/check_helpers.h"
@@ -586,12 +587,20 @@ StepResult t3_step(const Claim& c, const CheckContext& ctx, bool bound_step) {
   const FrolovGrid g = frolov_grid_sweep(FrolovFunction::g, max_row + 1, N);
   const FrolovGrid f = frolov_grid_sweep(FrolovFunction::f, max_row + 1, N);
   const FrolovPeriodChain chain = produce_frolov_chain(max_row, false, 4 * N);
+  // The rows' periods and preperiods as the independent checker accepted them (a producer's
+  // mistake is an error here, never a failed step).
+  const CertificateVerdict checked =
+      check_frolov_certificates(chain.g_certificates, chain.f_certificates);
+  if (!checked.accepted()) {
+    throw std::logic_error("the certificate checker rejected the producer's chain: " +
+                           checked.reason());
+  }
   StepResult r;
   r.domain = "rows m = 0.." + std::to_string(max_row) + ", n from max{g(m,j) : j < p(m)} + 1 to " +
              "N - t(m) - 2m - 6, N = " + std::to_string(N);
   json rows = json::array();
   for (int m = 0; m <= max_row; ++m) {
-    const auto& row = chain.g_rows[static_cast<std::size_t>(m)];
+    const ProvedPeriod& row = checked.proved().at(static_cast<std::size_t>(m));  // g rows first
     const std::int64_t t = row.period, p0 = row.preperiod;
     Value bound = -1;
     for (std::int64_t j = 0; j < p0; ++j) bound = std::max(bound, g.at(m, j));

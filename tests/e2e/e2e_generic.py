@@ -99,8 +99,10 @@ bad = [
     ("too_big", "game.p_positions", '{ game = "nim", range = [0, 100000000] }', "[]", "range"),
     ("pairs_as_1d", "game.p_positions", '{ game = "rook", range = [0, 3], coordinates = 1 }',
      "[[0, 0]]", "coordinates"),
-    ("heaps_as_pairs", "game.formula", '{ game = "nim", range = [0, 3], coordinates = 2 }',
-     '"x xor y"', "coordinates"),
+    # A game that fixes its coordinates refuses another count; nim's positions are sums of any
+    # number of heaps, so `coordinates = 2` (two heaps, "x xor y") is a claim, not a fault.
+    ("heaps_as_pairs", "game.formula", '{ game = "subtraction:1,3,4", range = [0, 3], '
+     'coordinates = 2 }', '"x xor y"', "coordinates"),
     ("heaps_for_pairs", "game.p_positions", '{ game = "wythoff", range = [0, 3] }', "[0]",
      "asserted"),
     ("pairs_in_1d", "game.p_positions", '{ game = "nim", range = [0, 3] }', "[[0, 0]]",
