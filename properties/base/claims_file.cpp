@@ -358,6 +358,9 @@ std::vector<Claim> load_claims_files(const std::vector<std::string>& paths) {
     std::vector<Claim> claims;
     try {
       claims = load_claims_file(p);
+    } catch (const InputErrors& e) {
+      faults.insert(faults.end(), e.lines.begin(), e.lines.end());
+      continue;
     } catch (const InputError& e) {
       faults.emplace_back(e.what());
       continue;
