@@ -53,19 +53,31 @@ class HexGame : public NimSumHeapGame {
         throw;
       return arithmetic_period(request);
     }
-    const CertificateVerdict verdict = check_hex_period_certificate(cert, [&] {
+    const CertificateVerdict verdict = check_hex_period_certificate(cert, checker_tick(request));
+    return answer(verdict, "hexadecimal period certificate",
+                  [&] { return hex_period_json(cert, code_.max_removal(), verdict.reason()); });
+  }
+
+  /// The checker's tick: a time limit reached while it re-checks is inconclusive (LimitReached).
+  [[nodiscard]] std::function<void()> checker_tick(const PeriodRequest& request) const {
+    return [this, &request] {
       if (request.limits.out_of_time()) {
         throw LimitReached("hex " + code_.canonical() +
                                ": time limit reached before the checker re-checked the "
                                "certificate",
                            "time", {{"certificate_checked", false}});
       }
-    });
-    if (!verdict.accepted()) {
-      throw std::logic_error("hexadecimal period certificate rejected by the checker: " +
-                             verdict.reason());
-    }
-    nlohmann::json j = hex_period_json(cert, code_.max_removal(), verdict.reason());
+    };
+  }
+
+  /// The answer of an accepted verdict: the certificate file `document()` prints and its block;
+  /// a rejection of the producer's own certificate is a bug of the harness (std::logic_error).
+  template <class Document>
+  static PeriodAnswer answer(const CertificateVerdict& verdict, const char* what,
+                             Document document) {
+    if (!verdict.accepted())
+      throw std::logic_error(std::string(what) + " rejected by the checker: " + verdict.reason());
+    nlohmann::json j = document();
     j["block"] = period_block(verdict.proved().back());
     return PeriodAnswer::from_checked(std::move(j), verdict);
   }
@@ -74,21 +86,10 @@ class HexGame : public NimSumHeapGame {
   /// and M; check_hex_arithmetic_certificate decides on the values it recomputes.
   [[nodiscard]] PeriodAnswer arithmetic_period(const PeriodRequest& request) const {
     const HexArithmeticCertificate cert = find_hex_arithmetic_period(code_, request.limits);
-    const CertificateVerdict verdict = check_hex_arithmetic_certificate(cert, [&] {
-      if (request.limits.out_of_time()) {
-        throw LimitReached("hex " + code_.canonical() +
-                               ": time limit reached before the checker re-checked the "
-                               "certificate",
-                           "time", {{"certificate_checked", false}});
-      }
-    });
-    if (!verdict.accepted()) {
-      throw std::logic_error("arithmetic-periodicity certificate rejected by the checker: " +
-                             verdict.reason());
-    }
-    nlohmann::json j = hex_arithmetic_json(cert, code_.max_removal(), verdict.reason());
-    j["block"] = period_block(verdict.proved().back());
-    return PeriodAnswer::from_checked(std::move(j), verdict);
+    const CertificateVerdict verdict =
+        check_hex_arithmetic_certificate(cert, checker_tick(request));
+    return answer(verdict, "arithmetic-periodicity certificate",
+                  [&] { return hex_arithmetic_json(cert, code_.max_removal(), verdict.reason()); });
   }
 
   [[nodiscard]] CertificateCheck check_certificate(
