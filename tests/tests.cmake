@@ -42,6 +42,10 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
   elseif(name STREQUAL "e2e_report_safety")
     # Hostile claims files (issue 27): chromium, cmark-gfm, pdflatex and lualatex read the reports.
     set_tests_properties(${name} PROPERTIES LABELS "e2e;browser;latex")
+  elseif(name STREQUAL "e2e_latex_fragments")
+    # Every tables/*.tex fragment \input into article, two-column article, amsart and the journal
+    # classes installed, under pdflatex and lualatex (about a minute; `ctest -L latex`).
+    set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")
   elseif(name STREQUAL "e2e_latex")
     # pdflatex and lualatex on the published report.tex (`ctest -L latex` runs it alone).
     set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")

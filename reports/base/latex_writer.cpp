@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "reports/base/latex_tables.h"
 #include "reports/base/latex_text.h"
 #include "reports/base/report.h"
 #include "reports/base/writers.h"
@@ -94,8 +95,11 @@ constexpr std::size_t kFootnote = 4000;
 /// The claim column of a document table: the id, then the statement (shortened, with the full
 /// text in a footnote, when long).
 std::string claim_cell(const ClaimResult& r) {
-  std::string out =
-      tt(r.claim.id) + "\\newline " + latex_text(shorten_text(r.claim.statement, kStatementCell));
+  // A claim with details links to them (in report.tex; plain text in a paper).
+  std::string out = has_details(r)
+                        ? "\\igvref{igv:details:" + r.claim.id + "}{" + tt(r.claim.id) + "}"
+                        : tt(r.claim.id);
+  out += "\\newline " + latex_text(shorten_text(r.claim.statement, kStatementCell));
   if (r.claim.statement.size() > kStatementCell) {
     // TeX keeps a longtable's footnotes in memory until the page is out: a statement of a
     // hundred thousand bytes would exhaust it, so the footnote holds up to 4000 bytes of it
@@ -145,13 +149,22 @@ std::string columns(const std::vector<std::pair<double, bool>>& shares,
 
 /// The macros the tables use, each \providecommand'ed so that the document and any number of
 /// fragments may define them; engine-dependent parts test \directlua (LuaTeX) at use.
-const char* const kMacros =
-    R"(% Macros of the verification report (defined once; each fragment carries them).
-\providecommand\igvbreak{\penalty50\relax}
-\providecommand\igvlongbreak{\penalty500\relax}
-\providecommand\igvattention[3]{\ifdefined\textcolor\textcolor{#1}{\textbf{#2}\,#3}\else\textbf{#2}\,#3\fi}
-\providecommand\igvU[1]{\mbox{\normalfont\ttfamily[U+#1]}}
-\ifdefined\directlua
+const char* const kBreakMacros =
+    "\\providecommand\\igvbreak{\\penalty50\\relax}\n"
+    "\\providecommand\\igvlongbreak{\\penalty500\\relax}\n";
+const char* const kAttentionMacro =
+    "\\providecommand\\igvattention[3]{\\ifdefined\\textcolor\\textcolor{#1}{\\textbf{#2}\\,#"
+    "3}\\else\\textbf{#2}\\,#3\\fi}\n";
+const char* const kCodePointMacro =
+    "\\providecommand\\igvU[1]{\\mbox{\\normalfont\\ttfamily[U+#1]}}\n";
+/// The links of report.tex (hyperref there; plain text in a paper): a claim's details, its
+/// evidence table.
+const char* const kLinkMacros =
+    "\\providecommand\\igvref[2]{#2}\n\\providecommand\\igvtableref[1]{}\n";
+/// Chinese and Japanese text: CJKutf8 under pdflatex, a few lines of Lua over the same fonts
+/// under lualatex (only in a fragment whose text holds CJK).
+const char* const kCjkMacros =
+    R"(\ifdefined\directlua
 \directlua{
 igv = igv or {}
 igv.fonts = igv.fonts or {}
@@ -219,61 +232,90 @@ end
 \providecommand\igvja[1]{\ifdefined\directlua\directlua{igv.cjk("udmj", "gbsnu", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{min}#1\end{CJK}\fi}
 )";
 
+/// In a two-column document a longtable (one-column only) takes pages of its own in one column;
+/// `\igvcolumnsagain` after it goes back to two.
+const char* const kOneColumn =
+    "\\makeatletter\n"
+    "\\if@twocolumn\\onecolumn\\let\\igvcolumnsagain\\twocolumn"
+    "\\else\\let\\igvcolumnsagain\\relax\\fi\n"
+    "\\makeatother\n";
+
 std::string document_table(const std::vector<const ClaimResult*>& rows) {
   std::ostringstream tex;
   const auto& first = *rows.front();
   const std::string& doc = first.claim.document;
-  tex << "\\begin{longtable}{"
+  tex << kOneColumn << "\\begin{longtable}{"
       << columns({{0.3, false}, {0.28, false}, {0.42, false}}, {{2, 6.5}}, false)
       << "}\n\\caption[]{"
       << latex_text(first.claim.document_title.empty() ? doc : first.claim.document_title) << " ("
       << tt(doc) << "): " << rows.size()
-      << " claims, the verdict of each and what it established}\\\\\n\\toprule\n"
+      << " claims, the verdict of each and what it established}\\label{igv:document:" << doc
+      << "}\\\\\n\\toprule\n"
       << "Claim & Locator & Verdict & Established\\\\\n\\midrule\n\\endfirsthead\n"
       << "\\toprule\nClaim & Locator & Verdict & Established\\\\\n\\midrule\n\\endhead\n"
       << "\\bottomrule\n\\endfoot\n";
   for (const auto* r : rows) {
     tex << claim_cell(*r) << " & " << latex_text(r->claim.locator) << " & " << verdict_cell(*r)
-        << " & " << established_cell(*r) << "\\\\\n";
-  }
-  tex << "\\end{longtable}\n";
-  return tex.str();
-}
-
-std::string evidence_table(const ClaimResult& r) {
-  std::ostringstream tex;
-  const auto& table = r.outcome.evidence["table"];
-  const auto cols = evidence_table_columns(r.outcome.evidence);
-  const double w = 1.0 / static_cast<double>(cols.empty() ? 1 : cols.size());
-  const std::string spec = columns(
-      std::vector<std::pair<double, bool>>(cols.empty() ? 1 : cols.size(), {w, true}), {}, true);
-  std::string head;
-  for (std::size_t i = 0; i < cols.size(); ++i) head += (i ? " & " : "") + latex_text(cols[i]);
-  // In \small: evidence tables have up to a dozen numeric columns.
-  tex << "{\\small\n\\begin{longtable}{" << spec << "}\n\\caption[]{" << tt(r.claim.document)
-      << ", " << latex_text(r.claim.locator) << ": " << to_string(r.outcome.verdict) << " ("
-      << tt(r.claim.id) << ")";
-  const std::string domain = domain_text(r.outcome.evidence);
-  if (!domain.empty()) tex << "; \\emph{on} " << latex_text(shorten_text(domain, 400));
-  tex << "}\\\\\n\\toprule\n"
-      << head << "\\\\\n\\midrule\n\\endfirsthead\n\\toprule\n"
-      << head << "\\\\\n\\midrule\n\\endhead\n\\bottomrule\n\\endfoot\n";
-  for (const auto& row : table) {
-    for (std::size_t i = 0; i < cols.size(); ++i) {
-      tex << (i ? " & " : "") << latex_text(plain(row.value(cols[i], nlohmann::json())));
-    }
+        << " & " << established_cell(*r);
+    if (has_evidence_table(*r)) tex << "\\igvtableref{" << r->claim.id << "}";
     tex << "\\\\\n";
   }
-  tex << "\\end{longtable}\n}\n";
+  tex << "\\end{longtable}\n\\igvcolumnsagain\n";
   return tex.str();
 }
 
+/// A fragment: what it is and the packages it needs, the macros its text uses (and only those:
+/// the Lua and CJK lines only when the text holds Chinese or Japanese), then the table.
 std::string fragment(const std::string& what, const std::string& body) {
-  return "% " + what +
-         ", generated by `verify run --format tex`.\n"
-         "% \\input it into a document that loads the packages of README.md, \"The LaTeX "
-         "report\".\n" +
-         kMacros + "\n" + body;
+  const auto uses = [&body](const char* macro) { return body.find(macro) != std::string::npos; };
+  const bool cjk = uses("\\igvzh") || uses("\\igvja");
+  std::string packages = "booktabs";
+  if (uses("\\begin{longtable}")) packages += ",longtable";
+  if (uses(">{")) packages = "array," + packages;
+  if (body.find("\\math") != std::string::npos || uses("\\var")) packages = "amssymb," + packages;
+  std::string out = "% " + what +
+                    ", generated by `verify run --format tex`: \\input it into a document that "
+                    "loads\n%   \\usepackage{" +
+                    packages + "}\n";
+  if (uses("\\igvattention")) out += "% and, for the verdicts' colours, \\usepackage{xcolor}\n";
+  if (cjk) {
+    out +=
+        "% and, for its Chinese or Japanese text, under pdflatex only:\n"
+        "%   \\usepackage[T1]{fontenc}\\usepackage{lmodern,CJKutf8}\n";
+  }
+  out += "% (reports/REPORTS.md, \"Fragments for a paper\").\n";
+  if (uses("\\igvbreak") || uses("\\igvlongbreak")) out += kBreakMacros;
+  if (uses("\\igvattention")) out += kAttentionMacro;
+  if (uses("\\igvU") || cjk) out += kCodePointMacro;
+  if (uses("\\igvref") || uses("\\igvtableref")) out += kLinkMacros;
+  if (cjk) out += kCjkMacros;
+  return out + body;
+}
+
+/// The figure of report.tex: the PDF (or, when it is missing, how to make it), its caption and
+/// label.
+std::string figure_float(const LatexFigure& f) {
+  std::ostringstream tex;
+  tex << "\\begin{figure}[tbp]\n\\centering\n\\IfFileExists{" << f.pdf
+      << "}{\\includegraphics[width=\\linewidth,height=0.7\\textheight,keepaspectratio]{" << f.pdf
+      << "}}{\\fbox{\\parbox{0.9\\linewidth}{\\raggedright " << tt(f.pdf)
+      << " is missing: make it from " << tt(f.svg) << " with \\texttt{rsvg-convert -f pdf -o "
+      << latex_text(f.pdf) << " " << latex_text(f.svg)
+      << "} (Debian: librsvg2-bin), then compile again.}}}\n\\caption[" << latex_text(f.title)
+      << "]{" << latex_text(f.title.empty() ? f.svg : f.title);
+  if (!f.caption.empty()) tex << ". " << latex_text(f.caption);
+  if (!f.claims.empty()) {
+    tex << " Claims:";
+    for (std::size_t i = 0; i < f.claims.size(); ++i) tex << (i ? ", " : " ") << tt(f.claims[i]);
+    tex << ".";
+  }
+  tex << " (" << tt(f.svg) << ")}\\label{igv:figure:" << f.svg << "}\n\\end{figure}\n\n";
+  return tex.str();
+}
+
+/// A document's section title: its title, else its id.
+std::string document_heading(const ClaimResult& r) {
+  return r.claim.document_title.empty() ? tt(r.claim.document) : latex_text(r.claim.document_title);
 }
 
 }  // namespace
@@ -298,11 +340,12 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
 
   const auto& ctx = report.context;
   const auto summary = report_summary(report.results);
+  const std::string commit = ctx.value("git_commit", std::string("?"));
   std::ostringstream tex;
   tex << "% Verification report, generated by `verify run --format tex`: a complete document.\n"
-         "% Compile it in its folder with `pdflatex report.tex` or `lualatex report.tex`. The\n"
-         "% tables are also in tables/ as fragments to \\input into a paper (README.md, \"The\n"
-         "% LaTeX report\").\n"
+         "% Compile it in its folder with `pdflatex report.tex` or `lualatex report.tex` (twice,\n"
+         "% for the table of contents). The tables are also in tables/ as fragments to \\input\n"
+         "% into a paper (reports/REPORTS.md, \"Fragments for a paper\").\n"
          "\\documentclass[a4paper,10pt]{article}\n"
          "\\ifdefined\\directlua\\else\n"
          "  \\usepackage[T1]{fontenc}\n"
@@ -311,82 +354,129 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "\\fi\n"
          "\\usepackage[margin=2cm]{geometry}\n"
          "\\usepackage{amssymb,array,booktabs,longtable,graphicx,xcolor}\n"
+         "\\usepackage[bookmarksnumbered,bookmarksopen,colorlinks,linkcolor=blue!60!black,"
+         "urlcolor=blue!60!black,pdftitle={Verification report},pdfcreator={impartial-games "
+         "verify}]{hyperref}\n"
          "\\setlength{\\LTcapwidth}{\\linewidth}\n"
          "\\emergencystretch=2em\n"
-      << kMacros << "\\title{Verification report}\n\\date{"
-      << latex_text(ctx.value("date", std::string("?"))) << "}\n\\author{"
+         "\\makeatletter\\@ifundefined{extrafloats}{}{\\extrafloats{100}}\\makeatother\n"
+         "\\newcommand\\igvref[2]{\\hyperref[#1]{#2}}\n"
+         "\\newcommand\\igvtableref[1]{ (Table~\\ref{igv:#1})}\n"
+      << kBreakMacros << kAttentionMacro << kCodePointMacro << kCjkMacros
+      << "\\begin{document}\n\\begin{titlepage}\n\\centering\n\\vspace*{3cm}\n"
+      << "{\\Huge Verification report\\par}\n\\vspace{1cm}\n{\\Large "
       << latex_text("impartial-games verify " + ctx.value("harness_version", std::string("?")))
-      << "}\n\\begin{document}\n\\maketitle\n\n"
-      << "Commit " << tt(ctx.value("git_commit", std::string("?"))) << ", "
-      << latex_text(ctx.value("build_type", std::string("?"))) << " build, seed "
-      << latex_text(ctx.value("seed", nlohmann::json(0)).dump()) << ", budget "
-      << latex_text(ctx.value("budget", nlohmann::json(1)).dump()) << ".\n\n"
-      << "\\begin{center}\n\\begin{tabular}{lr}\n\\toprule\nVerdict & Claims\\\\\n\\midrule\n";
+      << "\\par}\n\\vspace{1cm}\n\\begin{tabular}{@{}ll@{}}\n"
+      << "Commit & " << tt(commit) << "\\\\\n"
+      << "Budget & " << latex_text(ctx.value("budget", nlohmann::json(1)).dump()) << "\\\\\n"
+      << "Seed & " << latex_text(ctx.value("seed", nlohmann::json(0)).dump()) << "\\\\\n"
+      << "Build & " << latex_text(ctx.value("build_type", std::string("?"))) << ", "
+      << latex_text(ctx.value("compiler", std::string("?"))) << "\\\\\n"
+      << "Date & " << latex_text(ctx.value("date", std::string("?"))) << "\\\\\n"
+      << "Claims & " << summary["claims"].get<std::size_t>()
+      << " (not as expected: " << summary["not_as_expected"].get<int>() << ")\\\\\n"
+      << "\\end{tabular}\n\\vfill\n"
+      << "\\begin{tabular}{lr}\n\\toprule\nVerdict & Claims\\\\\n\\midrule\n";
   for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
     tex << v << " & " << summary["by_verdict"][v].get<int>() << "\\\\\n";
   }
   tex << "\\midrule\n\\textbf{total} & " << summary["claims"].get<std::size_t>()
-      << "\\\\\n\\bottomrule\n\\end{tabular}\n\\end{center}\n\n"
-      << "Verdicts not as expected: " << summary["not_as_expected"].get<int>() << ".\n\n"
+      << "\\\\\n\\bottomrule\n\\end{tabular}\n\\vfill\n\\end{titlepage}\n\n"
+      << "\\tableofcontents\n\\clearpage\n\n"
+      << "\\section{Summary}\n\n"
+      << summary["claims"].get<std::size_t>() << " claims";
+  for (const char* v : {"proved", "verified", "passed", "refuted", "inconclusive", "error"}) {
+    tex << ", " << summary["by_verdict"][v].get<int>() << " " << v;
+  }
+  tex << "; verdicts not as expected: " << summary["not_as_expected"].get<int>() << ".\n\n"
       << "\\emph{proved}: an infinite claim reduced to a finite certificate that an independent "
          "checker accepted; \\emph{verified}: checked exhaustively on the stated finite domain "
          "(the Established column); \\emph{passed}: random cases (RapidCheck, seed recorded) and "
          "no counterexample; \\emph{refuted}: a counterexample; \\emph{inconclusive}: the budget "
          "ran out first, or the passage cannot be checked; \\emph{error}: the check itself "
-         "failed. Cyrillic is transliterated (AMS system) and a character LaTeX cannot set is "
+         "failed. Refuted, inconclusive and error verdicts are marked "
+         "\\igvattention{red}{$\\times$}{}, \\igvattention{orange}{?}{} and "
+         "\\igvattention{violet}{!}{} in colour. "
+         "Cyrillic is transliterated (AMS system) and a character LaTeX cannot set is "
          "shown as its code point; \\texttt{report.json} holds every text as the source prints "
          "it.\n\n";
 
+  // The claims a referee looks at first: refuted ones, then the others with details.
+  std::vector<const ClaimResult*> details;
+  for (const auto& r : report.results)
+    if (has_details(r) && r.outcome.verdict == Verdict::refuted) details.push_back(&r);
+  for (const auto& r : report.results)
+    if (has_details(r) && r.outcome.verdict != Verdict::refuted) details.push_back(&r);
+  if (!details.empty()) {
+    tex << "\\section{Refuted, inconclusive, unexpected and damaged-text claims}\n"
+           "\\begin{description}\\raggedright\n";
+    for (const auto* p : details) {
+      const auto& r = *p;
+      tex << "\\item[{" << tt(r.claim.id) << "}]\\phantomsection\\label{igv:details:" << r.claim.id
+          << "} " << verdict_cell(r) << ". \\emph{"
+          << latex_text(r.claim.document + ", " + r.claim.locator) << ".}\\\\\n"
+          << "\\emph{Statement:} " << latex_text(r.claim.statement) << "\\\\\n";
+      if (!r.claim.reading.empty())
+        tex << "\\emph{Reading checked:} " << latex_text(r.claim.reading) << "\\\\\n";
+      tex << "\\emph{Finding:} " << latex_text(r.outcome.summary) << "\n";
+      if (r.outcome.verdict == Verdict::refuted && !r.outcome.counterexample.is_null()) {
+        tex << "\\\\\n\\emph{Counterexample:} "
+            << tt(shorten_text(r.outcome.counterexample.dump(), 2000)) << "\n";
+      }
+    }
+    tex << "\\end{description}\n\n";
+  }
+
+  // One section per document, its figures (those of its claims not shown before) after it.
+  std::vector<bool> placed(figures.size(), false);
+  tex << "\\section{Claims by document}\n\n";
   for (const auto& doc : order) {
     const std::string path = latex_document_fragment_path(doc);
     files.emplace_back(path, fragment("Claims of " + doc, document_table(by_doc[doc])));
-    tex << "\\section*{" << tt(doc) << "}\n\\input{" << path << "}\n\n";
+    tex << "\\subsection{" << document_heading(*by_doc[doc].front()) << "}\n";
+    std::vector<std::size_t> mine;
+    for (std::size_t i = 0; i < figures.size(); ++i) {
+      if (placed[i]) continue;
+      for (const auto* r : by_doc[doc]) {
+        const auto& c = figures[i].claims;
+        if (std::find(c.begin(), c.end(), r->claim.id) != c.end()) {
+          mine.push_back(i);
+          placed[i] = true;
+          break;
+        }
+      }
+    }
+    if (!mine.empty()) {
+      tex << "Figures of these claims:";
+      for (std::size_t k = 0; k < mine.size(); ++k)
+        tex << (k ? "," : "") << " \\ref{igv:figure:" << figures[mine[k]].svg << "}";
+      tex << ".\n\n";
+    }
+    tex << "\\input{" << path << "}\n\n";
+    for (const auto i : mine) tex << figure_float(figures[i]);
+    if (!mine.empty()) tex << "\\clearpage\n\n";
+  }
+  if (std::find(placed.begin(), placed.end(), false) != placed.end()) {
+    tex << "\\section{Other figures}\n\n";
+    for (std::size_t i = 0; i < figures.size(); ++i)
+      if (!placed[i]) tex << figure_float(figures[i]);
   }
 
   bool any_table = false;
+  std::size_t floats = 0;
   for (const auto& r : report.results) {
     if (!has_evidence_table(r)) continue;
-    if (!any_table) tex << "\\section*{Evidence tables}\n\n";
+    if (!any_table) tex << "\\clearpage\n\\section{Evidence tables}\n\n";
     any_table = true;
     const std::string path = latex_evidence_fragment_path(r.claim.id);
-    files.emplace_back(path, fragment("Evidence table of " + r.claim.id, evidence_table(r)));
-    tex << "\\input{" << path << "}\n\n";
+    const std::string body = latex_evidence_table(r);
+    files.emplace_back(path, fragment("Evidence table of " + r.claim.id, body));
+    tex << "\\input{" << path << "}\n";
+    // Floats wait for a page with room; a page break now and then keeps them few.
+    if (body.find("\\begin{longtable}") == std::string::npos && ++floats % 8 == 0)
+      tex << "\\clearpage\n";
+    tex << "\n";
   }
-
-  if (!figures.empty()) {
-    tex << "\\section*{Figures}\n\n";
-    for (const auto& f : figures) {
-      tex << "\\begin{figure}[htbp]\n\\centering\n\\IfFileExists{" << f.pdf
-          << "}{\\includegraphics[width=\\linewidth,height=0.8\\textheight,keepaspectratio]{"
-          << f.pdf << "}}{\\fbox{\\parbox{0.9\\linewidth}{\\raggedright " << tt(f.pdf)
-          << " is missing: make it from " << tt(f.svg) << " with \\texttt{rsvg-convert -f pdf -o "
-          << latex_text(f.pdf) << " " << latex_text(f.svg)
-          << "} (Debian: librsvg2-bin), then compile again.}}}\n\\caption[]{"
-          << latex_text(f.title.empty() ? f.svg : f.title) << " (" << tt(f.svg)
-          << ")}\n\\end{figure}\n\n";
-    }
-  }
-
-  bool any_detail = false;
-  for (const auto& r : report.results) {
-    if (!has_details(r)) continue;
-    if (!any_detail) {
-      tex << "\\section*{Details: refuted, inconclusive, unexpected, and damaged-text claims}\n"
-             "\\begin{description}\\raggedright\n";
-      any_detail = true;
-    }
-    tex << "\\item[{" << tt(r.claim.id) << "}] " << verdict_cell(r) << ". \\emph{"
-        << latex_text(r.claim.document + ", " + r.claim.locator) << ".}\\\\\n"
-        << "\\emph{Statement:} " << latex_text(r.claim.statement) << "\\\\\n";
-    if (!r.claim.reading.empty())
-      tex << "\\emph{Reading checked:} " << latex_text(r.claim.reading) << "\\\\\n";
-    tex << "\\emph{Finding:} " << latex_text(r.outcome.summary) << "\n";
-    if (r.outcome.verdict == Verdict::refuted && !r.outcome.counterexample.is_null()) {
-      tex << "\\\\\n\\emph{Counterexample:} "
-          << tt(shorten_text(r.outcome.counterexample.dump(), 2000)) << "\n";
-    }
-  }
-  if (any_detail) tex << "\\end{description}\n";
   tex << "\n\\end{document}\n";
   files.insert(files.begin(), {"report.tex", tex.str()});
   return files;

@@ -496,7 +496,7 @@ namespace {
 /// The SVG figures in DIR/figures, each with its PDF made by rsvg-convert (librsvg2-bin) when
 /// the program is on the PATH and succeeds; without it the PDF is absent and report.tex says
 /// how to make it. SOURCE_DATE_EPOCH (0 unless set) keeps the PDF the same from run to run.
-std::vector<LatexFigure> latex_figures(const fs::path& dir) {
+std::vector<LatexFigure> latex_figures(const fs::path& dir, const std::vector<Figure>& drawn) {
   std::vector<LatexFigure> out;
   std::error_code ec;
   const fs::path figures = dir / "figures";
@@ -523,6 +523,12 @@ std::vector<LatexFigure> latex_figures(const fs::path& dir) {
           t.replace(p, from.size(), to);
       }
       f.title = t;
+    }
+    for (const auto& d : drawn) {
+      if (d.name == svg.filename().string()) {
+        f.caption = d.caption;
+        f.claims = d.claims;
+      }
     }
     const std::string pdf = (dir / f.pdf).string();
     const std::string src = svg.string();
@@ -637,11 +643,11 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
     if (std::find(formats.begin(), formats.end(), "tex") != formats.end()) {
       // The figures of the set, each converted to PDF for pdflatex when rsvg-convert is there
       // (report.tex otherwise says how to make the PDF, and compiles without it).
-      const auto figures = latex_figures(fresh);
-      for (const auto& f : figures) {
+      const auto latex = latex_figures(fresh, figures);
+      for (const auto& f : latex) {
         if (fs::exists(fresh / f.pdf, ec)) written.push_back((out.target / f.pdf).string());
       }
-      for (const auto& [rel, content] : report_to_latex(report, figures)) {
+      for (const auto& [rel, content] : report_to_latex(report, latex)) {
         const fs::path path = fresh / rel;
         fs::create_directories(path.parent_path(), ec);
         write_file_checked(path.string(), content);

@@ -53,9 +53,11 @@ std::string report_to_html(const Report& report, const std::vector<Figure>& figu
 /// A figure of the report set, for the LaTeX report: the SVG and the PDF made from it (both
 /// relative to the report folder; the PDF may be absent) and the SVG's title.
 struct LatexFigure {
-  std::string svg;    ///< "figures/welter_w_fractal.svg"
-  std::string pdf;    ///< "figures/welter_w_fractal.pdf"
-  std::string title;  ///< the SVG's <title>
+  std::string svg;                  ///< "figures/welter_w_fractal.svg"
+  std::string pdf;                  ///< "figures/welter_w_fractal.pdf"
+  std::string title;                ///< the SVG's <title>
+  std::string caption;              ///< how its values were obtained (Figure::caption)
+  std::vector<std::string> claims;  ///< the claims it illustrates (Figure::claims)
 };
 
 /// LaTeX: the files of the LaTeX report, paths relative to the report folder: report.tex (a
