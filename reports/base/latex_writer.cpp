@@ -6,6 +6,7 @@
 // Every string of the report goes through latex_text() (latex_text.h: the Unicode
 // transliteration); this file is the layout: the document, its tables and their macros.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <sstream>
 
@@ -313,9 +314,19 @@ std::string figure_float(const LatexFigure& f) {
   return tex.str();
 }
 
-/// A document's section title: its title, else its id.
+/// A document's section title: its title, else its id; in the PDF's bookmarks (plain text) the
+/// title when it is plain ASCII, else the id.
 std::string document_heading(const ClaimResult& r) {
-  return r.claim.document_title.empty() ? tt(r.claim.document) : latex_text(r.claim.document_title);
+  const std::string& title = r.claim.document_title;
+  const std::string text = title.empty() ? tt(r.claim.document) : latex_text(title);
+  const bool plain_ascii = !title.empty() && std::all_of(title.begin(), title.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           std::string(" .,:;()'-").find(c) != std::string::npos;
+  });
+  std::string bookmark = plain_ascii ? title : r.claim.document;
+  for (std::size_t p = bookmark.find('_'); p != std::string::npos; p = bookmark.find('_', p + 2))
+    bookmark.replace(p, 1, "\\_");
+  return "\\texorpdfstring{" + text + "}{" + bookmark + "}";
 }
 
 }  // namespace
@@ -362,7 +373,11 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "\\makeatletter\\@ifundefined{extrafloats}{}{\\extrafloats{100}}\\makeatother\n"
          "\\newcommand\\igvref[2]{\\hyperref[#1]{#2}}\n"
          "\\newcommand\\igvtableref[1]{ (Table~\\ref{igv:#1})}\n"
-      << kBreakMacros << kAttentionMacro << kCodePointMacro << kCjkMacros
+      << kBreakMacros << kAttentionMacro << kCodePointMacro
+      << kCjkMacros
+      // Robust: a document's title (Chinese, Japanese) goes to the table of contents.
+      << "\\MakeRobust\\igvzh\\MakeRobust\\igvja\\MakeRobust\\igvU\\MakeRobust\\igvbreak"
+         "\\MakeRobust\\igvlongbreak\n"
       << "\\begin{document}\n\\begin{titlepage}\n\\centering\n\\vspace*{3cm}\n"
       << "{\\Huge Verification report\\par}\n\\vspace{1cm}\n{\\Large "
       << latex_text("impartial-games verify " + ctx.value("harness_version", std::string("?")))

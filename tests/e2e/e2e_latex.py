@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import tomllib
+import zlib
 
 from verify_e2e import check, finish, run, setup
 
@@ -113,6 +114,39 @@ for engine, (folder, log) in each_engine(out, "Unicode report").items():
     if shutil.which("rsvg-convert"):
         for f in svgs:
             check(f[:-4] + ".pdf" in log, f"{engine}: the PDF includes figures/{f[:-4]}.pdf")
+
+# --- a PDF a referee can navigate: title page, contents, bookmarks, links -----------------------
+def pdf_streams(path):
+    """Every stream of the PDF, inflated where it is compressed (object streams hold the outline)."""
+    data = open(path, "rb").read()
+    out = [data]
+    for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+        try:
+            out.append(zlib.decompress(m.group(1)))
+        except zlib.error:
+            pass
+    return b"\n".join(out)
+
+
+for engine, (folder, _) in each_engine(out, "Unicode report, second pass").items():
+    # The second pass reads the table of contents and the bookmarks the first one wrote.
+    compile_tex(folder, "report.tex", engine, "Unicode report, second pass")
+    pdf = os.path.join(folder, "report.pdf")
+    text = re.sub(r"\s+", " ", pdf_text(pdf))
+    for want in ["Verification report", "Commit", "Budget", "Contents", "1 Summary",
+                 "Claims by document", "LaTeX test claims"]:
+        check(want in text, f"{engine}: the navigable PDF shows {want!r}")
+    # Last occurrences: the headings in the body (the contents name them first).
+    check(0 <= text.rfind("Refuted, inconclusive, unexpected") < text.rfind("Claims by document"),
+          f"{engine}: the refuted claims come before the claims by document")
+    raw = pdf_streams(pdf)
+    check(b"/Outlines" in raw and raw.count(b"/Title") >= 4, f"{engine}: the PDF has bookmarks (an outline)")
+    check(b"/Link" in raw, f"{engine}: the PDF has links")
+    dests = subprocess.run(["pdfinfo", "-dests", pdf], capture_output=True, text=True).stdout
+    check("section.1" in dests and "subsection.3.1" in dests, f"{engine}: sections are link targets")
+    check("\\BOOKMARK" in open(os.path.join(folder, "report.out"), encoding="utf-8", errors="replace").read(),
+          f"{engine}: hyperref wrote the bookmarks")
+
 
 # --- every fragment, \\input into a minimal document ------------------------------------------
 def fragments_compile(report_dir, what):
