@@ -128,19 +128,7 @@ std::vector<Figure> draw_games(const Report& report) {
     request.computed_by = "computed for this report";
     if (gk.family->name == "chomp") request.range = PlotRange{0, 40};
     if (entry.period) {
-      const auto& p = entry.period->period;
-      // Two periods after the preperiod from 0 when that fits a readable picture (at most 2000
-      // bars); else the end of the preperiod and two periods; else the first 1000 values (the
-      // legend still names the proved preperiod and period).
-      constexpr std::int64_t kMostBars = 2000;
-      if (p.preperiod + 2 * p.period + 10 <= kMostBars) {
-        request.range = PlotRange{0, std::max<std::int64_t>(200, p.preperiod + 2 * p.period + 10)};
-      } else if (2 * p.period + 300 <= kMostBars) {
-        const std::int64_t lo = std::max<std::int64_t>(0, p.preperiod - 150);
-        request.range = PlotRange{lo, p.preperiod + 2 * p.period + 150};
-      } else {
-        request.range = PlotRange{0, 1000};
-      }
+      // No range: plot_game shows the preperiod and two periods after it.
       const FoundPeriod found = *entry.period;
       request.period = [found](std::string&) { return std::optional<PlotPeriod>(found.period); };
       request.period_source = "; preperiod and period as proved in " + entry.period_claim;

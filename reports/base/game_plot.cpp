@@ -13,15 +13,15 @@ namespace igv {
 
 namespace {
 
-void require_size(double cells, const std::string& what) {
-  if (cells > static_cast<double>(kMaxPlotCells)) {
+void require_size(double cells, const std::string& what, std::int64_t most = kMaxPlotCells) {
+  if (cells > static_cast<double>(most)) {
     std::ostringstream count;
     if (cells < 1e15)
       count << static_cast<std::int64_t>(cells);
     else
       count << std::setprecision(3) << cells;  // 1.22e+19
     throw InputError("verify plot: " + what + " would need " + count.str() +
-                     " cells or positions; at most " + std::to_string(kMaxPlotCells) +
+                     " cells or positions; at most " + std::to_string(most) +
                      " in one picture (give a smaller RANGE)");
   }
 }
@@ -197,8 +197,22 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     out.caption = plot.text.caption;
     out.summary = std::to_string(computed) + " boards";
   } else if (has_sequence(*gk.family, game)) {
-    const PlotRange r = ranged ? given : PlotRange{0, 200};
-    require_size(static_cast<double>(r.hi - r.lo + 1), "n = " + range_text(r));
+    // The proved period first: without a RANGE the picture shows what it is about, the
+    // preperiod and two periods after it (at least n = 0..60).
+    std::string why;
+    std::optional<PlotPeriod> period;
+    if (!outcomes && request.period) period = request.period(why);
+    PlotRange r = ranged ? given : PlotRange{0, 200};
+    if (!ranged && period) {
+      r.hi = std::max<std::int64_t>(60, period->preperiod + 2 * period->period - 1);
+      if (r.hi + 1 > kMaxSequenceValues) {
+        // Too long to compute for a picture: the end of the preperiod and as much of the two
+        // periods as fits.
+        r.lo = std::max<std::int64_t>(0, period->preperiod - kMaxSequenceValues / 10);
+        r.hi = r.lo + kMaxSequenceValues - 1;
+      }
+    }
+    require_size(static_cast<double>(r.hi - r.lo + 1), "n = " + range_text(r), kMaxSequenceValues);
     std::vector<std::optional<Position>> positions;
     for (std::int64_t n = r.lo; n <= r.hi; ++n) {
       positions.push_back(try_parse(game, sequence_text(*gk.family, n)));
@@ -207,8 +221,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.first = r.lo;
     plot.outcomes = outcomes;
     plot.values = values_of(gk, positions, check, &naive);
-    std::string why;
-    if (!outcomes && request.period) plot.period = request.period(why);
+    plot.period = period;
     std::size_t computed = 0;
     for (const auto& v : plot.values) computed += v ? 1 : 0;
     plot.text.title = spec + ": " +

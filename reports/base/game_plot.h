@@ -21,6 +21,8 @@ namespace igv {
 
 /// The most cells, bars or computed positions one picture may hold.
 inline constexpr std::int64_t kMaxPlotCells = 200'000;
+/// The most values of a sequence one picture computes (it draws at most kMaxBars bars, in bins).
+inline constexpr std::int64_t kMaxSequenceValues = 2'000'000;
 
 struct PlotRange {
   std::int64_t lo = 0, hi = 0;
@@ -30,7 +32,8 @@ struct PlotRange {
 PlotRange parse_plot_range(const std::string& text);
 
 struct GamePlotRequest {
-  /// n for games of one heap (default 0..200), x and y for games of two (default 0..31), the
+  /// n for games of one heap (default: the preperiod and two periods when `period` gives a
+  /// proved one, else 0..200), x and y for games of two (default 0..31), the
   /// largest row a for chomp (default 0..60); nullopt: the default.
   std::optional<PlotRange> range;
   /// How many leading positions the reference kernel recomputes.

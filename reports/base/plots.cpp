@@ -10,20 +10,22 @@ namespace igv {
 
 namespace {
 
-constexpr double kLeft = 80;    // room for the y axis' ticks and label
-constexpr double kTop = 70;     // the title and the legend
-constexpr double kBottom = 80;  // the x axis' ticks and label, the caption
-constexpr double kRight = 190;  // the colour legend
-constexpr double kPlotW = 900;  // plot area of a sequence
-constexpr double kPlotH = 360;
-constexpr double kGridSide = 640;  // the longer side of a grid
-constexpr const char* kFont = "font-family=\"sans-serif\"";
+// Units: points. Every picture is kWidth wide (3.5 in).
+constexpr double kWidth = 252;
+constexpr double kTickSize = 7;     // tick labels, legend: the smallest text
+constexpr double kLabelSize = 8;    // axis labels
+constexpr double kCharWidth = 0.6;  // a sans-serif character, in ems (an estimate for layout)
+constexpr double kLeft = 36;        // the y axis' tick labels and label
+constexpr double kRight = 8;
+constexpr double kBottom = 30;  // the x axis' ticks, tick labels and label
+constexpr const char* kFont = "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\"";
 
-// Outcome colours: P (the player to move loses), N, draw.
-constexpr const char* kColourP = "#d7301f";
-constexpr const char* kColourN = "#4575b4";
-constexpr const char* kColourD = "#f4a736";
-constexpr const char* kColourMissing = "#f0f0f0";
+// Outcomes in the Okabe-Ito colours (colour-blind safe): P (the player to move loses), N, draw.
+constexpr const char* kColourP = "#d55e00";
+constexpr const char* kColourN = "#0072b2";
+constexpr const char* kColourD = "#e69f00";
+constexpr const char* kColourBar = "#3b528b";  // viridis at 0.25
+constexpr const char* kColourMissing = "#e8e8e8";
 
 std::string num(double x) {
   char buf[32];
@@ -34,13 +36,19 @@ std::string num(double x) {
   return s == "-0" ? "0" : s;
 }
 
-/// Colour of value v on a scale 0 .. max: 0 light yellow, max dark purple (viridis reversed), so
-/// that the black outline of a P-position (value 0) stands out.
-std::string scale_colour(Value v, Value max) {
-  static const std::array<std::array<double, 3>, 5> stops = {
-      {{253, 231, 37}, {94, 201, 98}, {33, 145, 140}, {59, 82, 139}, {68, 1, 84}}};
-  const double t =
-      max <= 0 ? 0.0 : std::clamp(static_cast<double>(v) / static_cast<double>(max), 0.0, 1.0);
+/// Viridis at t in [0, 1] (dark purple to yellow; lightness grows with t, so greyscale keeps the
+/// order), from nine samples of the matplotlib map.
+std::string viridis(double t) {
+  static const std::array<std::array<double, 3>, 9> stops = {{{68, 1, 84},
+                                                              {71, 45, 123},
+                                                              {59, 82, 139},
+                                                              {44, 114, 142},
+                                                              {33, 145, 140},
+                                                              {40, 174, 128},
+                                                              {94, 201, 98},
+                                                              {173, 220, 48},
+                                                              {253, 231, 37}}};
+  t = std::clamp(t, 0.0, 1.0);
   const double at = t * (stops.size() - 1);
   const auto i = std::min<std::size_t>(static_cast<std::size_t>(at), stops.size() - 2);
   const double f = at - static_cast<double>(i);
@@ -50,6 +58,12 @@ std::string scale_colour(Value v, Value max) {
                 static_cast<int>(std::lround(stops[i][1] + f * (stops[i + 1][1] - stops[i][1]))),
                 static_cast<int>(std::lround(stops[i][2] + f * (stops[i + 1][2] - stops[i][2]))));
   return buf;
+}
+
+/// Colour of value v on a scale 0 .. max: viridis reversed, 0 light yellow and max dark purple,
+/// so that the black outline of a P-position (value 0) stands out.
+std::string scale_colour(Value v, Value max) {
+  return viridis(max <= 0 ? 1.0 : 1.0 - static_cast<double>(v) / static_cast<double>(max));
 }
 
 const char* outcome_colour(Value v) {
@@ -87,108 +101,178 @@ std::vector<std::int64_t> ticks(std::int64_t lo, std::int64_t hi, int most) {
   return out;
 }
 
-/// `width` widened, if need be, so that the title fits (estimated widths of a sans-serif font:
-/// about 0.62 of the font size a character, bold); the caption is wrapped instead.
-double fitted_width(double width, const PlotText& text) {
-  const double title = kLeft + 17 * 0.62 * static_cast<double>(text.title.size()) + 20;
-  return std::max(width, title);
+/// Characters of a UTF-8 text (not bytes).
+std::size_t length(const std::string& t) {
+  std::size_t n = 0;
+  for (char ch : t) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
 }
 
-/// The caption cut at spaces into lines that fit `width` (about 6.2 px a character at size 12).
-std::vector<std::string> caption_lines(const std::string& caption, double width) {
-  const auto most = static_cast<std::size_t>(std::max(40.0, (width - kLeft - 20) / 6.2));
-  const auto length = [](const std::string& t) {  // characters, not bytes
-    std::size_t n = 0;
-    for (char ch : t) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80 ? 1 : 0;
-    return n;
-  };
-  std::vector<std::string> lines(1);
-  std::size_t start = 0;
-  while (start <= caption.size()) {
-    auto end = caption.find(' ', start);
-    if (end == std::string::npos) end = caption.size();
-    const std::string word = caption.substr(start, end - start);
-    if (!lines.back().empty() && length(lines.back()) + 1 + length(word) > most) {
-      lines.emplace_back();
-    }
-    lines.back() += (lines.back().empty() ? "" : " ") + word;
-    start = end + 1;
-  }
-  return lines;
+double text_width(const std::string& t, double size) {
+  return kCharWidth * size * static_cast<double>(length(t));
 }
 
-/// The height the caption needs beyond its first line.
-double caption_extra(const PlotText& text, double width) {
-  return 16.0 * static_cast<double>(caption_lines(text.caption, width).size() - 1);
+/// The most tick labels of up to `chars` characters that fit `span` points side by side.
+int fitting_ticks(double span, std::size_t chars) {
+  return std::max(
+      2, static_cast<int>(span / (kCharWidth * kTickSize * static_cast<double>(chars) + 8)));
 }
 
-/// The SVG header, white background, title (game and what is shown) and caption (wrapped, its
-/// last line 14 px above the bottom).
-void open_svg(std::ostringstream& s, double width, double height, const PlotText& text) {
-  const auto lines = caption_lines(text.caption, width);
-  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(width) << "\" height=\""
-    << num(height) << "\" viewBox=\"0 0 " << num(width) << ' ' << num(height) << "\">\n"
-    << "<title>" << xml_escape(text.title) << "</title>\n"
-    << "<desc>" << xml_escape(text.caption) << "</desc>\n"
-    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    << "<text class=\"title\" x=\"" << num(kLeft) << "\" y=\"28\" " << kFont
-    << " font-size=\"17\" font-weight=\"bold\">" << xml_escape(text.title) << "</text>\n"
-    << "<text class=\"caption\" x=\"" << num(kLeft) << "\" y=\""
-    << num(height - 14 - 16.0 * static_cast<double>(lines.size() - 1)) << "\" " << kFont
-    << " font-size=\"12\" fill=\"#333\">" << xml_escape(lines.front());
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    s << "<tspan x=\"" << num(kLeft) << "\" dy=\"16\">" << xml_escape(lines[i]) << "</tspan>";
-  }
-  s << "</text>\n";
-}
-
-void text_at(std::ostringstream& s, double x, double y, const std::string& t, int size,
+void text_at(std::ostringstream& s, double x, double y, const std::string& t, double size,
              const char* anchor = "start", const std::string& extra = "") {
-  s << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" " << kFont << " font-size=\"" << size
+  s << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" font-size=\"" << num(size)
     << "\" text-anchor=\"" << anchor << "\"" << extra << ">" << xml_escape(t) << "</text>\n";
 }
 
-/// A legend entry: a swatch and its words, at (x, y) (the swatch's top left).
-void swatch(std::ostringstream& s, double x, double y, const std::string& fill,
-            const std::string& words, const std::string& stroke = "") {
-  s << "<rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"14\" height=\"14\" fill=\""
-    << fill << "\"" << (stroke.empty() ? "" : " stroke=\"" + stroke + "\" stroke-width=\"2\"")
-    << "/>\n";
-  text_at(s, x + 20, y + 12, words, 12);
+/// A legend: entries (a swatch and its words) laid out in rows across the picture's width,
+/// above the plot.
+struct Legend {
+  struct Entry {
+    std::string fill;    ///< "" : words only
+    std::string stroke;  ///< outline of the swatch
+    std::string words;
+    bool dot = false;  ///< a round swatch (points) instead of a square
+  };
+  std::vector<Entry> entries;
+
+  std::vector<std::vector<std::size_t>> rows() const {
+    std::vector<std::vector<std::size_t>> out;
+    double used = kWidth;  // forces a first row
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const double w =
+          (entries[i].fill.empty() ? 0 : 10) + text_width(entries[i].words, kTickSize) + 8;
+      if (used + w > kWidth - 8 - 4) {
+        out.emplace_back();
+        used = 0;
+      }
+      out.back().push_back(i);
+      used += w;
+    }
+    return out;
+  }
+  double height() const {
+    return entries.empty() ? 0 : 10.0 * static_cast<double>(rows().size()) + 4;
+  }
+
+  /// Draws the rows from y (the top).
+  void draw(std::ostringstream& s, double y) const {
+    s << "<g class=\"legend\">\n";
+    for (const auto& row : rows()) {
+      double x = 8;
+      for (const auto i : row) {
+        const auto& e = entries[i];
+        if (!e.fill.empty()) {
+          if (e.dot) {
+            s << "<rect x=\"" << num(x + 1) << "\" y=\"" << num(y + 1.5)
+              << "\" width=\"5\" height=\"5\" rx=\"2.5\" fill=\"" << e.fill << "\"/>\n";
+          } else {
+            s << "<rect x=\"" << num(x) << "\" y=\"" << num(y + 0.5)
+              << "\" width=\"7\" height=\"7\" fill=\"" << e.fill << "\""
+              << (e.stroke.empty() ? "" : " stroke=\"" + e.stroke + "\" stroke-width=\"0.8\"")
+              << "/>\n";
+          }
+          x += 10;
+        }
+        text_at(s, x, y + 7, e.words, kTickSize);
+        x += text_width(e.words, kTickSize) + 8;
+      }
+      y += 10;
+    }
+    s << "</g>\n";
+  }
+};
+
+/// The SVG header: 3.5 in wide, `height` points high; the title and caption as metadata only.
+void open_svg(std::ostringstream& s, double height, const PlotText& text) {
+  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(kWidth / 72) << "in\" height=\""
+    << num(height / 72) << "in\" viewBox=\"0 0 " << num(kWidth) << ' ' << num(height) << "\" "
+    << kFont << ">\n"
+    << "<title>" << xml_escape(text.title) << "</title>\n"
+    << "<desc>" << xml_escape(text.caption) << "</desc>\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
 }
 
-/// The colour scale of values 0 .. max at (x, y): one swatch per value when there are few, else
-/// a gradient bar with its ends and middle named.
-void value_legend(std::ostringstream& s, double x, double y, Value max, const std::string& what,
-                  bool outline_zero) {
-  text_at(s, x, y, what, 13, "start", " font-weight=\"bold\"");
-  y += 10;
+/// An x axis under a plot area (x0 .. x0 + w at y): ticks at `at(t)` for each t, their labels,
+/// the axis label centred under them.
+template <class At>
+void x_axis(std::ostringstream& s, double x0, double w, double y,
+            const std::vector<std::int64_t>& ts, At at, const std::string& label) {
+  s << "<line x1=\"" << num(x0) << "\" y1=\"" << num(y) << "\" x2=\"" << num(x0 + w) << "\" y2=\""
+    << num(y) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+  for (auto t : ts) {
+    const double tx = at(t);
+    s << "<line x1=\"" << num(tx) << "\" y1=\"" << num(y) << "\" x2=\"" << num(tx) << "\" y2=\""
+      << num(y + 3) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+    text_at(s, tx, y + 10.5, std::to_string(t), kTickSize, "middle");
+  }
+  text_at(s, x0 + w / 2, y + 21, label, kLabelSize, "middle");
+}
+
+/// A y axis left of a plot area (y0 .. y0 + h at x).
+template <class At>
+void y_axis(std::ostringstream& s, double x, double y0, double h,
+            const std::vector<std::int64_t>& ts, At at, const std::string& label) {
+  s << "<line x1=\"" << num(x) << "\" y1=\"" << num(y0) << "\" x2=\"" << num(x) << "\" y2=\""
+    << num(y0 + h) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+  for (auto t : ts) {
+    const double ty = at(t);
+    s << "<line x1=\"" << num(x - 3) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x) << "\" y2=\""
+      << num(ty) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+    text_at(s, x - 4.5, ty + 2.5, std::to_string(t), kTickSize, "end");
+  }
+  const double my = y0 + h / 2;
+  text_at(s, 8, my, label, kLabelSize, "middle", " transform=\"rotate(-90 8 " + num(my) + ")\"");
+}
+
+/// A vertical colour bar of values 0 .. max at (x, y0), h high: discrete blocks for at most 16
+/// values, else a gradient; ticks and labels on its right; `title` above it.
+void colour_bar(std::ostringstream& s, double x, double y0, double h, Value max,
+                const std::string& title) {
+  s << "<g class=\"colorbar\" data-max=\"" << max << "\">\n";
+  text_at(s, x, y0 - 4, title, kTickSize);
+  const double w = 7;
+  // Value 0 at the bottom.
+  const auto at = [&](double v) {
+    return y0 + h - h * v / static_cast<double>(std::max<Value>(max, 1));
+  };
   if (max <= 15) {
+    const double block = h / static_cast<double>(max + 1);
     for (Value v = 0; v <= max; ++v) {
-      swatch(s, x, y + 18.0 * static_cast<double>(v), scale_colour(v, max),
-             std::to_string(v) + (v == 0 && outline_zero ? " (P, outlined)" : ""),
-             v == 0 && outline_zero ? "black" : "");
+      s << "<rect x=\"" << num(x) << "\" y=\"" << num(y0 + h - block * static_cast<double>(v + 1))
+        << "\" width=\"" << num(w) << "\" height=\"" << num(block) << "\" fill=\""
+        << scale_colour(v, max) << "\"/>\n";
     }
-    return;
+    const auto step = std::max<Value>(1, static_cast<Value>(std::ceil(9.0 / block)));
+    for (Value v = 0; v <= max; v += step) {
+      const double ty = y0 + h - block * (static_cast<double>(v) + 0.5);
+      s << "<line x1=\"" << num(x + w) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x + w + 2)
+        << "\" y2=\"" << num(ty) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+      text_at(s, x + w + 3.5, ty + 2.5, std::to_string(v), kTickSize);
+    }
+  } else {
+    s << "<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">\n";
+    for (int i = 0; i <= 16; ++i) {
+      s << "<stop offset=\"" << num(i / 16.0) << "\" stop-color=\"" << viridis(1.0 - i / 16.0)
+        << "\"/>\n";
+    }
+    s << "</linearGradient></defs>\n"
+      << "<rect x=\"" << num(x) << "\" y=\"" << num(y0) << "\" width=\"" << num(w) << "\" height=\""
+      << num(h) << "\" fill=\"url(#scale)\"/>\n";
+    for (auto t : ticks(0, max, std::max(2, static_cast<int>(h / 14)))) {
+      const double ty = at(static_cast<double>(t));
+      s << "<line x1=\"" << num(x + w) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x + w + 2)
+        << "\" y2=\"" << num(ty) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+      text_at(s, x + w + 3.5, ty + 2.5, std::to_string(t), kTickSize);
+    }
   }
-  const double h = 240;
-  s << "<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\n";
-  for (int i = 0; i <= 8; ++i) {
-    const auto v = static_cast<Value>(std::llround(static_cast<double>(max) * i / 8.0));
-    s << "<stop offset=\"" << num(i / 8.0) << "\" stop-color=\"" << scale_colour(v, max)
-      << "\"/>\n";
-  }
-  s << "</linearGradient></defs>\n"
-    << "<rect x=\"" << num(x) << "\" y=\"" << num(y) << "\" width=\"18\" height=\"" << num(h)
-    << "\" fill=\"url(#scale)\" stroke=\"#666\"/>\n";
-  for (auto t : ticks(0, max, 6)) {
-    const double ty = y + h * static_cast<double>(t) / static_cast<double>(max);
-    s << "<line x1=\"" << num(x + 18) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x + 23)
-      << "\" y2=\"" << num(ty) << "\" stroke=\"black\"/>\n";
-    text_at(s, x + 26, ty + 4, std::to_string(t), 11);
-  }
-  if (outline_zero) swatch(s, x, y + h + 14, scale_colour(0, max), "0: P, outlined", "black");
+  s << "<rect x=\"" << num(x) << "\" y=\"" << num(y0) << "\" width=\"" << num(w) << "\" height=\""
+    << num(h) << "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.5\"/>\n</g>\n";
+}
+
+/// Room a colour bar of values up to `max` takes right of a plot: gap, bar, ticks, labels.
+double colour_bar_room(Value max) {
+  return 8 + 7 + 3.5 + text_width(std::to_string(max), kTickSize) + 4;
 }
 
 }  // namespace
@@ -230,112 +314,151 @@ std::string xml_escape(const std::string& s) {
 }
 
 std::string sequence_plot_svg(const SequencePlot& plot) {
-  const auto count = static_cast<std::int64_t>(plot.values.size());
-  const std::int64_t last = plot.first + std::max<std::int64_t>(count, 1) - 1;
+  const auto count = std::max<std::int64_t>(static_cast<std::int64_t>(plot.values.size()), 1);
+  const std::int64_t last = plot.first + count - 1;
   Value max = 1;
+  bool draws = false;
   for (const auto& v : plot.values) {
     if (v) max = std::max(max, *v);
+    draws = draws || (v && *v == 2);
   }
-  const double plot_h = plot.outcomes ? 90 : kPlotH;
-  const double width = fitted_width(kLeft + kPlotW + kRight, plot.text),
-               height = kTop + plot_h + kBottom + 20 + caption_extra(plot.text, width);
-  const double x0 = kLeft, y0 = kTop,
-               cell = kPlotW / static_cast<double>(std::max<std::int64_t>(count, 1));
-  auto x_of = [&](std::int64_t n) { return x0 + cell * static_cast<double>(n - plot.first); };
-  std::ostringstream s;
-  open_svg(s, width, height, plot.text);
+  // Bins of `per` consecutive values when there are more values than bars.
+  const std::int64_t per = (count + kMaxBars - 1) / kMaxBars;
+  const std::int64_t bars = (count + per - 1) / per;
 
-  // The proved period: the preperiod 0 .. e-1 and the first period e .. e+p-1, as far as shown.
+  Legend legend;
+  if (plot.outcomes) {
+    for (Value v = 0; v <= (draws ? 2 : 1); ++v)
+      legend.entries.push_back({outcome_colour(v), "", outcome_word(v)});
+  } else {
+    legend.entries.push_back(
+        {kColourBar, "",
+         per == 1 ? "G(" + plot.x_label + ")"
+                  : "largest G(" + plot.x_label + ") of " + std::to_string(per) + " values"});
+    legend.entries.push_back({kColourP, "", "P-position (G = 0)"});
+  }
+  if (plot.period) {
+    const auto& p = *plot.period;
+    if (p.preperiod > 0) legend.entries.push_back({"#f6d5b8", "", "preperiod"});
+    legend.entries.push_back({"#cfe3f3", "", "period 1"});
+    legend.entries.push_back({"#9fc6e6", "", "period 2"});
+    std::string words =
+        "preperiod e = " + std::to_string(p.preperiod) + ", period p = " + std::to_string(p.period);
+    if (p.saltus != 0) words += ", saltus s = " + std::to_string(p.saltus);
+    legend.entries.push_back({"", "", words + " (proved)"});
+  }
+  const double top = 4 + legend.height() + 4;
+  const double plot_h = plot.outcomes ? 24 : 110;
+  const double strip = plot.outcomes ? 0 : 4;  // P-position marks under the axis
+  const double x0 = plot.outcomes ? 14 : kLeft, y0 = top;
+  // Room on the right for half the last tick label.
+  const double right = std::max(kRight, text_width(std::to_string(last), kTickSize) / 2 + 2);
+  const double plot_w = kWidth - x0 - right;
+  const double height = top + plot_h + strip + kBottom;
+  const double cell = plot_w / static_cast<double>(bars);
+  auto x_of = [&](std::int64_t n) {
+    return x0 + plot_w * static_cast<double>(n - plot.first) / static_cast<double>(count);
+  };
+  std::ostringstream s;
+  open_svg(s, height, plot.text);
+  legend.draw(s, 4);
+
+  // The proved period: the preperiod, then the first two periods, as far as shown.
   if (plot.period) {
     const auto& p = *plot.period;
     auto band = [&](std::int64_t from, std::int64_t to, const char* cls, const char* fill) {
       from = std::max(from, plot.first);
-      to = std::min(to, plot.first + count - 1);
+      to = std::min(to, last);
       if (to < from) return;
       s << "<rect class=\"" << cls << "\" data-from=\"" << from << "\" data-to=\"" << to
         << "\" x=\"" << num(x_of(from)) << "\" y=\"" << num(y0) << "\" width=\""
-        << num(cell * static_cast<double>(to - from + 1)) << "\" height=\"" << num(plot_h)
-        << "\" fill=\"" << fill << "\"/>\n";
+        << num(x_of(to + 1) - x_of(from)) << "\" height=\"" << num(plot_h) << "\" fill=\"" << fill
+        << "\"/>\n";
     };
-    band(0, p.preperiod - 1, "preperiod-band", "#fde0c5");
-    band(p.preperiod, p.preperiod + p.period - 1, "period-band", "#c6e2c5");
-    std::string legend =
-        "preperiod e = " + std::to_string(p.preperiod) + ", period p = " + std::to_string(p.period);
-    if (p.saltus != 0) legend += ", saltus s = " + std::to_string(p.saltus);
-    legend += " (proved)";
-    s << "<g class=\"period-legend\">\n";
-    swatch(s, kLeft, 40, "#fde0c5", "preperiod 0..e-1");
-    swatch(s, kLeft + 140, 40, "#c6e2c5", "one period e..e+p-1");
-    text_at(s, kLeft + 310, 52, legend, 13, "start", " font-weight=\"bold\"");
-    s << "</g>\n";
+    band(0, p.preperiod - 1, "preperiod-band", "#f6d5b8");
+    band(p.preperiod, p.preperiod + p.period - 1, "period-band", "#cfe3f3");
+    band(p.preperiod + p.period, p.preperiod + 2 * p.period - 1, "period-band-2", "#9fc6e6");
   }
 
-  // Axes.
-  s << "<g stroke=\"black\">\n"
-    << "<line x1=\"" << num(x0) << "\" y1=\"" << num(y0 + plot_h) << "\" x2=\"" << num(x0 + kPlotW)
-    << "\" y2=\"" << num(y0 + plot_h) << "\"/>\n";
-  if (!plot.outcomes) {
-    s << "<line x1=\"" << num(x0) << "\" y1=\"" << num(y0) << "\" x2=\"" << num(x0) << "\" y2=\""
-      << num(y0 + plot_h) << "\"/>\n";
-  }
-  s << "</g>\n";
-  for (auto t : ticks(plot.first, last, 10)) {
-    const double tx = x_of(t) + cell / 2;
-    s << "<line x1=\"" << num(tx) << "\" y1=\"" << num(y0 + plot_h) << "\" x2=\"" << num(tx)
-      << "\" y2=\"" << num(y0 + plot_h + 5) << "\" stroke=\"black\"/>\n";
-    text_at(s, tx, y0 + plot_h + 19, std::to_string(t), 12, "middle");
-  }
-  text_at(s, x0 + kPlotW / 2, y0 + plot_h + 42, plot.x_label, 14, "middle");
-  if (!plot.outcomes) {
-    for (auto t : ticks(0, max, 8)) {
-      const double ty = y0 + plot_h - plot_h * static_cast<double>(t) / static_cast<double>(max);
-      s << "<line x1=\"" << num(x0 - 5) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0)
-        << "\" y2=\"" << num(ty) << "\" stroke=\"black\"/>\n";
-      text_at(s, x0 - 8, ty + 4, std::to_string(t), 12, "end");
-    }
-    const double my = y0 + plot_h / 2;
-    text_at(s, 24, my, "G(" + plot.x_label + ")", 14, "middle",
-            " transform=\"rotate(-90 24 " + num(my) + ")\"");
-  }
-
-  // The values: a bar per n (G(n) = 0, a P-position, a short red mark on the axis), or a
-  // coloured cell per n for outcomes.
-  const double gap = cell > 4 ? 1 : 0;
+  const double gap = cell > 3 ? 0.4 : 0;
   s << "<g class=\"values\">\n";
-  for (std::int64_t i = 0; i < count; ++i) {
-    const auto& v = plot.values[static_cast<std::size_t>(i)];
-    if (!v) continue;
-    const std::int64_t n = plot.first + i;
-    const double x = x_of(n);
+  for (std::int64_t b = 0; b < bars; ++b) {
+    const std::int64_t from = plot.first + b * per, to = std::min(last, from + per - 1);
+    std::optional<Value> lo, hi;
+    std::int64_t zeros = 0, p_count = 0, n_count = 0, d_count = 0;
+    for (std::int64_t n = from; n <= to; ++n) {
+      const auto& v = plot.values[static_cast<std::size_t>(n - plot.first)];
+      if (!v) continue;
+      lo = lo ? std::min(*lo, *v) : *v;
+      hi = hi ? std::max(*hi, *v) : *v;
+      zeros += *v == 0 ? 1 : 0;
+      p_count += *v == 0 ? 1 : 0;
+      n_count += *v == 1 ? 1 : 0;
+      d_count += *v == 2 ? 1 : 0;
+    }
+    if (!hi) continue;
+    const double x = x_of(from), w = std::max(x_of(to + 1) - x - gap, 0.1);
     if (plot.outcomes) {
-      s << "<rect class=\"v\" data-n=\"" << n << "\" data-outcome=\"" << outcome_letter(*v)
-        << "\" x=\"" << num(x) << "\" y=\"" << num(y0 + 10) << "\" width=\""
-        << num(std::max(cell - gap, 0.2)) << "\" height=\"" << num(plot_h - 10) << "\" fill=\""
-        << outcome_colour(*v) << "\"><title>" << n << ": " << outcome_letter(*v)
-        << "</title></rect>\n";
+      // A bin shows P when it holds a P-position (the rare outcome), else draw, else N.
+      const Value shown = p_count > 0 ? 0 : d_count > 0 ? 2 : 1;
+      s << "<rect class=\"v" << (per > 1 ? " bin" : "") << "\" ";
+      if (per == 1) {
+        s << "data-n=\"" << from << "\" data-outcome=\"" << outcome_letter(shown) << "\"";
+      } else {
+        s << "data-from=\"" << from << "\" data-to=\"" << to << "\" data-p=\"" << p_count
+          << "\" data-n-count=\"" << n_count << "\" data-d=\"" << d_count << "\" data-outcome=\""
+          << outcome_letter(shown) << "\"";
+      }
+      s << " x=\"" << num(x) << "\" y=\"" << num(y0) << "\" width=\"" << num(w) << "\" height=\""
+        << num(plot_h) << "\" fill=\"" << outcome_colour(shown) << "\"><title>";
+      if (per == 1) {
+        s << from << ": " << outcome_letter(shown);
+      } else {
+        s << from << ".." << to << ": " << p_count << " P, " << n_count << " N, " << d_count
+          << " draws";
+      }
+      s << "</title></rect>\n";
       continue;
     }
-    const double h = *v == 0 ? 3.0 : plot_h * static_cast<double>(*v) / static_cast<double>(max);
-    s << "<rect class=\"v\" data-n=\"" << n << "\" data-value=\"" << *v << "\" x=\"" << num(x)
-      << "\" y=\"" << num(y0 + plot_h - h) << "\" width=\"" << num(std::max(cell - gap, 0.2))
-      << "\" height=\"" << num(h) << "\" fill=\"" << (*v == 0 ? kColourP : "#3b528b")
-      << "\"><title>G(" << n << ") = " << *v << "</title></rect>\n";
+    const double h = plot_h * static_cast<double>(*hi) / static_cast<double>(max);
+    s << "<rect class=\"v" << (per > 1 ? " bin" : "") << "\" ";
+    if (per == 1) {
+      s << "data-n=\"" << from << "\" data-value=\"" << *hi << "\"";
+    } else {
+      s << "data-from=\"" << from << "\" data-to=\"" << to << "\" data-min=\"" << *lo
+        << "\" data-max=\"" << *hi << "\" data-zeros=\"" << zeros << "\"";
+    }
+    // A P-position (value 0, or a bin holding one) is a mark under the axis, in the strip.
+    const bool p = *hi == 0;
+    s << " x=\"" << num(x) << "\" y=\"" << num(p ? y0 + plot_h + 0.6 : y0 + plot_h - h)
+      << "\" width=\"" << num(w) << "\" height=\"" << num(p ? strip - 0.6 : h) << "\" fill=\""
+      << (p ? kColourP : kColourBar) << "\"><title>";
+    if (per == 1) {
+      s << "G(" << from << ") = " << *hi;
+    } else {
+      s << "n = " << from << ".." << to << ": G from " << *lo << " to " << *hi << ", " << zeros
+        << " P-positions";
+    }
+    s << "</title></rect>\n";
+    if (!p && zeros > 0) {
+      s << "<rect class=\"p-mark\" data-from=\"" << from << "\" data-to=\"" << to << "\" x=\""
+        << num(x) << "\" y=\"" << num(y0 + plot_h + 0.6) << "\" width=\"" << num(w)
+        << "\" height=\"" << num(strip - 0.6) << "\" fill=\"" << kColourP << "\"/>\n";
+    }
   }
   s << "</g>\n";
 
-  // Legend on the right.
-  const double lx = kLeft + kPlotW + 20;
-  if (plot.outcomes) {
-    text_at(s, lx, y0 + 8, "outcome", 13, "start", " font-weight=\"bold\"");
-    bool draws = false;
-    for (const auto& v : plot.values) draws = draws || (v && *v == 2);
-    for (Value v = 0; v <= (draws ? 2 : 1); ++v) {
-      swatch(s, lx, y0 + 18 + 20.0 * static_cast<double>(v), outcome_colour(v), outcome_word(v));
-    }
-  } else {
-    text_at(s, lx, y0 + 8, "G(n)", 13, "start", " font-weight=\"bold\"");
-    swatch(s, lx, y0 + 18, "#3b528b", "value (bar height)");
-    swatch(s, lx, y0 + 38, kColourP, "0: P-position");
+  const auto digits = std::to_string(last).size();
+  x_axis(
+      s, x0, plot_w, y0 + plot_h + strip, ticks(plot.first, last, fitting_ticks(plot_w, digits)),
+      [&](std::int64_t t) { return x_of(t) + (per == 1 ? cell / 2 : 0); }, plot.x_label);
+  if (!plot.outcomes) {
+    y_axis(
+        s, x0, y0, plot_h, ticks(0, max, 5),
+        [&](std::int64_t t) {
+          return y0 + plot_h - plot_h * static_cast<double>(t) / static_cast<double>(max);
+        },
+        "G(" + plot.x_label + ")");
   }
   s << "</svg>\n";
   return s.str();
@@ -343,18 +466,40 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
 
 std::string grid_plot_svg(const GridPlot& plot) {
   Value max = 1;
+  bool draws = false, missing = false;
   for (const auto& v : plot.cells) {
     if (v) max = std::max(max, *v);
+    draws = draws || (v && *v == 2);
+    missing = missing || !v;
   }
+  Legend legend;
+  if (plot.outcomes) {
+    for (Value v = 0; v <= (draws ? 2 : 1); ++v)
+      legend.entries.push_back({outcome_colour(v), "", outcome_word(v)});
+  } else {
+    legend.entries.push_back({scale_colour(0, max), "black", "G = 0 (P-position), outlined"});
+  }
+  if (missing) legend.entries.push_back({kColourMissing, "#999999", "not a position"});
+  const bool named = !plot.x_names.empty();
+  std::size_t name_chars = 0;
+  for (const auto& n : plot.x_names) name_chars = std::max(name_chars, length(n));
+  const double bottom =
+      named ? 8 + kTickSize * kCharWidth * static_cast<double>(name_chars) + 12 : kBottom;
+  std::size_t y_chars = std::to_string(plot.y_first + plot.height - 1).size();
+  for (const auto& n : plot.y_names) y_chars = std::max(y_chars, length(n));
+  const double x0 = 14 + kCharWidth * kTickSize * static_cast<double>(y_chars) + 6;
+  const double right = plot.outcomes ? kRight : colour_bar_room(max);
+  const double top = 4 + legend.height() + (plot.outcomes ? 4 : 12);
+  const double side = kWidth - x0 - right;
   const double cell =
-      kGridSide / static_cast<double>(std::max<std::int64_t>(std::max(plot.width, plot.height), 1));
+      side / static_cast<double>(std::max<std::int64_t>(std::max(plot.width, plot.height), 1));
   const double plot_w = cell * static_cast<double>(plot.width);
   const double plot_h = cell * static_cast<double>(plot.height);
-  const double x0 = kLeft + 20, y0 = kTop;
-  const double width = fitted_width(std::max(x0 + plot_w + kRight + 40, 760.0), plot.text);
-  const double height = y0 + plot_h + kBottom + 30 + caption_extra(plot.text, width);
+  const double y0 = top;
+  const double height = y0 + plot_h + bottom;
   std::ostringstream s;
-  open_svg(s, width, height, plot.text);
+  open_svg(s, height, plot.text);
+  legend.draw(s, 4);
 
   // Cells: y grows upwards (y_first at the bottom), as in the papers' tables.
   auto cx = [&](std::int64_t x) { return x0 + cell * static_cast<double>(x - plot.x_first); };
@@ -362,7 +507,7 @@ std::string grid_plot_svg(const GridPlot& plot) {
     return y0 + plot_h - cell * static_cast<double>(y - plot.y_first + 1);
   };
   const bool outline = !plot.outcomes;
-  const double stroke = std::clamp(cell * 0.12, 0.4, 2.0);
+  const double stroke = std::clamp(cell * 0.14, 0.3, 1.0);
   s << "<g class=\"cells\">\n";
   for (std::int64_t y = plot.y_first; y < plot.y_first + plot.height; ++y) {
     for (std::int64_t x = plot.x_first; x < plot.x_first + plot.width; ++x) {
@@ -397,68 +542,68 @@ std::string grid_plot_svg(const GridPlot& plot) {
     }
   }
   s << "</g>\n";
-
-  // Axes: ticks at nice numbers, or every name when names are given.
   s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(plot_w)
-    << "\" height=\"" << num(plot_h) << "\" fill=\"none\" stroke=\"black\"/>\n";
+    << "\" height=\"" << num(plot_h)
+    << "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+
+  // Ticks: at nice numbers, or names at least 8 pt apart.
   const std::int64_t x_last = plot.x_first + plot.width - 1,
                      y_last = plot.y_first + plot.height - 1;
-  auto x_ticks =
-      plot.x_names.empty() ? ticks(plot.x_first, x_last, 10) : ticks(plot.x_first, x_last, 27);
-  auto y_ticks =
-      plot.y_names.empty() ? ticks(plot.y_first, y_last, 10) : ticks(plot.y_first, y_last, 27);
+  const auto named_ticks = [&](std::int64_t first, std::int64_t last) {
+    std::vector<std::int64_t> out;
+    const auto step = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(8.0 / cell)));
+    for (std::int64_t t = first; t <= last; t += step) out.push_back(t);
+    return out;
+  };
+  const auto x_ticks =
+      named ? named_ticks(plot.x_first, x_last)
+            : ticks(plot.x_first, x_last, fitting_ticks(plot_w, std::to_string(x_last).size()));
+  const auto y_ticks = plot.y_names.empty()
+                           ? ticks(plot.y_first, y_last, std::max(2, static_cast<int>(plot_h / 14)))
+                           : named_ticks(plot.y_first, y_last);
   for (auto t : x_ticks) {
     const double tx = cx(t) + cell / 2;
     const auto i = static_cast<std::size_t>(t - plot.x_first);
     const std::string label = i < plot.x_names.size() ? plot.x_names[i] : std::to_string(t);
     s << "<line x1=\"" << num(tx) << "\" y1=\"" << num(y0 + plot_h) << "\" x2=\"" << num(tx)
-      << "\" y2=\"" << num(y0 + plot_h + 5) << "\" stroke=\"black\"/>\n";
-    if (plot.x_names.empty()) {
-      text_at(s, tx, y0 + plot_h + 19, label, 12, "middle");
+      << "\" y2=\"" << num(y0 + plot_h + 3) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+    if (!named) {
+      text_at(s, tx, y0 + plot_h + 10.5, label, kTickSize, "middle");
     } else {
-      const double ly = y0 + plot_h + 9;
-      text_at(s, tx + 3, ly, label, 10, "end",
-              " style=\"font-family:monospace\" transform=\"rotate(-90 " + num(tx + 3) + " " +
-                  num(ly) + ")\"");
+      const double ly = y0 + plot_h + 5;
+      text_at(s, tx + 2.5, ly, label, kTickSize, "end",
+              " font-family=\"DejaVu Sans Mono, monospace\" transform=\"rotate(-90 " +
+                  num(tx + 2.5) + " " + num(ly) + ")\"");
     }
   }
   for (auto t : y_ticks) {
     const double ty = cy(t) + cell / 2;
     const auto i = static_cast<std::size_t>(t - plot.y_first);
     const std::string label = i < plot.y_names.size() ? plot.y_names[i] : std::to_string(t);
-    s << "<line x1=\"" << num(x0 - 5) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0)
-      << "\" y2=\"" << num(ty) << "\" stroke=\"black\"/>\n";
-    text_at(s, x0 - 8, ty + 4, label, plot.y_names.empty() ? 12 : 10, "end");
+    s << "<line x1=\"" << num(x0 - 3) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0)
+      << "\" y2=\"" << num(ty) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+    text_at(s, x0 - 4.5, ty + 2.5, label, kTickSize, "end",
+            plot.y_names.empty() ? "" : " font-family=\"DejaVu Sans Mono, monospace\"");
   }
-  const double label_y = y0 + plot_h + (plot.x_names.empty() ? 42 : 62);
-  text_at(s, x0 + plot_w / 2, label_y, plot.x_label, 14, "middle");
+  text_at(s, x0 + plot_w / 2, height - 4, plot.x_label, kLabelSize, "middle");
   const double my = y0 + plot_h / 2;
-  text_at(s, 22, my, plot.y_label, 14, "middle", " transform=\"rotate(-90 22 " + num(my) + ")\"");
-
-  // Legend.
-  const double lx = x0 + plot_w + 30;
-  if (plot.outcomes) {
-    text_at(s, lx, y0 + 8, "outcome", 13, "start", " font-weight=\"bold\"");
-    bool draws = false;
-    for (const auto& v : plot.cells) draws = draws || (v && *v == 2);
-    for (Value v = 0; v <= (draws ? 2 : 1); ++v) {
-      swatch(s, lx, y0 + 18 + 20.0 * static_cast<double>(v), outcome_colour(v), outcome_word(v));
-    }
-  } else {
-    value_legend(s, lx, y0 + 8, max, "G value", true);
-  }
-  bool missing = false;
-  for (const auto& v : plot.cells) missing = missing || !v;
-  if (missing) swatch(s, lx, y0 + plot_h - 14, kColourMissing, "not a position", "#999");
+  text_at(s, 8, my, plot.y_label, kLabelSize, "middle",
+          " transform=\"rotate(-90 8 " + num(my) + ")\"");
+  if (!plot.outcomes) colour_bar(s, x0 + plot_w + 8, y0, plot_h, max, "G");
   s << "</svg>\n";
   return s.str();
 }
 
 std::string chomp_plot_svg(const ChompPlot& plot) {
-  const double side = 560;
-  const double x0 = kLeft, y0 = kTop;
-  const double width = fitted_width(x0 + side + kRight + 20, plot.text),
-               height = y0 + side + kBottom + 20 + caption_extra(plot.text, width);
+  std::int64_t max_c = 1;
+  for (const auto& p : plot.p_positions) max_c = std::max(max_c, p.c);
+  Legend legend;
+  legend.entries.push_back(
+      {scale_colour(max_c / 2, max_c), "", "P-position (a, b, c); colour: c", true});
+  const double top = 4 + legend.height() + 12;
+  const double x0 = kLeft, y0 = top;
+  const double side = kWidth - x0 - colour_bar_room(max_c);
+  const double height = y0 + side + kBottom;
   const std::int64_t bx = std::max<std::int64_t>(plot.max_b, 1);
   const std::int64_t ay = std::max<std::int64_t>(plot.max_a, 1);
   auto px = [&](std::int64_t b) {
@@ -467,40 +612,28 @@ std::string chomp_plot_svg(const ChompPlot& plot) {
   auto py = [&](std::int64_t a) {
     return y0 + side - side * static_cast<double>(a) / static_cast<double>(ay);
   };
-  std::int64_t max_c = 1;
-  for (const auto& p : plot.p_positions) max_c = std::max(max_c, p.c);
   std::ostringstream s;
-  open_svg(s, width, height, plot.text);
+  open_svg(s, height, plot.text);
+  legend.draw(s, 4);
   s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(side)
-    << "\" height=\"" << num(side) << "\" fill=\"none\" stroke=\"black\"/>\n";
+    << "\" height=\"" << num(side) << "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
   // The diagonal a = b: every P-position lies on or above it.
   s << "<line x1=\"" << num(px(0)) << "\" y1=\"" << num(py(0)) << "\" x2=\""
     << num(px(std::min(bx, ay))) << "\" y2=\"" << num(py(std::min(bx, ay)))
-    << "\" stroke=\"#aaa\" stroke-dasharray=\"4 3\"/>\n";
-  for (auto t : ticks(0, bx, 10)) {
-    s << "<line x1=\"" << num(px(t)) << "\" y1=\"" << num(y0 + side) << "\" x2=\"" << num(px(t))
-      << "\" y2=\"" << num(y0 + side + 5) << "\" stroke=\"black\"/>\n";
-    text_at(s, px(t), y0 + side + 19, std::to_string(t), 12, "middle");
-  }
-  for (auto t : ticks(0, ay, 10)) {
-    s << "<line x1=\"" << num(x0 - 5) << "\" y1=\"" << num(py(t)) << "\" x2=\"" << num(x0)
-      << "\" y2=\"" << num(py(t)) << "\" stroke=\"black\"/>\n";
-    text_at(s, x0 - 8, py(t) + 4, std::to_string(t), 12, "end");
-  }
-  text_at(s, x0 + side / 2, y0 + side + 42, "b (second row)", 14, "middle");
-  const double my = y0 + side / 2;
-  text_at(s, 24, my, "a (bottom row, with the poisoned square)", 14, "middle",
-          " transform=\"rotate(-90 24 " + num(my) + ")\"");
-  const double r = std::clamp(side / static_cast<double>(bx) * 0.45, 1.2, 6.0);
+    << "\" stroke=\"#999999\" stroke-width=\"0.5\" stroke-dasharray=\"2 1.5\"/>\n";
+  x_axis(s, x0, side, y0 + side, ticks(0, bx, fitting_ticks(side, std::to_string(bx).size())), px,
+         "b (second row)");
+  y_axis(s, x0, y0, side, ticks(0, ay, 6), py, "a (bottom row)");
+  const double r = std::clamp(side / static_cast<double>(bx) * 0.42, 0.9, 2.5);
   s << "<g class=\"points\">\n";
   for (const auto& p : plot.p_positions) {
     s << "<circle class=\"v p\" data-a=\"" << p.a << "\" data-b=\"" << p.b << "\" data-c=\"" << p.c
       << "\" cx=\"" << num(px(p.b)) << "\" cy=\"" << num(py(p.a)) << "\" r=\"" << num(r)
-      << "\" fill=\"" << scale_colour(p.c, max_c) << "\" stroke=\"#222\" stroke-width=\"0.5\">"
+      << "\" fill=\"" << scale_colour(p.c, max_c) << "\" stroke=\"#222222\" stroke-width=\"0.2\">"
       << "<title>(" << p.a << ", " << p.b << ", " << p.c << ") is P</title></circle>\n";
   }
   s << "</g>\n";
-  value_legend(s, x0 + side + 30, y0 + 8, max_c, "c (third row)", false);
+  colour_bar(s, x0 + side + 8, y0, side, max_c, "c");
   s << "</svg>\n";
   return s.str();
 }
@@ -518,44 +651,45 @@ std::string log_plot_svg(const LogPlot& plot) {
   }
   if (x_hi <= x_lo) x_hi = x_lo + 1;
   // Decades 10^0 .. 10^top, top at least 1.
-  int top = 1;
-  while (top < 18 && std::pow(10.0, top) < static_cast<double>(y_hi)) ++top;
-  const double plot_w = 720, plot_h = 420;
-  const double x0 = kLeft + 20, y0 = kTop;
-  const double width = fitted_width(x0 + plot_w + kRight + 20, plot.text),
-               height = y0 + plot_h + kBottom + 20 + caption_extra(plot.text, width);
+  int top_decade = 1;
+  while (top_decade < 18 && std::pow(10.0, top_decade) < static_cast<double>(y_hi)) ++top_decade;
+  static const std::array<const char*, 4> colours = {"#3b528b", "#d55e00", "#21918c", "#e69f00"};
+  Legend legend;
+  for (std::size_t i = 0; i < plot.series.size(); ++i)
+    legend.entries.push_back({colours[i % colours.size()], "", plot.series[i].name, i == 0});
+  const double top = 4 + legend.height() + 4;
+  const double x0 = kLeft, y0 = top, plot_w = kWidth - x0 - kRight, plot_h = 140;
+  const double height = y0 + plot_h + kBottom;
   const double span = static_cast<double>(x_hi - x_lo);
   auto px = [&](std::int64_t x) {
-    return x0 + 20 + (plot_w - 40) * static_cast<double>(x - x_lo) / span;
+    return x0 + 6 + (plot_w - 12) * static_cast<double>(x - x_lo) / span;
   };
   auto py = [&](std::int64_t y) {
     const double l = std::log10(static_cast<double>(std::max<std::int64_t>(y, 1)));
-    return y0 + plot_h - plot_h * l / top;
+    return y0 + plot_h - plot_h * l / top_decade;
   };
   std::ostringstream s;
-  open_svg(s, width, height, plot.text);
+  open_svg(s, height, plot.text);
+  legend.draw(s, 4);
   s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(plot_w)
-    << "\" height=\"" << num(plot_h) << "\" fill=\"none\" stroke=\"black\"/>\n";
-  // A grid line and a label at each decade.
-  const int step = top > 12 ? 2 : 1;
-  for (int k = 0; k <= top; k += step) {
-    const double ty = y0 + plot_h - plot_h * k / top;
-    s << "<line x1=\"" << num(x0 - 5) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0 + plot_w)
-      << "\" y2=\"" << num(ty) << "\" stroke=\"" << (k == 0 ? "black" : "#ddd") << "\"/>\n";
-    s << "<text x=\"" << num(x0 - 8) << "\" y=\"" << num(ty + 4) << "\" " << kFont
-      << " font-size=\"12\" text-anchor=\"end\">10<tspan dy=\"-6\" font-size=\"9\">" << k
-      << "</tspan></text>\n";
+    << "\" height=\"" << num(plot_h)
+    << "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+  // A grid line and a label at each decade (or every other one).
+  const int step = top_decade > 8 ? 2 : 1;
+  for (int k = 0; k <= top_decade; k += step) {
+    const double ty = y0 + plot_h - plot_h * k / top_decade;
+    s << "<line x1=\"" << num(x0 - 3) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x0 + plot_w)
+      << "\" y2=\"" << num(ty) << "\" stroke=\"" << (k == 0 ? "black" : "#dddddd")
+      << "\" stroke-width=\"0.5\"/>\n";
+    s << "<text x=\"" << num(x0 - 4.5) << "\" y=\"" << num(ty + 2.5) << "\" font-size=\""
+      << num(kTickSize) << "\" text-anchor=\"end\">10<tspan dy=\"-3\" font-size=\""
+      << num(kTickSize) << "\">" << k << "</tspan></text>\n";
   }
-  for (auto t : ticks(x_lo, x_hi, 14)) {
-    s << "<line x1=\"" << num(px(t)) << "\" y1=\"" << num(y0 + plot_h) << "\" x2=\"" << num(px(t))
-      << "\" y2=\"" << num(y0 + plot_h + 5) << "\" stroke=\"black\"/>\n";
-    text_at(s, px(t), y0 + plot_h + 19, std::to_string(t), 12, "middle");
-  }
-  text_at(s, x0 + plot_w / 2, y0 + plot_h + 42, plot.x_label, 14, "middle");
+  x_axis(s, x0, plot_w, y0 + plot_h,
+         ticks(x_lo, x_hi, fitting_ticks(plot_w, std::to_string(x_hi).size())), px, plot.x_label);
   const double my = y0 + plot_h / 2;
-  text_at(s, 24, my, plot.y_label + " (log scale)", 14, "middle",
-          " transform=\"rotate(-90 24 " + num(my) + ")\"");
-  static const std::array<const char*, 4> colours = {"#3b528b", "#d7301f", "#21918c", "#f4a736"};
+  text_at(s, 8, my, plot.y_label + " (log scale)", kLabelSize, "middle",
+          " transform=\"rotate(-90 8 " + num(my) + ")\"");
   for (std::size_t i = 0; i < plot.series.size(); ++i) {
     const auto& series = plot.series[i];
     const char* colour = colours[i % colours.size()];
@@ -563,8 +697,8 @@ std::string log_plot_svg(const LogPlot& plot) {
     std::sort(points.begin(), points.end());
     s << "<g class=\"series\" data-series=\"" << xml_escape(series.name) << "\">\n";
     if (points.size() > 1) {
-      s << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.2\""
-        << (i == 0 ? "" : " stroke-dasharray=\"5 3\"") << " points=\"";
+      s << "<polyline fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"0.8\""
+        << (i == 0 ? "" : " stroke-dasharray=\"3 2\"") << " points=\"";
       for (const auto& [x, y] : points) s << num(px(x)) << ',' << num(py(y)) << ' ';
       s << "\"/>\n";
     }
@@ -576,31 +710,61 @@ std::string log_plot_svg(const LogPlot& plot) {
                                std::to_string(y) + "\"";
       if (i == 0) {
         s << "<circle " << data << " cx=\"" << num(px(x)) << "\" cy=\"" << num(py(y))
-          << "\" r=\"4.5\" fill=\"" << colour << "\"><title>" << xml_escape(tip)
+          << "\" r=\"2.2\" fill=\"" << colour << "\"><title>" << xml_escape(tip)
           << "</title></circle>\n";
-        text_at(s, px(x) - 8, py(y) - 9, std::to_string(y), 11, "end");
       } else {
-        s << "<rect " << data << " x=\"" << num(px(x) - 6) << "\" y=\"" << num(py(y) - 6)
-          << "\" width=\"12\" height=\"12\" fill=\"none\" stroke=\"" << colour
-          << "\" stroke-width=\"1.5\"><title>" << xml_escape(tip) << "</title></rect>\n";
+        s << "<rect " << data << " x=\"" << num(px(x) - 3) << "\" y=\"" << num(py(y) - 3)
+          << "\" width=\"6\" height=\"6\" fill=\"none\" stroke=\"" << colour
+          << "\" stroke-width=\"0.8\"><title>" << xml_escape(tip) << "</title></rect>\n";
       }
     }
     s << "</g>\n";
   }
-  const double lx = x0 + plot_w + 20;
-  for (std::size_t i = 0; i < plot.series.size(); ++i) {
-    const double ly = y0 + 8 + 22.0 * static_cast<double>(i);
-    const char* colour = colours[i % colours.size()];
-    if (i == 0) {
-      s << "<circle cx=\"" << num(lx + 7) << "\" cy=\"" << num(ly + 7) << "\" r=\"4.5\" fill=\""
-        << colour << "\"/>\n";
-    } else {
-      s << "<rect x=\"" << num(lx + 1) << "\" y=\"" << num(ly + 1) << "\" width=\"12\" "
-        << "height=\"12\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\"/>\n";
-    }
-    text_at(s, lx + 20, ly + 12, plot.series[i].name, 12);
-  }
   s << "</svg>\n";
+  return s.str();
+}
+
+std::string point_plot_svg(const PointPlot& plot) {
+  std::int64_t x_hi = 1, y_hi = 1;
+  for (const auto& p : plot.points) {
+    x_hi = std::max(x_hi, p.x);
+    y_hi = std::max(y_hi, p.y);
+  }
+  const auto group_colour = [&](std::size_t g) {
+    return viridis(plot.groups.size() <= 1
+                       ? 0.0
+                       : static_cast<double>(g) / static_cast<double>(plot.groups.size() - 1));
+  };
+  Legend legend;
+  if (!plot.group_label.empty()) legend.entries.push_back({"", "", plot.group_label + ":"});
+  for (std::size_t g = 0; g < plot.groups.size(); ++g)
+    legend.entries.push_back({group_colour(g), "", plot.groups[g]});
+  const double top = 4 + legend.height() + 4;
+  const double x0 = kLeft, y0 = top, plot_w = kWidth - x0 - kRight, plot_h = plot_w;
+  const double height = y0 + plot_h + kBottom;
+  auto px = [&](std::int64_t x) {
+    return x0 + plot_w * static_cast<double>(x) / static_cast<double>(x_hi);
+  };
+  auto py = [&](std::int64_t y) {
+    return y0 + plot_h - plot_h * static_cast<double>(y) / static_cast<double>(y_hi);
+  };
+  std::ostringstream s;
+  open_svg(s, height, plot.text);
+  legend.draw(s, 4);
+  s << "<rect x=\"" << num(x0) << "\" y=\"" << num(y0) << "\" width=\"" << num(plot_w)
+    << "\" height=\"" << num(plot_h)
+    << "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
+  x_axis(s, x0, plot_w, y0 + plot_h,
+         ticks(0, x_hi, fitting_ticks(plot_w, std::to_string(x_hi).size())), px, plot.x_label);
+  y_axis(s, x0, y0, plot_h, ticks(0, y_hi, 8), py, plot.y_label);
+  s << "<g class=\"points\">\n";
+  for (const auto& p : plot.points) {
+    s << "<circle class=\"v\" data-x=\"" << p.x << "\" data-y=\"" << p.y << "\" data-group=\""
+      << xml_escape(p.group < plot.groups.size() ? plot.groups[p.group] : "") << "\" cx=\""
+      << num(px(p.x)) << "\" cy=\"" << num(py(p.y)) << "\" r=\"0.9\" fill=\""
+      << group_colour(p.group) << "\"/>\n";
+  }
+  s << "</g>\n</svg>\n";
   return s.str();
 }
 

@@ -1,12 +1,20 @@
-// Pictures of any game's values for `verify plot` (verify/cmd_plot.cpp): standalone SVG text
-// (no script, no external file), built from values the command computed. Nothing here computes
-// a value; each function only draws what it is given.
+// Every figure of the harness (`verify plot`, verify/cmd_plot.cpp, and the figures of
+// `verify run --format svg`: reports/base/game_figures.cpp, reports/frolov, reports/welter) is
+// drawn here, print-grade: standalone SVG (no script, no external file) 3.5 in wide (252 pt, the
+// picture's units), to be set in a 3.5 in column as it is or scaled across a 7 in page; its text
+// at least 7 pt at 3.5 in; axes with ticks and labels; a legend; values on viridis (ordered,
+// colour-blind safe, legible in greyscale) with a colour bar; outcomes in the Okabe-Ito colours.
+// No title or caption is drawn (the report sets the caption); the SVG's <title> and <desc> hold
+// them as metadata. Nothing here computes a value; each function only draws what it is given.
 //
 // Every data element carries class "v" and data attributes naming its position and value, so a
 // test (tests/e2e/e2e_plot.py) can count and read them: data-n / data-value (sequences),
-// data-x / data-y / data-value (grids), data-a / data-b / data-c (Chomp's P-positions); an
-// outcome cell has data-outcome "P", "N" or "D". A proved period is drawn as two rects of class
-// "preperiod-band" and "period-band".
+// data-x / data-y / data-value (grids), data-a / data-b / data-c (Chomp's P-positions),
+// data-series / data-x / data-y (log and point plots); an outcome cell has data-outcome "P", "N"
+// or "D". A sequence longer than the plot has bars (kMaxBars) is drawn in bins: class "v bin",
+// data-from / data-to / data-min / data-max / data-zeros (P-positions) of the values it covers.
+// A proved period is drawn as rects of class "preperiod-band", "period-band" and
+// "period-band-2" (the first and second period after the preperiod).
 #pragma once
 
 #include <cstdint>
@@ -86,7 +94,26 @@ struct LogPlot {
   std::vector<Series> series;
 };
 
+/// Points (x, y), each in one of a few ordered groups (e.g. the binary length of n), coloured by
+/// group on viridis; circles of class "v" with data-x, data-y, data-group.
+struct PointPlot {
+  PlotText text;
+  std::string x_label = "x";
+  std::string y_label = "y";
+  std::string group_label;          ///< what the groups are ("binary length of n")
+  std::vector<std::string> groups;  ///< their names, in order
+  struct Point {
+    std::int64_t x, y;
+    std::size_t group;
+  };
+  std::vector<Point> points;
+};
+
+/// The most bars a sequence plot draws; a longer sequence is drawn in bins.
+inline constexpr std::int64_t kMaxBars = 420;
+
 std::string sequence_plot_svg(const SequencePlot& plot);
+std::string point_plot_svg(const PointPlot& plot);
 std::string grid_plot_svg(const GridPlot& plot);
 std::string chomp_plot_svg(const ChompPlot& plot);
 std::string log_plot_svg(const LogPlot& plot);
