@@ -86,8 +86,11 @@ int cmd_plot(const std::vector<std::string>& args) {
       args, opts, pos,
       "verify plot GAME [RANGE] --out FILE.svg [--kernel NAME] [--check N] "
       "[--time-limit S] [--memory-limit M]\n\nRANGE a..b (or N for 0..N): n for games of one heap "
-      "(default 0..200), x and y for games of two (default 0..31), the largest "
-      "row a for chomp (default 0..60); at most " +
+      "(default: the proved preperiod and two periods after it, else 0..200; a long sequence "
+      "is drawn in bins, at most " +
+          std::to_string(kMaxSequenceValues) +
+          " values), x and y for games of two (default 0..31), the largest "
+          "row a for chomp (default 0..60); at most " +
           std::to_string(kMaxPlotCells) + " cells");
   if (p.help) return 0;
   const auto rest = positional(p.vm, "args");

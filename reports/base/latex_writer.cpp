@@ -317,7 +317,8 @@ std::string figure_float(const LatexFigure& f) {
 /// A document's section title: its title, else its id; in the PDF's bookmarks (plain text) the
 /// title when it is plain ASCII, else the id.
 std::string document_heading(const ClaimResult& r) {
-  const std::string& title = r.claim.document_title;
+  // Shortened: a heading and a bookmark are one line each (the table's caption has the title).
+  const std::string title = shorten_text(r.claim.document_title, 200);
   const std::string text = title.empty() ? tt(r.claim.document) : latex_text(title);
   const bool plain_ascii = !title.empty() && std::all_of(title.begin(), title.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) ||

@@ -182,11 +182,11 @@ struct Legend {
   }
 };
 
-/// The SVG header: 3.5 in wide, `height` points high; the title and caption as metadata only.
+/// The SVG header: 3.5 in (252 pt) wide, `height` points high (the units of the picture); the title and caption as metadata only.
 void open_svg(std::ostringstream& s, double height, const PlotText& text) {
   s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << num(kWidth / 72) << "in\" height=\""
-    << num(height / 72) << "in\" viewBox=\"0 0 " << num(kWidth) << ' ' << num(height) << "\" "
+    << num(height) << "pt\" viewBox=\"0 0 " << num(kWidth) << ' ' << num(height) << "\" "
     << kFont << ">\n"
     << "<title>" << xml_escape(text.title) << "</title>\n"
     << "<desc>" << xml_escape(text.caption) << "</desc>\n"

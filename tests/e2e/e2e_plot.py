@@ -1,11 +1,20 @@
 #!/usr/bin/env python3
-"""`verify plot GAME [RANGE] --out FILE.svg`: a standalone SVG picture of any game's values.
+"""`verify plot GAME [RANGE] --out FILE.svg` and the figures of `verify run --format svg`: standalone
+SVG pictures of any game's values, print-grade (reports/base/plots.h).
 
-- Each picture is well-formed XML with a title naming the game and a caption naming the kernel.
+- Every picture, of every kind (sequence, binned sequence, outcome strip, grid, SOS boards,
+  Chomp, Frolov's grids and log plot, Welter's point plot and grid): well-formed XML, 3.5 in wide
+  (viewBox in points), every text at least 7 pt at that size, a legend, axes with ticks and
+  labels, no title or caption drawn (the <title> names the game, the <desc> the kernel, as
+  metadata), values on viridis with a colour bar.
 - Its data elements (class "v") are one per position shown, and their values are those of
-  `verify values` (sequences, grids, SOS boards) or the P-positions `verify values` finds (Chomp).
+  `verify values` (sequences, grids, SOS boards) or the P-positions `verify values` finds (Chomp);
+  a long sequence's bins hold the min, max and P-position count of the values they cover; Welter's
+  [a|b] cells are (a xor b) - 1.
 - The proved period of octal:0.07 and subtraction:1,3,4 is drawn as the bands of
-  `verify period GAME --format json`; grundy (no period) has no band.
+  `verify period GAME --format json`; grundy (no period) has no band. Without a RANGE a game with
+  a proved period shows its preperiod and two periods: `verify plot octal:0.16` shows n up to
+  105351 + 2 * 149459 - 1.
 - Bad input (unknown game, reversed range, too large a picture, an --out that cannot be written)
   exits 2 with exactly one `verify: error:` line and writes nothing.
 Usage (from ctest): e2e_plot.py --verify PATH --source-dir DIR --work-dir DIR
@@ -39,11 +48,36 @@ def plot(args, name):
     title = root.find(NS + "title")
     check(title is not None and game in (title.text or ""),
           f"plot {args}: the title names {game}: {title.text if title is not None else None!r}")
-    texts = [t for t in root.iter(NS + "text")]
-    captions = [t for t in texts if t.get("class") == "caption"]
-    check(len(captions) == 1 and "kernel '" in (captions[0].text or ""),
-          f"plot {args}: one caption naming the kernel")
+    desc = root.find(NS + "desc")
+    check(desc is not None and "kernel '" in (desc.text or ""), f"plot {args}: the description names the kernel")
+    print_grade(root, f"plot {args}")
     return root
+
+
+def print_grade(root, what):
+    """3.5 in wide, text at least 7 pt there, a legend and axes, nothing but data drawn as words."""
+    width, height = root.get("width", ""), root.get("height", "")
+    check(width == "3.5in" and height.endswith("pt"), f"{what}: 3.5 in wide, got {width!r} x {height!r}")
+    vb = [float(x) for x in root.get("viewBox", "0 0 0 0").split()]
+    if width == "3.5in" and height.endswith("pt") and vb[2] > 0:
+        scale = 3.5 * 72 / vb[2]  # points per unit at 3.5 in
+        check(abs(float(height[:-2]) / vb[3] - scale) < 1e-3, f"{what}: the aspect ratio is kept")
+        sizes = []
+        for t in root.iter():
+            if t.tag in (NS + "text", NS + "tspan"):
+                size = t.get("font-size")
+                check(size is not None or t.tag == NS + "tspan", f"{what}: every text has its size")
+                if size is not None:
+                    sizes.append(float(size) * scale)
+        check(sizes and min(sizes) >= 7 - 1e-9, f"{what}: text at least 7 pt at 3.5 in, smallest {min(sizes or [0]):.2f}")
+    words = [(t.text or "").strip() for t in root.iter(NS + "text")]
+    title = (root.findtext(NS + "title") or "").strip()
+    desc = (root.findtext(NS + "desc") or "").strip()
+    check(title not in words and desc not in words and
+          not [t for t in root.iter(NS + "text") if t.get("class") in ("title", "caption")],
+          f"{what}: no title or caption drawn")
+    check(root.find(f".//{NS}g[@class='legend']") is not None, f"{what}: a legend")
+    check(len([l for l in root.iter(NS + "line")]) >= 4 and len(words) >= 4, f"{what}: axes with ticks and labels")
 
 
 def data(root, tag=None):
@@ -68,7 +102,7 @@ def period_of(game):
 def bands(root):
     return {e.get("class"): (int(e.get("data-from")), int(e.get("data-to")))
             for e in root.iter(NS + "rect")
-            if e.get("class") in ("preperiod-band", "period-band")}
+            if e.get("class") in ("preperiod-band", "period-band", "period-band-2")}
 
 
 def all_text(root):
@@ -95,6 +129,9 @@ def check_sequence(game, lo, hi, name, period=True):
             check("preperiod-band" not in b, f"{game}: no preperiod band (e = 0)")
         check(b.get("period-band") == (e, min(e + p - 1, hi)),
               f"{game}: period band {e}..{e + p - 1}, got {b.get('period-band')}")
+        if e + p <= hi:
+            check(b.get("period-band-2") == (e + p, min(e + 2 * p - 1, hi)),
+                  f"{game}: second period band {e + p}..{e + 2 * p - 1}, got {b.get('period-band-2')}")
         legend = f"preperiod e = {e}, period p = {p} (proved)"
         check(legend in all_text(root), f"{game}: the legend says {legend!r}")
     return root
@@ -115,6 +152,45 @@ root = plot(["fibonacci-nim"], "fibnim")
 if root is not None:
     check(len(data(root)) == 200, f"fibonacci-nim: 200 bars (n = 1..200), got {len(data(root))}")
     check(min(int(e.get("data-n")) for e in data(root)) == 1, "fibonacci-nim: the first bar is n = 1")
+
+# --- a long sequence in bins; the default window of a proved period ------------------------------
+def check_bins(root, game, lo, hi):
+    """Every bin holds the min, max and P-count of the values it covers; the bins tile lo..hi."""
+    bins = sorted(data(root, "rect"), key=lambda e: int(e.get("data-from")))
+    check(bins and all("bin" in e.get("class").split() for e in bins), f"{game}: drawn in bins")
+    check(len(bins) <= 420, f"{game}: at most 420 bars, got {len(bins)}")
+    want = values_json(game, [f"{lo}..{hi}"])
+    values = dict(zip((int(p) for p in want["positions"]), want["values"]))
+    at = lo
+    for e in bins:
+        a, b = int(e.get("data-from")), int(e.get("data-to"))
+        check(a == at, f"{game}: bins tile the range: a bin starts at {a}, expected {at}")
+        at = b + 1
+        vs = [values[n] for n in range(a, b + 1)]
+        got = (int(e.get("data-min")), int(e.get("data-max")), int(e.get("data-zeros")))
+        if got != (min(vs), max(vs), vs.count(0)):
+            check(False, f"{game}: bin {a}..{b} holds {got}, the values give {(min(vs), max(vs), vs.count(0))}")
+            break
+    check(at == hi + 1, f"{game}: the bins end at {hi}, got {at - 1}")
+
+
+root = plot(["octal:0.07", "0..5000"], "kayles_bins")
+if root is not None:
+    check_bins(root, "octal:0.07", 0, 5000)
+    check(len(data(root)) <= 420, "octal:0.07 0..5000: at most 420 bars")
+
+# `verify plot octal:0.16` shows its proved period: preperiod 105351 and two periods of 149459.
+root = plot(["octal:0.16"], "octal_016")
+if root is not None:
+    e, p = period_of("octal:0.16")
+    check((e, p) == (105351, 149459), f"octal:0.16: e = 105351, p = 149459, got {(e, p)}")
+    b = bands(root)
+    check(b.get("preperiod-band") == (0, e - 1) and b.get("period-band") == (e, e + p - 1)
+          and b.get("period-band-2") == (e + p, e + 2 * p - 1),
+          f"octal:0.16: the preperiod and two periods are drawn, got {b}")
+    ends = [int(x.get("data-to")) for x in data(root, "rect")]
+    check(ends and max(ends) == e + 2 * p - 1, f"octal:0.16: the window ends at {e + 2 * p - 1}, got {max(ends or [0])}")
+    check(f"preperiod e = {e}, period p = {p} (proved)" in all_text(root), "octal:0.16: the legend names the period")
 
 # --- outcomes, one coordinate: misère Nim, P exactly at n = 1 ---------------------------------
 root = plot(["misere-nim", "0..40"], "misere_nim")
@@ -231,6 +307,47 @@ if root is not None:
     got = [int(e.get("data-value")) for e in sorted(data(root), key=lambda e: int(e.get("data-n")))]
     check(got == want.get("values"), f"dawson-strip: the strips' values are those of .07: {got}")
 
+# --- the report's own figures: Frolov's grids and log plot, Welter's point plot and grid --------
+figs = os.path.join(WORK, "figures-run")
+r = run(["run", "frolov2012.table1.right", "frolov2012.table2.g.m3", "welter.start.nonzero",
+         "welter.relation.zero_coin", "octal-records.dawson-kayles.07", "--out", figs, "--format", "json,svg", "-q"])
+check(r.returncode == 0, f"run of the figures' claims: exit 0, got {r.returncode}: {r.stderr[-300:]!r}")
+names = sorted(os.listdir(os.path.join(figs, "figures"))) if r.returncode == 0 else []
+for want in ["frolov_f_frolov2012.table1.right.svg", "frolov_table2_growth.svg", "welter_pair_values.svg",
+             "welter_w_fractal.svg", "octal_0.07.svg"]:
+    check(want in names, f"the run draws {want}, got {names}")
+for name in names:
+    try:
+        fig = ET.parse(os.path.join(figs, "figures", name)).getroot()
+    except ET.ParseError as err:
+        check(False, f"figures/{name}: well-formed XML: {err}")
+        continue
+    print_grade(fig, f"figures/{name}")
+    check(data(fig), f"figures/{name}: data elements drawn")
+    if name == "welter_pair_values.svg":
+        cells = data(fig, "rect")
+        check(len(cells) == 64 * 64 - 64, f"welter [a|b]: 4032 cells, got {len(cells)}")
+        check(all(int(c.get("data-value")) == (int(c.get("data-x")) ^ int(c.get("data-y"))) - 1 for c in cells),
+              "welter [a|b]: each cell is (a xor b) - 1")
+        check(fig.find(f".//{NS}g[@class='colorbar']") is not None, "welter [a|b]: a colour bar")
+    if name == "welter_w_fractal.svg":
+        pts = data(fig, "circle")
+        check(sorted(int(c.get("data-x")) for c in pts) == list(range(1, 2048)), "welter w(n): one point per n = 1..2047")
+        check(all(int(c.get("data-group")) == int(c.get("data-x")).bit_length() for c in pts),
+              "welter w(n): each point's group is the binary length of n")
+    if name == "octal_0.07.svg":
+        b = bands(fig)
+        check(b.get("preperiod-band") == (0, 52) and b.get("period-band") == (53, 86)
+              and b.get("period-band-2") == (87, 120), f"figures/octal_0.07: preperiod and two periods, got {b}")
+        got = {int(e.get("data-n")): int(e.get("data-value")) for e in data(fig, "rect")}
+        want = values_json("octal:0.07", ["0..120"])
+        check(got == {int(p): v for p, v in zip(want["positions"], want["values"])},
+              "figures/octal_0.07: the bars are the values 0..120")
+    if name.startswith("frolov_f_"):
+        report = json.load(open(os.path.join(figs, "report.json"), encoding="utf-8"))
+        claim = next(c for c in report["claims"] if c["id"] == "frolov2012.table1.right")
+        check(len(data(fig, "rect")) >= 64, f"figures/{name}: the 64 cells the checker compared")
+
 # --- bad input: one line, exit 2, nothing written --------------------------------------------
 def refused(args, what, naming=None):
     before = set(os.listdir(WORK))
@@ -247,7 +364,7 @@ def refused(args, what, naming=None):
 bad = os.path.join(WORK, "bad.svg")
 refused(["no-such-game", "--out", bad], "unknown game", "no-such-game")
 refused(["octal:0.07", "10..5", "--out", bad], "reversed range", "10..5")
-refused(["octal:0.07", "0..300000", "--out", bad], "too long a sequence", "at most 200000")
+refused(["octal:0.07", "0..3000000", "--out", bad], "too long a sequence", "at most 2000000")
 refused(["rook", "0..1000", "--out", bad], "too large a grid", "at most 200000")
 refused(["chomp", "0..500", "--out", bad], "too many chomp boards", "at most 200000")
 refused(["sos:12", "--out", bad], "too many SOS boards", "at most 200000")
