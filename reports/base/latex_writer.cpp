@@ -256,8 +256,8 @@ std::string document_table(const std::vector<const ClaimResult*>& rows) {
       << "\\toprule\nClaim & Locator & Verdict & Established\\\\\n\\midrule\n\\endhead\n"
       << "\\bottomrule\n\\endfoot\n";
   for (const auto* r : rows) {
-    tex << claim_cell(*r) << " & " << latex_text(r->claim.locator) << " & " << verdict_cell(*r)
-        << " & " << established_cell(*r);
+    tex << claim_cell(*r) << " & " << latex_text(shorten_text(r->claim.locator, kStatementCell))
+        << " & " << verdict_cell(*r) << " & " << established_cell(*r);
     if (has_evidence_table(*r)) tex << "\\igvtableref{" << r->claim.id << "}";
     tex << "\\\\\n";
   }
