@@ -111,7 +111,7 @@ blockquote{margin:.5em 0;padding:.3em .8em;border-left:3px solid #bbb;background
 pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:.85em;white-space:pre-wrap;
 overflow-wrap:anywhere}
 figure{margin:1.5em 0;padding:1em;border:1px solid #ddd;background:white}
-figure svg{max-width:100%;height:auto;display:block}
+figure svg{width:100%;max-width:7in;height:auto;display:block}
 figcaption{font-size:.9em;color:#333;margin-top:.5em}
 details{margin:.5em 0}summary{cursor:pointer}
 details.statement{margin:0}
