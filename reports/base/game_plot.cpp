@@ -221,6 +221,14 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.first = r.lo;
     plot.outcomes = outcomes;
     plot.values = values_of(gk, positions, check, &naive);
+    if (!ranged) {
+      // The default window ends at the last position the family takes (octal-misere:0.07 is
+      // computed to n = 40 only): the title names what is drawn.
+      while (plot.values.size() > 1 && !plot.values.back()) {
+        plot.values.pop_back();
+        --r.hi;
+      }
+    }
     plot.period = period;
     std::size_t computed = 0;
     for (const auto& v : plot.values) computed += v ? 1 : 0;
@@ -243,9 +251,22 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       out.summary += "; " + why;
     }
   } else if (try_parse(game, "0,0") || try_parse(game, "0,1") || try_parse(game, "1,1")) {
-    const PlotRange r = ranged ? given : PlotRange{0, 31};
-    const std::int64_t side = r.hi - r.lo + 1;
+    PlotRange r = ranged ? given : PlotRange{0, 31};
+    std::int64_t side = r.hi - r.lo + 1;
     require_size(static_cast<double>(side) * static_cast<double>(side), "x, y = " + range_text(r));
+    if (!ranged) {
+      // The default square ends at the largest x or y the family takes (thirteen's 36 cards
+      // lie in 0..5 x 0..5, not in 0..31).
+      std::int64_t hi = r.lo;
+      for (std::int64_t y = r.lo; y <= r.hi; ++y) {
+        for (std::int64_t x = r.lo; x <= r.hi; ++x) {
+          if (try_parse(game, std::to_string(x) + "," + std::to_string(y)))
+            hi = std::max({hi, x, y});
+        }
+      }
+      r.hi = hi;
+      side = r.hi - r.lo + 1;
+    }
     GridPlot plot;
     plot.x_first = plot.y_first = r.lo;
     plot.width = plot.height = side;

@@ -21,6 +21,7 @@ Usage (from ctest): e2e_plot.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 
 from verify_e2e import check, finish, run, setup
@@ -298,6 +299,15 @@ for spec in EVERY_FAMILY:
         continue
     shown = data(root)
     check(len(shown) >= 5, f"{spec}: {len(shown)} data elements drawn")
+    # The title names the range drawn: its last n (or x, y) is the last one with a value.
+    title = root.findtext(NS + "title") or ""
+    m = re.search(r"\b(n|x, y) = (\d+)\.\.(\d+)", title)
+    if m and shown and shown[0].get("data-n") is not None:
+        check(max(int(e.get("data-n")) for e in shown) == int(m.group(3)),
+              f"{spec}: the title's range {m.group(0)!r} ends at the last value drawn")
+    elif m and shown and shown[0].get("data-x") is not None:
+        check(max(max(int(e.get("data-x")), int(e.get("data-y"))) for e in shown) == int(m.group(3)),
+              f"{spec}: the title's range {m.group(0)!r} ends at the last position drawn")
     kinds = {e.get("data-value") or e.get("data-outcome") or "p" for e in shown}
     check(len(kinds) >= 2 or spec == "chomp", f"{spec}: every drawn value is the same ({kinds})")
 # Dawson's strip is drawn as strips of n free squares: the values of Dawson's Kayles (.07).
