@@ -189,23 +189,42 @@ bool numeric_column(const Column& c) {
 
 }  // namespace
 
+/// Text with its ranges of numbers a..b set as a--b.
+static std::string text_with_ranges(const std::string& s) {
+  static const std::regex range(R"(\b([0-9]+)\.\.([0-9]+)\b)");
+  std::string out;
+  auto begin = s.cbegin();
+  std::smatch m;
+  while (std::regex_search(begin, s.cend(), m, range)) {
+    out += latex_text(std::string(begin, m[0].first)) + m[1].str() + "--" + m[2].str();
+    begin = m[0].second;
+  }
+  return out + latex_text(std::string(begin, s.cend()));
+}
+
 std::string latex_text_with_math(const std::string& s) {
-  // `x = a..b` (or ==, <=, ...) and `x == n`: one-letter variables related to numbers.
+  // A one-letter variable related to a number or another variable: `x = a..b` (as x = a, ...,
+  // b), `0 <= m`, `n < 20`, `r == 0`; anything else stays text.
   static const std::regex relation(
-      R"(\b([A-Za-z])\s*(==|=|<=|>=|<|>)\s*(-?[0-9]+)(\.\.(-?[0-9]+))?(?![0-9A-Za-z.]))");
+      R"(\b([A-Za-z]|[0-9]+)\s*(==|=|<=|>=|<|>)\s*([A-Za-z]|-?[0-9]+)(\.\.(-?[0-9]+))?(?![0-9A-Za-z.(]))");
+  const auto letter = [](const std::string& t) { return t.size() == 1 && is_letter(t[0]); };
   std::string out;
   auto begin = s.cbegin();
   std::smatch m;
   while (std::regex_search(begin, s.cend(), m, relation)) {
-    out += latex_text(std::string(begin, m[0].first));
+    out += text_with_ranges(std::string(begin, m[0].first));
+    begin = m[0].second;
+    if (!letter(m[1].str()) && !letter(m[3].str())) {
+      out += latex_text(m[0].str());  // two numbers: not a variable's range
+      continue;
+    }
     const std::string op = m[2].str();
     const std::string rel = op == "<=" ? "\\le" : op == ">=" ? "\\ge" : op == "==" ? "=" : op;
     out += "$" + m[1].str() + " " + rel + " " + m[3].str();
     if (m[4].matched) out += ", \\dots, " + m[5].str();
     out += "$";
-    begin = m[0].second;
   }
-  return out + latex_text(std::string(begin, s.cend()));
+  return out + text_with_ranges(std::string(begin, s.cend()));
 }
 
 std::string latex_evidence_table(const ClaimResult& r) {

@@ -59,9 +59,9 @@ std::string established_cell(const ClaimResult& r) {
   // A proof covers every case: its summary says what was proved (the evidence's domain is then
   // only the finite part the certificate replays).
   if ((v == Verdict::verified || v == Verdict::passed) && !domain.empty()) {
-    return "\\emph{on} " + latex_text(shorten_text(domain, 400));
+    return "\\emph{on} " + latex_text_with_math(shorten_text(domain, 400));
   }
-  return latex_text(shorten_text(r.outcome.summary, 400));
+  return latex_text_with_math(shorten_text(r.outcome.summary, 400));
 }
 
 /// A verdict; for the claims a reader must look at, in colour (when the document loads xcolor)

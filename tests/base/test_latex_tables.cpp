@@ -7,6 +7,7 @@
 
 #include "properties/base/verdict_read_back.h"
 #include "reports/base/latex_tables.h"
+#include "reports/base/latex_text.h"
 
 using namespace igv;
 
@@ -80,6 +81,19 @@ BOOST_AUTO_TEST_CASE(wide_table_spans_the_page_and_long_text_is_a_note) {
   BOOST_TEST(contains(tex, "\\begin{table*}"));
   BOOST_TEST(contains(tex, "& (1)\\\\"));  // the cell names its note
   BOOST_TEST(contains(tex, "(1) \\{"));    // the note under the table
+}
+
+BOOST_AUTO_TEST_CASE(relations_in_text_are_math) {
+  BOOST_TEST(latex_text_with_math("cells with 0 <= m, n < 51") ==
+             "cells with $0 \\le m$, $n < 51$");
+  BOOST_TEST(latex_text_with_math("c = 3..600, where r == 0") ==
+             "$c = 3, \\dots, 600$, where $r = 0$");
+  BOOST_TEST(latex_text_with_math("rows 0..7 of g") ==
+             latex_text("rows ") + "0--7" + latex_text(" of g"));
+  // Two numbers, a word, a function value: text.
+  BOOST_TEST(latex_text_with_math("1 < 2") == latex_text("1 < 2"));
+  BOOST_TEST(latex_text_with_math("row = 3") == latex_text("row = 3"));
+  BOOST_TEST(latex_text_with_math("g = f(x)") == latex_text("g = f(x)"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
