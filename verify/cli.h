@@ -161,6 +161,10 @@ std::uint64_t parse_size(const std::string& text, const std::string& what);
 /// terminal or ring its bell. Call once, at the start of `verify`.
 void install_terminal_filter();
 
+/// The commit `verify` was built from ("unknown" outside a git checkout; "-dirty" appended when
+/// tracked files had changes), generated at build time (verify/build_commit.cmake).
+const char* build_commit();
+
 /// The standard error stream unfiltered: for the progress lines the harness itself draws on a
 /// terminal (carriage return, erase line). Never for text read from input.
 std::ostream& raw_stderr();

@@ -28,7 +28,7 @@ namespace igv::cli {
 int cmd_run(const std::vector<std::string>& args) {
   po::options_description opts("verify run options");
   add_run_options(opts);
-  add_format_option(opts, "json,md", "report formats, comma-separated");
+  add_format_option(opts, "json,md", "report formats, comma-separated (needs --out)");
   opts.add_options()("out,o", po::value<std::string>(),
                      "write the report here (report.json, report.md, …)")(
       "quiet,q", "no per-claim lines on stdout, only the closing summary")(
@@ -59,6 +59,8 @@ int cmd_run(const std::vector<std::string>& args) {
     claims = selected;
     for (std::size_t i = 0; i < claims.size(); ++i) positions.push_back(i);
   }
+  if (vm.count("out") == 0U && !vm["format"].defaulted())
+    throw InputError("--format names report files: give the folder with --out DIR");
   std::string out_dir;
   if (vm.count("out") != 0U) {
     out_dir = vm["out"].as<std::string>();
