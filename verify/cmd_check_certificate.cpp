@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -67,8 +68,15 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   // Checked and printed in a child process under the limits (run_limited).
   return run_limited("check-certificate", limits, [&]() -> int {
     CertificateCheck check;
+    // On a terminal: the elapsed time against the limit while the checker works (the checkers
+    // report no count).
+    ProgressLine line("check-certificate " + game->spec());
+    std::optional<ProgressTicker> ticker;
+    if (line.active()) ticker.emplace(line, "checking", limits.seconds);
     try {
       check = game->check_certificate(j, request);
+      ticker.reset();
+      line.clear();
     } catch (const BudgetExceeded& e) {
       // A certificate beyond the checker's column budget is an input error (exit 2), as
       // documented; only the time and memory limits end in exit 3.

@@ -133,7 +133,7 @@ RC_BOOST_PROP(concurrent_checker_gives_the_whole_checkers_verdict, ()) {
   RC_TAG(code.canonical());
   OctalPeriodCertificate cert;
   try {
-    cert = find_octal_period(code, {4096, {}, {}, {}});
+    cert = find_octal_period(code, {4096, {}, {}, {}, {}});
   } catch (const BudgetExceeded&) {
     RC_DISCARD("no period within 4096 heaps");
   }
