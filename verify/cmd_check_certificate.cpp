@@ -44,8 +44,8 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", -1);
   const auto p = parse(args, opts, pos,
-                       "verify check-certificate CERTIFICATE.json (the output of `verify period "
-                       "GAME --format json`)");
+                       "verify check-certificate CERTIFICATE.json (saved by `verify period GAME "
+                       "--certificate-out CERTIFICATE.json`)");
   if (p.help) return 0;
   const auto files = positional(p.vm, "file");
   if (files.size() != 1) throw InputError("verify check-certificate takes one certificate file");

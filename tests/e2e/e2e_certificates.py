@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end test of period certificates as files, run as a user runs them.
 
-`verify period GAME --format json > c.json && verify check-certificate c.json` says
+`verify period GAME --certificate-out c.json && verify check-certificate c.json` says
 `s VERIFIED` (exit 0) for the Frolov rows (rook-misere:0..9, digital-deletion:0..9) and for
 subtraction games; a corrupted file gives `s NOT VERIFIED` (exit 1) or one `verify: error:`
 line (exit 2), never `s VERIFIED`; a file that is not JSON gives exit 2.

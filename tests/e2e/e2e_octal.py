@@ -2,7 +2,7 @@
 """End-to-end checks of the octal module through the `verify` command.
 
 `verify value octal:0.07 35 --format json` (value and winning moves), `verify period
-octal:0.07 --format json` (proved preperiod, period and certificate), the strip game, one-line
+octal:0.07 --format json` (proved preperiod and period, and how), the strip game, one-line
 errors on malformed codes and positions, and a run of the Dawson's Kayles claims with the
 verdicts their claims file expects, the report valid against the schema.
 Usage (from ctest): e2e_octal.py --verify PATH --source-dir DIR --work-dir DIR
