@@ -3,9 +3,13 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/base/game_family.h"
@@ -161,8 +165,73 @@ std::uint64_t parse_size(const std::string& text, const std::string& what);
 /// terminal or ring its bell. Call once, at the start of `verify`.
 void install_terminal_filter();
 
+/// The commit `verify` was built from ("unknown" outside a git checkout; "-dirty" appended when
+/// tracked files had changes), generated at build time (verify/build_commit.cmake).
+const char* build_commit();
+
 /// The standard error stream unfiltered: for the progress lines the harness itself draws on a
 /// terminal (carriage return, erase line). Never for text read from input.
 std::ostream& raw_stderr();
+
+/// The progress line of a long command (verify/progress.cpp): drawn on stderr only when stderr is
+/// a terminal (never into a file or a pipe, whose output tests compare), rewritten in place at
+/// most four times a second, erased by clear() (and at destruction). Whatever else the command
+/// prints on the terminal calls clear() first, so that no line is glued to the progress.
+class ProgressLine {
+ public:
+  /// `what` starts the line ("run", "period octal:0.376").
+  explicit ProgressLine(std::string what);
+  ~ProgressLine();
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  [[nodiscard]] bool active() const { return active_; }
+  /// "WHAT: done/total UNIT (P%), elapsed, ETA t" (the ETA at the rate so far); `force` draws even
+  /// when the last drawing is recent (after a clear()).
+  void count(std::uint64_t done, std::uint64_t total, const std::string& unit, bool force = false);
+  /// "WHAT: LINE (elapsed)", for a step without a count.
+  void text(const std::string& line);
+  /// "WHAT [TIME]: STEP" (the ticker's line: the time first, so that a long step is what is cut).
+  void timed(const std::string& time, const std::string& step);
+  void clear();
+  [[nodiscard]] double elapsed() const;
+  /// Seconds since the last drawing (or since the start).
+  [[nodiscard]] double quiet_for() const;
+  /// The last line given to text(), drawn or not ("" before any).
+  [[nodiscard]] std::string last_text() const;
+
+ private:
+  bool due();
+  void draw(const std::string& line);
+  static void put(const std::string& bytes);
+  std::string what_;
+  std::string last_text_;
+  bool active_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point last_{};
+  mutable std::mutex mutex_;  // count, text and clear may come from a ticker and the work
+};
+
+/// A thread that keeps a ProgressLine alive while the work reports nothing (a search or a check
+/// without a count): after a second without a drawing, "WHAT [ELAPSED of LIMIT]: STEP", STEP the
+/// work's last text() line or else `activity`. Stopped (and joined) at
+/// destruction.
+class ProgressTicker {
+ public:
+  ProgressTicker(ProgressLine& line, std::string activity, double time_limit_seconds);
+  ~ProgressTicker();
+  ProgressTicker(const ProgressTicker&) = delete;
+  ProgressTicker& operator=(const ProgressTicker&) = delete;
+
+ private:
+  ProgressLine& line_;
+  std::string activity_;
+  double limit_;
+  std::mutex mutex_;
+  std::condition_variable stop_signal_;
+  bool stop_ = false;
+  std::thread thread_;
+};
 
 }  // namespace igv::cli

@@ -66,10 +66,25 @@ int describe_checker(const std::vector<std::string>& args) {
 }  // namespace
 
 int cmd_catalogue(const std::string& what, const std::vector<std::string>& args) {
-  if (what == "checkers" && !args.empty() && args[0] != "--help" && args[0] != "-h") {
+  if (std::ranges::any_of(args, [](const std::string& a) { return a == "--help" || a == "-h"; })) {
+    if (what == "games") {
+      std::cout << "usage: verify games\n\nThe game families: name, what the game is, the "
+                   "syntax of its GAME spec and of a POSITION.\n";
+    } else if (what == "checkers") {
+      std::cout << "usage: verify checkers [NAME [--format text|json]]\n\nWithout NAME: the "
+                   "checkers a claim can name, one a line. With NAME: the checker's parameters, "
+                   "what it establishes and an example claim that loads.\n";
+    } else {
+      std::cout << "usage: verify kernels\n\nThe kernels that compute values: family, name, "
+                   "whether it is the reference, description (`verify cross-check GAME "
+                   "--kernels A,B` compares them).\n";
+    }
+    return 0;
+  }
+  if (what == "checkers" && !args.empty()) {
     return describe_checker(args);
   }
-  if (!args.empty() && args[0] != "--help" && args[0] != "-h") {
+  if (!args.empty()) {
     throw InputError("verify " + what + " takes no arguments");
   }
   if (what == "games") {

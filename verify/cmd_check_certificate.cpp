@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -43,8 +44,8 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   po::positional_options_description pos;
   pos.add("file", -1);
   const auto p = parse(args, opts, pos,
-                       "verify check-certificate CERTIFICATE.json (the output of `verify period "
-                       "GAME --format json`)");
+                       "verify check-certificate CERTIFICATE.json (saved by `verify period GAME "
+                       "--certificate-out CERTIFICATE.json`)");
   if (p.help) return 0;
   const auto files = positional(p.vm, "file");
   if (files.size() != 1) throw InputError("verify check-certificate takes one certificate file");
@@ -67,8 +68,15 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   // Checked and printed in a child process under the limits (run_limited).
   return run_limited("check-certificate", limits, [&]() -> int {
     CertificateCheck check;
+    // On a terminal: the elapsed time against the limit while the checker works (the checkers
+    // report no count).
+    ProgressLine line("check-certificate " + game->spec());
+    std::optional<ProgressTicker> ticker;
+    if (line.active()) ticker.emplace(line, "checking", limits.seconds);
     try {
       check = game->check_certificate(j, request);
+      ticker.reset();
+      line.clear();
     } catch (const BudgetExceeded& e) {
       // A certificate beyond the checker's column budget is an input error (exit 2), as
       // documented; only the time and memory limits end in exit 3.

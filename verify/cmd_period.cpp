@@ -1,6 +1,4 @@
 // verify period: a proved preperiod, period and saltus, with the certificate.
-#include <unistd.h>
-
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -10,6 +8,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -29,9 +28,6 @@ namespace po = boost::program_options;
 namespace igv::cli {
 
 namespace {
-
-/// Value lists longer than this are summarised in the text output.
-constexpr std::size_t kShownValues = 1000;
 
 /// Prints the inconclusive answer; returns its exit code, 3.
 int print_inconclusive(const std::string& game, const std::string& format, const BudgetExceeded& e,
@@ -101,6 +97,35 @@ void save_certificate(const nlohmann::json& j, const std::string& path) {
   }
 }
 
+/// The answer `verify period` prints (`--format json`; the text shows the same): the game, the
+/// verdict, the checked numbers, one period of values, how the certificate was checked (its
+/// checker, theorem and the checker's account) and the file it was saved to (null: not saved).
+nlohmann::json period_summary(const std::string& game, const PeriodAnswer& answer,
+                              const std::string& certificate_path) {
+  const nlohmann::json& doc = answer.document;
+  nlohmann::json out = {{"game", game},
+                        {"verdict", "proved"},
+                        {"preperiod", answer.preperiod},
+                        {"period", answer.period},
+                        {"saltus", answer.saltus}};
+  if (const auto last = answer.last_exceptional_value()) out["last_exceptional_value"] = *last;
+  if (doc.contains("convention")) out["convention"] = doc["convention"];
+  if (doc.contains("block")) out["block"] = doc["block"];
+  nlohmann::json how = nlohmann::json::object();
+  const nlohmann::json cert = doc.value("certificate", nlohmann::json::object());
+  for (const char* key : {"checker", "theorem"}) {
+    if (cert.contains(key) && cert[key].is_string()) how[key] = cert[key];
+  }
+  // The checker's own account: the string the family recorded, else the accepted verdict's.
+  how["checked"] = cert.contains("checked") && cert["checked"].is_string()
+                       ? cert["checked"].get<std::string>()
+                       : answer.verdict.reason();
+  out["proved_by"] = how;
+  out["certificate_file"] =
+      certificate_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(certificate_path);
+  return out;
+}
+
 /// The options a family declares for `verify period` (PeriodOptions): the command refuses each
 /// one the game's family does not declare.
 const PeriodOptionDeclaration kBudget{&PeriodOptions::budget, "--budget",
@@ -132,9 +157,9 @@ int cmd_period(const std::vector<std::string>& args) {
       "checkpoint-every", po::value<std::int64_t>(),
       "steps of the search between two checkpoints (see --checkpoint)")(
       "certificate-out", po::value<std::string>(),
-      "save the certificate: PATH.json, or a folder (created if missing) that receives "
-      "GAME.json; values beyond the JSON limit go to a binary file beside it, NAME.values")(
-      "binary-values", po::bool_switch(), values_help.c_str());
+      "save the certificate (what `verify check-certificate` re-checks): PATH.json, or a folder "
+      "(created if missing) that receives GAME.json; values beyond the JSON limit go to a binary "
+      "file beside it, NAME.values")("binary-values", po::bool_switch(), values_help.c_str());
   add_budget_option(opts, "scales the search's own bound (" +
                               declared_period_option_help(&PeriodOptions::budget) +
                               "); reaching it is inconclusive (exit 3)");
@@ -189,12 +214,14 @@ int cmd_period(const std::vector<std::string>& args) {
     throw InputError(
         "--binary-values needs --certificate-out PATH (the values file goes beside it)");
   if (request.binary_values) require_period_option(family, game->spec(), kValuesFile);
-  // Progress only on a terminal: one line, rewritten in place, cleared at the end.
-  const bool show_progress = ::isatty(STDERR_FILENO) == 1;
-  if (show_progress) {
-    request.progress = [](const std::string& line) {
-      raw_stderr() << "\r\033[K" << line << std::flush;
-    };
+  // Progress only on a terminal: one line, rewritten in place, cleared at the end. A family that
+  // counts its steps (octal: heaps; Frolov rows: columns) draws done/total and an ETA; while it
+  // says nothing, the elapsed time against the time limit.
+  ProgressLine line("period " + game->spec());
+  std::optional<ProgressTicker> ticker;
+  if (line.active()) {
+    request.progress = [&line](const std::string& text) { line.text(text); };
+    ticker.emplace(line, "searching", time_limit);
   }
   if (time_limit > 0) {
     request.limits.deadline =
@@ -203,7 +230,8 @@ int cmd_period(const std::vector<std::string>& args) {
   }
   PeriodAnswer answer;
   const auto clear_progress = [&] {
-    if (show_progress) raw_stderr() << "\r\033[K" << std::flush;
+    ticker.reset();
+    line.clear();
   };
   // A side file the search writes under a temporary name first: an interrupt removes it.
   struct Forget {
@@ -228,12 +256,13 @@ int cmd_period(const std::vector<std::string>& args) {
     clear_progress();
     throw;
   }
-  // The certificate file (the answer's document) is what is saved and what --format json prints;
-  // the text shows the checked numbers, then the document's block and certificate.
-  const nlohmann::json& j = answer.document;
-  if (!request.certificate_path.empty()) save_certificate(j, request.certificate_path);
+  // The certificate (the answer's document) goes to --certificate-out only; stdout gets the
+  // answer: the checked numbers, how they were proved and where the certificate is.
+  const nlohmann::json& doc = answer.document;
+  if (!request.certificate_path.empty()) save_certificate(doc, request.certificate_path);
+  const nlohmann::json out = period_summary(game->spec(), answer, request.certificate_path);
   if (format.front() == "json") {
-    std::cout << j.dump(2) << "\n";
+    std::cout << out.dump(2) << "\n";
     return 0;
   }
   std::cout << "game:       " << game->spec() << "\n"
@@ -241,10 +270,10 @@ int cmd_period(const std::vector<std::string>& args) {
             << "preperiod:  " << answer.preperiod << "\n"
             << "period:     " << answer.period << "\n"
             << "saltus:     " << answer.saltus << "\n";
-  if (j.contains("block")) {
+  if (out.contains("block")) {
     // One period of values from the preperiod on (at most kPeriodBlockCap in the JSON; the
     // text shows the first 40).
-    const auto& block = j["block"];
+    const auto& block = out["block"];
     std::cout << "block:      ";
     for (std::size_t i = 0; i < block.size() && i < 40; ++i)
       std::cout << (i == 0 ? "" : " ") << block[i].dump();
@@ -253,15 +282,17 @@ int cmd_period(const std::vector<std::string>& args) {
       std::cout << " … (" << period << " values in one period)";
     std::cout << "\n";
   }
-  if (j.contains("certificate")) {
-    // Long value lists are summarised on the terminal; --format json writes them whole.
-    nlohmann::json shown = j["certificate"];
-    for (const char* key : {"values", "window"}) {
-      if (shown.contains(key) && shown[key].is_array() && shown[key].size() > kShownValues) {
-        shown[key] = std::to_string(shown[key].size()) + " values (--format json writes them)";
-      }
-    }
-    std::cout << "certificate: " << shown.dump(2) << "\n";
+  const auto& how = out["proved_by"];
+  for (const char* key : {"checker", "theorem", "checked"}) {
+    if (how.contains(key))
+      std::cout << std::left << std::setw(12) << (std::string(key) + ":")
+                << how[key].get<std::string>() << "\n";
+  }
+  if (request.certificate_path.empty()) {
+    std::cout << "certificate: not saved (--certificate-out FILE.json saves it for `verify "
+                 "check-certificate`)\n";
+  } else {
+    std::cout << "certificate: " << request.certificate_path << "\n";
   }
   return 0;
 }

@@ -1,6 +1,4 @@
 // verify run: check the selected claims, write the report set.
-#include <unistd.h>
-
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <csignal>
@@ -28,7 +26,7 @@ namespace igv::cli {
 int cmd_run(const std::vector<std::string>& args) {
   po::options_description opts("verify run options");
   add_run_options(opts);
-  add_format_option(opts, "json,md", "report formats, comma-separated");
+  add_format_option(opts, "json,md", "report formats, comma-separated (needs --out)");
   opts.add_options()("out,o", po::value<std::string>(),
                      "write the report here (report.json, report.md, …)")(
       "quiet,q", "no per-claim lines on stdout, only the closing summary")(
@@ -59,6 +57,8 @@ int cmd_run(const std::vector<std::string>& args) {
     claims = selected;
     for (std::size_t i = 0; i < claims.size(); ++i) positions.push_back(i);
   }
+  if (vm.count("out") == 0U && !vm["format"].defaulted())
+    throw InputError("--format names report files: give the folder with --out DIR");
   std::string out_dir;
   if (vm.count("out") != 0U) {
     out_dir = vm["out"].as<std::string>();
@@ -66,15 +66,18 @@ int cmd_run(const std::vector<std::string>& args) {
   }
 
   const bool quiet = vm.count("quiet") != 0U;
-  const bool tty = isatty(STDERR_FILENO) != 0;
+  // On a terminal, a progress line below the per-claim lines: erased before each of them (so
+  // that none is glued to it), redrawn after with the claims done, the total and an ETA.
+  ProgressLine line("run");
   const auto progress = [&](std::size_t done, std::size_t total, const ClaimResult& r) {
     if (!quiet) {
+      line.clear();
       std::cout << std::left << std::setw(14) << verdict_cell(r) << " " << r.claim.id << "  ("
                 << std::fixed << std::setprecision(2) << r.seconds << " s) " << r.outcome.summary
                 << "\n"
                 << std::flush;
     }
-    if (tty) raw_stderr() << "\r[" << done << "/" << total << "] " << std::flush;
+    line.count(done, total, "claims done", !quiet);
   };
   Report report;
   report.context = make_context(options, specs, files);
@@ -86,9 +89,10 @@ int cmd_run(const std::vector<std::string>& args) {
     for (const auto& c : claims) owned.push_back(c.id);
     report.context["shard_claims"] = owned;
   }
+  line.count(0, claims.size(), "claims done", true);
   report.results = run_claims(claims, options, progress);
   for (std::size_t i = 0; i < report.results.size(); ++i) report.results[i].position = positions[i];
-  if (tty) raw_stderr() << "\r" << std::string(20, ' ') << "\r" << std::flush;
+  line.clear();
 
   const auto summary = report_summary(report.results);
   if (!out_dir.empty()) {

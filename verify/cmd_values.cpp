@@ -68,6 +68,16 @@ std::vector<std::string> positions_from_arguments(const std::vector<std::string>
   return out;
 }
 
+/// An OEIS b-file lists a(n) for consecutive n of a one-index sequence: `--format bfile` takes a
+/// range a..b (one integer position per n), never positions one by one (which it would number
+/// 0, 1, 2, … whatever they are), nor a two-index table. Throws InputError otherwise.
+static void require_bfile_range(const std::string& format, bool is_range) {
+  if (format == "bfile" && !is_range)
+    throw InputError(
+        "--format bfile needs a range a..b of a one-index sequence (a b-file lists a(n) for "
+        "consecutive n); for positions one by one use --format csv or json");
+}
+
 int cmd_values(const std::vector<std::string>& args) {
   po::options_description opts("verify values options");
   add_format_option(opts, "text", "text, json, csv or bfile (OEIS b-file: `n a(n)` per line)");
@@ -107,6 +117,7 @@ int cmd_values(const std::vector<std::string>& args) {
   const std::vector<std::string> items(rest.begin() + 1, rest.end());
   const auto range = items.size() == 1 ? integer_range(items[0]) : std::nullopt;
   if (range) offset = range->first;
+  require_bfile_range(format.front(), range.has_value());
   if (p.vm.count("offset")) {
     offset = parse_int_in_range(p.vm["offset"].as<std::string>(), "--offset", -1'000'000'000,
                                 1'000'000'000'000'000);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/base/errors.h"
+#include "igv_build_info.h"
 #include "properties/base/kernel_process.h"
 #include "reports/base/report.h"
 #include "verify/cli.h"
@@ -17,25 +18,28 @@
 namespace {
 
 const char* kUsage =
-    "usage: verify [COMMAND] [ARGS…]\n"
+    "usage: verify COMMAND [ARGS…]\n"
     "\n"
     "commands:\n"
-    "  run [SPEC…]            check the selected claims and write the report (default command)\n"
+    "  run [SPEC…]            check the selected claims; --out DIR writes the report\n"
     "  list [SPEC…]           list claims: id, expected verdict, source, tags\n"
     "  show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n"
     "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
     "  values GAME a..b|POS…|@FILE  the values of many positions (text, json, csv, bfile)\n"
-    "  period GAME            proved preperiod, period and saltus, with the certificate;\n"
-    "                         inconclusive (exit 3) at --time-limit (600 s) or --memory-limit\n"
+    "  period GAME            proved preperiod, period and saltus (--certificate-out FILE saves\n"
+    "                         the certificate); inconclusive (exit 3) at --time-limit (600 s)\n"
+    "                         or --memory-limit\n"
     "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
     "  cross-check GAME --values B-FILE | --external 'CMD' | --plugin LIB.so\n"
     "                         compare a table, a program or a loaded kernel with the harness\n"
     "  plot GAME [RANGE] --out FILE.svg  a picture of the values (sequence, grid, P/N)\n"
-    "  check-certificate FILE  re-check a period certificate (from `verify period --format json`)\n"
+    "  check-certificate FILE  re-check a period certificate (from `verify period "
+    "--certificate-out`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
     "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
     "  games | checkers | kernels   what the harness knows\n"
     "  help                   this text; `verify COMMAND --help` for a command's options\n"
+    "  --version              the version and the commit this `verify` was built from\n"
     "\n"
     "SPEC: an id glob ('frolov2012.*'), 'tag:NAME', or '!SPEC' to exclude.\n"
     "GAME: nim, rook, rook-misere:M, digital-deletion:M, digits, subtraction:1,3,4, octal:0.07,\n"
@@ -50,6 +54,13 @@ const char* kUsage =
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "help") {
     std::cout << kUsage;
+    return 0;
+  }
+  if (command == "--version") {
+    if (!args.empty()) throw igv::InputError("--version takes no arguments");
+    std::cout << "verify " << IGV_VERSION << "\n"
+              << "commit " << igv::cli::build_commit() << "\n"
+              << "built " << IGV_BUILD_TYPE << ", " << IGV_COMPILER << "\n";
     return 0;
   }
   if (command == "run") return igv::cli::cmd_run(args);
@@ -90,12 +101,25 @@ int main(int argc, char** argv) {
   igv::install_interrupt_cleanup();
   igv::cli::install_terminal_filter();
   std::vector<std::string> args(argv + 1, argv + argc);
-  std::string command = "run";
-  if (!args.empty() && !args[0].empty() && args[0][0] != '-') {
+  if (args.empty()) {
+    // No command: the usage, on stderr (nothing was asked for on stdout), as a usage error.
+    std::cerr << kUsage;
+    return 2;
+  }
+  std::string command;
+  if (args[0].empty() || args[0][0] != '-') {
     command = args[0];
     args.erase(args.begin());
-  } else if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+  } else if (args[0] == "--help" || args[0] == "-h") {
     command = "help";
+  } else if (args[0] == "--version" || args[0] == "-V") {
+    command = "--version";
+    args.erase(args.begin());
+  } else {
+    std::cerr << "verify: error: " << igv::cli::one_line(args[0])
+              << ": a command comes first, e.g. `verify run " << igv::cli::one_line(args[0])
+              << " …` (see `verify help`)\n";
+    return 2;
   }
   try {
     const int code = dispatch(command, args);

@@ -5,10 +5,12 @@
 // Winning moves are written the same way: a move in heap h replaces h by the heaps it leaves.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <sstream>
 
 #include "core/base/certificate.h"
 #include "core/base/certificate_json.h"
@@ -46,7 +48,7 @@ class OctalGame : public NimSumHeapGame {
     // whole). The checker sees only copies and the deadline (a tick), never the producer.
     OctalConcurrentChecker checker(code_.canonical());
     std::vector<std::uint16_t> stretch;
-    OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits, {}};
+    OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits, {}, {}};
     // A certificate saved to a file is checked from that file instead (period_with_values_file
     // for large ones; finish() checks a small one whole when it was handed nothing), so the
     // checker beside the search is fed only when nothing is saved.
@@ -59,7 +61,11 @@ class OctalGame : public NimSumHeapGame {
         checker.feed(stretch.data(), stretch.size(), solver.mask_schedule(),
                      solver.deep_witnesses());
       };
+    if (request.progress) search.progress = progress_line(request.progress);
     OctalPeriodCertificate cert = find_octal_period(code_, search);
+    if (request.progress)
+      request.progress("the independent checker re-checks the certificate of " +
+                       std::to_string(cert.values.size()) + " values");
     const std::int64_t bound = cert.values.size();
     const auto found = std::make_pair(cert.preperiod, cert.period);
     const auto tick = [&] {
@@ -90,6 +96,37 @@ class OctalGame : public NimSumHeapGame {
     j["certificate"]["checked"] = verdict.reason();
     j["block"] = period_block(verdict.proved().back());
     return PeriodAnswer::from_checked(std::move(j), verdict);
+  }
+
+  /// The search's progress as lines: "heaps N/TOTAL", TOTAL the current candidate's window (or
+  /// the heap limit while there is none), with the ETA at the rate so far; at most four lines a
+  /// second.
+  [[nodiscard]] static std::function<void(std::int64_t, std::int64_t, std::int64_t)> progress_line(
+      const std::function<void(const std::string&)>& show) {
+    using clock = std::chrono::steady_clock;
+    const auto start = clock::now();
+    auto last = std::make_shared<clock::time_point>(start);
+    return [show, start, last](std::int64_t computed, std::int64_t needed, std::int64_t most) {
+      const auto now = clock::now();
+      if (now - *last < std::chrono::milliseconds(250)) return;
+      *last = now;
+      const std::int64_t total = needed > 0 ? std::max(needed, computed) : most;
+      std::ostringstream line;
+      line << "heaps " << computed << "/" << total
+           << (needed > 0 ? " (the candidate's window)" : " (the heap limit)");
+      const double t = std::chrono::duration<double>(now - start).count();
+      if (computed > 0 && total > computed && t > 0.5) {
+        const auto rest = static_cast<std::int64_t>(
+            std::ceil(t * static_cast<double>(total - computed) / static_cast<double>(computed)));
+        line << ", ETA ";
+        if (rest < 120) {
+          line << rest << " s";
+        } else {
+          line << rest / 60 << " min";
+        }
+      }
+      show(line.str());
+    };
   }
 
   /// The certificate with its values in a binary values file next to `certificate_path` (its

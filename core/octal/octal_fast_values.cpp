@@ -20,7 +20,7 @@ OctalValueTable sparse_table(const OctalCode& code, std::int64_t n_end,
 std::optional<OctalPeriodCertificate> proved_period(const OctalCode& code, std::int64_t heaps,
                                                     const std::function<void()>& tick) {
   try {
-    OctalPeriodCertificate cert = find_octal_period(code, {heaps, tick, {}, {}});
+    OctalPeriodCertificate cert = find_octal_period(code, {heaps, tick, {}, {}, {}});
     if (check_octal_period_certificate(cert, tick).accepted()) return cert;
   } catch (const BudgetExceeded&) {
   }

@@ -1,5 +1,5 @@
 // Arithmetic periodicity of hexadecimal games: the certificate of Theorem A and its file format
-// (`verify period hex:CODE --format json` when the values grow; core/CERTIFICATES.md,
+// (`verify period hex:CODE --certificate-out F` when the values grow; core/CERTIFICATES.md,
 // "hexadecimal, arithmetic periodicity", certificate_version 1).
 //
 // Theorem A (../shared/theorems/arithmetic-periodicity.md, re-derived in core/CERTIFICATES.md):

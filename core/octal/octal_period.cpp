@@ -201,6 +201,10 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
   const std::function<void()> tick = [&] {
     if (search.on_values) search.on_values(solver);
     if (search.tick) search.tick();
+    if (search.progress) {
+      search.progress(solver.size(), last ? guy_smith_bound(last->preperiod, last->period, k) : 0,
+                      search.max_heaps);
+    }
     if (search.limits.out_of_time()) {
       throw LimitReached("octal " + code.canonical() + ": time limit reached after " +
                              std::to_string(solver.size()) + " heaps",

@@ -44,6 +44,9 @@ struct OctalPeriodSearch {
   /// e.g. to hand the new values to a checker running beside the search; the memory projected
   /// for the search then counts one more copy of the values.
   std::function<void(const OctalSparseSolver&)> on_values;
+  /// Called every 2^10 heaps, for a progress line: the heaps computed, the heaps the current
+  /// candidate's Guy–Smith window needs (0: no candidate yet) and the heap limit.
+  std::function<void(std::int64_t computed, std::int64_t needed, std::int64_t most)> progress;
 };
 
 /// The largest period (with preperiod at most 1) and the largest preperiod (with period 1) that

@@ -43,7 +43,7 @@ CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertific
 CertificateVerdict check_powers_of_two_residue_lemma(
     std::int64_t sanity_bound = kResidueLemmaSanityBound);
 
-/// Re-checks a certificate file (what `verify period subtraction…:S --format json` printed,
+/// Re-checks a certificate file (what `verify period subtraction…:S --certificate-out` saved,
 /// possibly edited) from the file alone: the certificate is checked, then every other field
 /// must be what the accepted certificate implies. Throws InputError naming the field when the
 /// file is malformed (parse_subtraction_period_json) and BudgetExceeded when the prefix to

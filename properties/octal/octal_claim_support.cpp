@@ -61,7 +61,7 @@ CheckedOctalCertificate prove_octal_period(const OctalCode& code, const CheckCon
   // The search's kernel against the naive one on the first heaps (about 20 ms): a wrong kernel
   // may never find the period, and would then run to the budget before anyone noticed.
   require_producer_agrees_with_naive(code);
-  out.certificate = find_octal_period(code, {max_heaps, tick, {}, {}});
+  out.certificate = find_octal_period(code, {max_heaps, tick, {}, {}, {}});
   out.verdict = check_octal_period_certificate(out.certificate, tick);
   if (!out.verdict.accepted()) {
     throw std::runtime_error("the checker rejected the producer's certificate for octal " +

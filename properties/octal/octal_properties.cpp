@@ -35,7 +35,7 @@ void prop_checker_accepts_producer_and_rejects_corruption() {
   RC_TAG(code.canonical());
   OctalPeriodCertificate cert;
   try {
-    cert = find_octal_period(code, {4096, {}, {}, {}});
+    cert = find_octal_period(code, {4096, {}, {}, {}, {}});
   } catch (const BudgetExceeded&) {
     RC_DISCARD("no period within 4096 heaps");
   }

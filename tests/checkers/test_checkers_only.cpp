@@ -1,7 +1,7 @@
 // The certificate checkers alone: this program links igv_checkers (rules, naive kernels,
 // certificate formats and checkers; tests/tests.cmake) and no producer, so it both shows that
 // the checkers need no producer code and re-checks real certificates from their files
-// (tests/data/certificates/, written by `verify period GAME --format json`).
+// (tests/data/certificates/, written by `verify period GAME --certificate-out`).
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>

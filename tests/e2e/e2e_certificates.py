@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end test of period certificates as files, run as a user runs them.
 
-`verify period GAME --format json > c.json && verify check-certificate c.json` says
+`verify period GAME --certificate-out c.json && verify check-certificate c.json` says
 `s VERIFIED` (exit 0) for the Frolov rows (rook-misere:0..9, digital-deletion:0..9) and for
 subtraction games; a corrupted file gives `s NOT VERIFIED` (exit 1) or one `verify: error:`
 line (exit 2), never `s VERIFIED`; a file that is not JSON gives exit 2.
@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 
-from verify_e2e import check, finish, run, setup
+from verify_e2e import check, finish, period_certificate, run, setup
 
 PYTHON_CHECKS = {"accepted": 0, "rejected": 0}
 
@@ -112,12 +112,12 @@ def main():
     games += ["subtraction:1,3,4", "subtraction:3,7,11,12", "subtraction-misere:1,2,3", "subtraction:powers-of-2"]
     certificates = {}
     for game in games:
-        r = run(["period", game, "--format", "json"])
+        path = os.path.join(WORK, game.replace(":", "_").replace(",", "-") + ".json")
+        r, text = period_certificate([game], path)
         check(r.returncode == 0, f"verify period {game}: {r.stderr}")
         if r.returncode != 0:
             continue
-        certificates[game] = json.loads(r.stdout)
-        path = write(game.replace(":", "_").replace(",", "-") + ".json", r.stdout)
+        certificates[game] = json.loads(text)
         expect_verified(game, path)
 
     # `--max-columns N` (the budget for rows 13 and 14) checks the same file the same way: the

@@ -31,7 +31,7 @@ import sys
 from collections import Counter, defaultdict
 
 import certificate_edits
-from verify_e2e import check, finish, run, setup
+from verify_e2e import check, finish, period_certificate, run, setup
 
 SRC, WORK = setup()
 sys.path.insert(0, os.path.join(SRC, "verify"))
@@ -160,9 +160,9 @@ def edits(doc):
 # 1. Round trips and published certificates.
 certificates = {}
 for game in GAMES:
-    r = run(["period", game, "--format", "json"])
+    r, text = period_certificate([game], os.path.join(WORK, "printed.json"))
     check(r.returncode == 0, f"verify period {game}: exit {r.returncode} {r.stderr}")
-    certificates[game] = json.loads(r.stdout)
+    certificates[game] = json.loads(text)
     check(both(write("period.json", certificates[game])) == (0, 0), f"{game}: not accepted by both")
 for path in sorted(glob.glob(os.path.join(SRC, "tests", "data", "certificates", "*.json"))):
     with open(path) as f:
@@ -202,9 +202,9 @@ for game, doc in certificates.items():
 import verify_e2e  # noqa: E402
 checkers = certificate_edits.Checkers(verify_e2e._verify, SRC)
 hostile = dict(certificates)
-r = run(["period", "hex:0.33F", "--format", "json"])
+r, text = period_certificate(["hex:0.33F"], os.path.join(WORK, "printed.json"))
 check(r.returncode == 0, f"verify period hex:0.33F: exit {r.returncode} {r.stderr}")
-hostile["hex:0.33F"] = json.loads(r.stdout)
+hostile["hex:0.33F"] = json.loads(text)
 binary = os.path.join(WORK, "binary")
 os.makedirs(binary, exist_ok=True)
 r = run(["period", "octal:0.07", "--certificate-out", os.path.join(binary, "c.json"), "--binary-values"])
@@ -246,9 +246,9 @@ for path in hostile_files:
 # 4. The witness hints of a real certificate (.16: 509,622 values, 1,463 hints, the first at heap
 # 11,921): both checkers search a witness up to max(4096, hint) and agree; the Python checker
 # re-checks it in seconds (it took every split of every heap before issue 27: hours).
-r = run(["period", "octal:0.16", "--format", "json"])
+r, text = period_certificate(["octal:0.16"], os.path.join(WORK, "printed.json"))
 check(r.returncode == 0, f"verify period octal:0.16: exit {r.returncode} {r.stderr}")
-c16 = json.loads(r.stdout)
+c16 = json.loads(text)
 hints = c16["certificate"]["witness_hints"]
 check(hints and hints[0][1] > 4096, f".16 has witness hints above 4096: {hints[:2]}")
 for name, edit, accepted in (

@@ -195,6 +195,7 @@ check(any(f.startswith(os.path.join("tables", "documents")) for f in fragments)
       and any(os.path.dirname(f) == "tables" for f in fragments),
       "the published report has document and evidence-table fragments")
 # Rows 13 and 14 of Table 2 (`verify run frolov2012.table2.extension --budget 1000`, committed).
-each_engine(os.path.join(published, "table2-budget-1000"), "Table 2 at --budget 1000 report.tex")
+each_engine(os.path.join(SRC, "reports", "evidence", "table2-budget-1000"),
+            "Table 2 at --budget 1000 report.tex")
 
 finish("e2e_latex")

@@ -2,7 +2,7 @@
 """End-to-end checks of the octal module through the `verify` command.
 
 `verify value octal:0.07 35 --format json` (value and winning moves), `verify period
-octal:0.07 --format json` (proved preperiod, period and certificate), the strip game, one-line
+octal:0.07 --format json` (proved preperiod and period, and how), the strip game, one-line
 errors on malformed codes and positions, and a run of the Dawson's Kayles claims with the
 verdicts their claims file expects, the report valid against the schema.
 Usage (from ctest): e2e_octal.py --verify PATH --source-dir DIR --work-dir DIR
@@ -43,7 +43,8 @@ def main():
     check(r.returncode == 0, f"period octal:0.07: exit {r.returncode}: {r.stderr}")
     p = json.loads(r.stdout)
     check(p["period"] == 34 and p["preperiod"] == 53 and p["saltus"] == 0, f"period of 0.07: {p}")
-    check(p["certificate"]["bound"] == 176 and "Guy" in p["certificate"]["theorem"], f"certificate: {p}")
+    check(p["verdict"] == "proved" and "Guy" in p["proved_by"]["theorem"], f"answer: {p}")
+    check("G(0..175) verified" in p["proved_by"]["checked"], f"the checker's account: {p}")
 
     r = run(["value", "dawson-strip", "0..9", "--format", "json"])
     j = json.loads(r.stdout)

@@ -120,16 +120,16 @@ def main():
     # Proved: exit 0, unchanged certificate, both checkers accept it.
     for game, args in (("octal:0.07", ["--time-limit", "60"]), ("rook-misere:9", []),
                        ("subtraction:1,3,4", ["--memory-limit", "1G"])):
-        r, seconds = timed(["period", game, "--format", "json"] + args)
+        path = os.path.join(WORK, game.replace(":", "_").replace(",", "-") + ".json")
+        r, seconds = timed(["period", game, "--format", "json", "--certificate-out", path] + args)
         print(f"verify period {game}: exit {r.returncode} in {seconds:.2f} s")
         check(r.returncode == 0, f"{game}: exit {r.returncode}: {r.stderr!r}")
         if r.returncode != 0:
             continue
-        doc = json.loads(r.stdout)
+        check(json.loads(r.stdout)["verdict"] == "proved", f"{game}: the answer has its verdict")
+        with open(path) as f:
+            doc = json.load(f)
         check("verdict" not in doc, f"{game}: the certificate's fields are unchanged")
-        path = os.path.join(WORK, game.replace(":", "_").replace(",", "-") + ".json")
-        with open(path, "w") as f:
-            f.write(r.stdout)
         c = run(["check-certificate", path])
         check(c.returncode == 0 and c.stdout.startswith("s VERIFIED"), f"{game}: C++ checker {c.stdout!r} {c.stderr!r}")
         p = subprocess.run([sys.executable, os.path.join(SRC, "verify", "check_certificate.py"), path],

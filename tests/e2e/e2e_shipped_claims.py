@@ -46,12 +46,12 @@ def normalise_md(text):
 def check_table2_rows_13_14(src, schema, report):
     """Rows 13 and 14 of Table 2 come from `verify run frolov2012.table2.extension --budget 1000`
     (about an hour: core/REACH.md, "Rows 13 and 14 of Table 2"), too long to run here; its report is
-    committed in reports/published/table2-budget-1000/. It must be a valid report in which the
+    committed in reports/evidence/table2-budget-1000/. It must be a valid report in which the
     claim is proved with rows 0..14, and its rows 0..11 must be this fresh run's."""
     failures = []
-    where = "reports/published/table2-budget-1000/report.json"
+    where = "reports/evidence/table2-budget-1000/report.json"
     try:
-        with open(os.path.join(src, "reports", "published", "table2-budget-1000", "report.json")) as f:
+        with open(os.path.join(src, "reports", "evidence", "table2-budget-1000", "report.json")) as f:
             long_run = json.load(f)
     except FileNotFoundError:
         return [f"{where} missing"]

@@ -48,3 +48,14 @@ def finish(name):
         print(f"{len(failures)} failed")
         sys.exit(1)
     print(f"{name}: all checks passed")
+
+
+def period_certificate(args, path):
+    """Runs `verify period ARGS… --certificate-out PATH` (the certificate goes to the file; stdout
+    has the answer); returns (the completed process, the certificate's text or None)."""
+    r = run(["period"] + args + ["--certificate-out", path])
+    text = None
+    if r.returncode == 0 and os.path.exists(path):
+        with open(path) as f:
+            text = f.read()
+    return r, text

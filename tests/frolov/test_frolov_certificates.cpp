@@ -1,5 +1,5 @@
 // Frolov-row period certificates as files (core/frolov/frolov_certificate.h): what
-// `verify period rook-misere:M / digital-deletion:M --format json` prints is accepted by
+// `verify period rook-misere:M / digital-deletion:M --certificate-out F` saves is accepted by
 // check_certificate; every single-number edit, flipped flag, edited string and structural edit
 // is rejected or an InputError, never accepted; absurd numbers are InputError or BudgetExceeded
 // before any allocation.

@@ -284,9 +284,8 @@ void fuzz_certificate(const std::string& text) {
       // Numbers are kept small so that each check stays fast (the checkers' own limits guard
       // large ones; see the tests).
       if (small_numbers(j)) {
-        accepted = igv::make_game(j["game"].get<std::string>())
-                       ->check_certificate(j)
-                       .verdict.accepted();
+        accepted =
+            igv::make_game(j["game"].get<std::string>())->check_certificate(j).verdict.accepted();
       } else {
         compare = false;
       }

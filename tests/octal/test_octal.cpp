@@ -133,7 +133,7 @@ RC_BOOST_PROP(concurrent_checker_gives_the_whole_checkers_verdict, ()) {
   RC_TAG(code.canonical());
   OctalPeriodCertificate cert;
   try {
-    cert = find_octal_period(code, {4096, {}, {}, {}});
+    cert = find_octal_period(code, {4096, {}, {}, {}, {}});
   } catch (const BudgetExceeded&) {
     RC_DISCARD("no period within 4096 heaps");
   }
@@ -371,7 +371,7 @@ BOOST_AUTO_TEST_CASE(witness_hints_bound_the_search) {
 }
 
 BOOST_AUTO_TEST_CASE(no_period_within_the_budget_is_budget_exceeded) {
-  BOOST_CHECK_THROW(find_octal_period(OctalCode::parse("0.16"), {100'000, {}, {}, {}}),
+  BOOST_CHECK_THROW(find_octal_period(OctalCode::parse("0.16"), {100'000, {}, {}, {}, {}}),
                     BudgetExceeded);
 }
 
@@ -462,7 +462,7 @@ BOOST_AUTO_TEST_CASE(period_detection_sees_periods_of_millions) {
 
 BOOST_AUTO_TEST_CASE(heap_limit_names_what_the_search_could_certify) {
   try {
-    (void)find_octal_period(OctalCode::parse("0.16"), {100'000, {}, {}, {}});
+    (void)find_octal_period(OctalCode::parse("0.16"), {100'000, {}, {}, {}, {}});
     BOOST_FAIL("no LimitReached");
   } catch (const LimitReached& e) {
     const std::string why = e.what();

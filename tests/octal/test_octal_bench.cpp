@@ -45,7 +45,7 @@ void prove(const std::string& code_text, std::int64_t max_heaps) {
   const auto code = igv::OctalCode::parse(code_text);
   igv::OctalPeriodStats stats;
   const auto t0 = Clock::now();
-  const auto cert = igv::find_octal_period(code, {max_heaps, {}, {}, {}}, &stats);
+  const auto cert = igv::find_octal_period(code, {max_heaps, {}, {}, {}, {}}, &stats);
   const double produce = seconds_since(t0);
   const auto t1 = Clock::now();
   const auto verdict = igv::check_octal_period_certificate(cert);

@@ -1,5 +1,5 @@
 // Subtraction-game period certificates as files (core/subtraction/subtraction_certificate.h): what
-// `verify period subtraction:S / subtraction-misere:S --format json` prints is accepted by
+// `verify period subtraction:S / subtraction-misere:S --certificate-out F` saves is accepted by
 // check_certificate; every single-number edit, edited string and structural edit is rejected or
 // an InputError, never accepted; absurd numbers are InputError or BudgetExceeded before any
 // allocation.
