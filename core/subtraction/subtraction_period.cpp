@@ -2,6 +2,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/limits.h"
+#include "core/base/memory_budget.h"
 #include "core/subtraction/subtraction_fast_window.h"
 
 namespace igv {
@@ -61,6 +62,10 @@ SubtractionPeriodCertificate find_subtraction_period(const SubtractionSet& set,
                         {"window_length", set.largest()},
                         {"bytes_needed", subtraction_search_bytes(set)}});
   }
+  // A caller without limits (a claim's checker) is held to the process's memory budget.
+  require_memory_budget(subtraction_search_bytes(set),
+                        "the subtraction period search's windows of s_k = " +
+                            std::to_string(set.largest()) + " values");
   SearchState state;
   state.limits = &limits;
   SubtractionPeriodSearchStats stats;
