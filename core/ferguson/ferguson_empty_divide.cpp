@@ -11,7 +11,7 @@ std::vector<EmptyDivideRules::Position> EmptyDivideRules::moves(const Position& 
   require_memory_budget(
       saturated_product(2 * sizeof(Position),
                         static_cast<std::uint64_t>(p.first) + static_cast<std::uint64_t>(p.second)),
-      "the options of empty-and-divide (" + std::to_string(p.first) + ", " +
+      "the option list of empty-and-divide (" + std::to_string(p.first) + ", " +
           std::to_string(p.second) + ")");
   std::vector<Position> out;
   // Emptying the box with m chips leaves n to divide, and the other way round.
