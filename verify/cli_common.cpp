@@ -26,6 +26,7 @@
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/limits.h"
+#include "core/base/memory_budget.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -200,6 +201,9 @@ std::string memory_reason(const CommandLimits& limits) {
 /// The child's side of run_limited: the body's exit code, every exception turned into one line.
 int run_child(const std::string& command, const CommandLimits& limits,
               const std::function<int()>& body) {
+  // Needs known up front are compared with the limit before anything is allocated
+  // (memory_budget.h).
+  set_memory_budget(limits.memory_bytes);
   if (kCapAddressSpace && limits.memory_bytes > 0) {
     rlimit r{};
     r.rlim_cur = r.rlim_max = limits.memory_bytes + kAddressSpaceSlack;

@@ -9,6 +9,7 @@
 #include "core/base/json_input.h"
 #include "core/base/position.h"
 #include "properties/base/game_values.h"
+#include "reports/base/writers.h"
 #include "verify/cli.h"
 
 namespace po = boost::program_options;
@@ -187,9 +188,14 @@ int cmd_values(const std::vector<std::string>& args) {
         std::cout << offset + static_cast<std::int64_t>(i) << ' ' << values[i] << '\n';
       }
     } else if (f == "csv") {
+      // Each cell through the reports' CSV escaping (formula injection: a cell that starts like
+      // a formula is prefixed with a quote; numbers stay numbers); positions always in quotes.
+      const auto quoted = [](const std::string& cell) {
+        return !cell.empty() && cell.front() == '"' ? cell : '"' + cell + '"';
+      };
       std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
       for (std::size_t i = 0; i < values.size(); ++i) {
-        std::cout << '"' << label(i) << "\"," << word(values[i]) << '\n';
+        std::cout << quoted(csv_field(label(i))) << ',' << csv_field(word(values[i])) << '\n';
       }
     } else {
       for (std::size_t i = 0; i < values.size(); ++i) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/memory_budget.h"
 
 namespace igv {
 
@@ -102,6 +103,8 @@ WythoffGrundyTable::WythoffGrundyTable(std::int64_t rows, std::int64_t cols,
                          " squares needs " + std::to_string(bytes >> 20) + " MiB, more than the " +
                          std::to_string(max_bytes >> 20) + " MiB allowed");
   }
+  require_memory_budget(bytes, "the Wythoff table of " + std::to_string(rows) + " x " +
+                                   std::to_string(cols) + " squares");
   table_.resize(static_cast<std::size_t>(rows * cols));
   sweep<false>(rows, cols, [&](std::int64_t x, std::int64_t y, std::uint64_t v) {
     if (v > 0xFFFFFFFFu) throw BudgetExceeded("Wythoff table: a value above 2^32");
@@ -132,6 +135,7 @@ Value wythoff_grundy_value(std::int64_t x, std::int64_t y, std::uint64_t max_byt
                          std::to_string(max_squares) + " squares and " +
                          std::to_string(max_bytes >> 20) + " MiB are swept)");
   }
+  require_memory_budget(bytes, "the Wythoff sweep of " + std::to_string(squares) + " squares");
   Value out = -1;
   sweep<true>(rows, cols, [&](std::int64_t a, std::int64_t b, std::uint64_t v) {
     if (a == rows - 1 && b == cols - 1) out = static_cast<Value>(v);

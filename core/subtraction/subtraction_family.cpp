@@ -66,6 +66,9 @@ namespace {
 std::vector<Value> rule_defined_values(const SubtractionSet& set, SubtractionPlay play,
                                        std::int64_t count) {
   if (count <= 0) return {};
+  // Beyond what either kernel computes, the member kernel's refusal, before the members up to
+  // count are listed (the primes' sieve alone would take half a minute at 10^9).
+  if (count > kMostMemberKernelValues) return subtraction_values_members(set, play, count);
   const auto members = subtraction_members_up_to(set, count - 1);
   const std::int64_t least = members.empty() ? count : members.front();
   const std::uint64_t member_options = subtraction_members_work(members, count);

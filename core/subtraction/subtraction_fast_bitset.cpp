@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/memory_budget.h"
 
 namespace igv {
 
@@ -29,6 +30,15 @@ std::vector<Value> subtraction_values_bitset(const SubtractionSet& set, Subtract
   if (count == 0) return out;
   const std::vector<std::int64_t> members = subtraction_members_up_to(set, count - 1);
   const auto words = static_cast<std::size_t>((count + 63) / 64);
+  // The answer, the set's bitset and one bitset per value met so far, compared with the memory
+  // budget before each is made.
+  const std::uint64_t base_bytes = sizeof(Value) * static_cast<std::uint64_t>(count) + 8 * words;
+  const auto require_reach = [&](std::size_t bitsets) {
+    require_memory_budget(base_bytes + 8 * static_cast<std::uint64_t>(words) * bitsets,
+                          "the subtraction bitset kernel (" + std::to_string(count) + " heaps, " +
+                              std::to_string(bitsets) + " bitsets)");
+  };
+  require_reach(0);
   std::vector<std::uint64_t> s_bits(words, 0);
   for (auto s : members) s_bits[static_cast<std::size_t>(s / 64)] |= std::uint64_t{1} << (s % 64);
   const std::int64_t least = members.empty() ? count : members.front();
@@ -45,6 +55,7 @@ std::vector<Value> subtraction_values_bitset(const SubtractionSet& set, Subtract
     }
     out.push_back(static_cast<Value>(v));
     if (n + least >= count) continue;
+    if (reach.size() <= v) require_reach(v + 1);
     while (reach.size() <= v) reach.emplace_back(words, 0);
     // reach[v] |= s_bits << n, from the word of n + least on.
     std::uint64_t* r = reach[v].data();

@@ -3,13 +3,9 @@
 #include <string>
 
 #include "core/base/errors.h"
+#include "core/base/memory_budget.h"
 
 namespace igv {
-
-namespace {
-/// The values are kept as 32-bit words: 2^28 of them (1 GiB) at most.
-constexpr std::int64_t kMostValues = std::int64_t{1} << 28;
-}  // namespace
 
 std::uint64_t subtraction_members_work(const std::vector<std::int64_t>& members,
                                        std::int64_t count) {
@@ -23,9 +19,10 @@ std::uint64_t subtraction_members_work(const std::vector<std::int64_t>& members,
 std::vector<Value> subtraction_values_members(const SubtractionSet& set, SubtractionPlay play,
                                               std::int64_t count, std::uint64_t max_options) {
   if (count < 0) throw InputError("subtraction: negative prefix length " + std::to_string(count));
-  if (count > kMostValues) {
+  if (count > kMostMemberKernelValues) {
     throw BudgetExceeded("subtraction member kernel: " + std::to_string(count) +
-                         " values are more than the " + std::to_string(kMostValues) + " it keeps");
+                         " values are more than the " + std::to_string(kMostMemberKernelValues) +
+                         " it keeps");
   }
   std::vector<Value> out;
   if (count == 0) return out;
@@ -37,6 +34,10 @@ std::vector<Value> subtraction_values_members(const SubtractionSet& set, Subtrac
                          std::to_string(count) + ", more than the limit of " +
                          std::to_string(max_options));
   }
+  // The 32-bit table and the answer (8 bytes a value) are held together at the end.
+  require_memory_budget(
+      (4 + sizeof(Value)) * static_cast<std::uint64_t>(count) + 8 * members.size(),
+      "the subtraction member kernel's " + std::to_string(count) + " values");
   std::vector<std::uint32_t> g(static_cast<std::size_t>(count), 0);
   // A heap n has at most members.size() options, so its mex is at most members.size().
   std::vector<std::uint32_t> stamp(members.size() + 2, 0);

@@ -23,6 +23,9 @@ namespace igv {
 std::uint64_t subtraction_members_work(const std::vector<std::int64_t>& members,
                                        std::int64_t count);
 
+/// The most values subtraction_values_members keeps (32-bit words: 1 GiB).
+inline constexpr std::int64_t kMostMemberKernelValues = std::int64_t{1} << 28;
+
 /// The most options subtraction_values_members examines before it refuses (BudgetExceeded):
 /// about ten seconds of work.
 inline constexpr std::uint64_t kMostMemberKernelOptions = std::uint64_t{1} << 32;

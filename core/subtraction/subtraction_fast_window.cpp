@@ -56,6 +56,8 @@ SubtractionWindow::SubtractionWindow(const SubtractionSet& set, SubtractionPlay 
   }
   if (play == SubtractionPlay::misere) kernel_ = "subtraction-misere/window";
   const std::int64_t width = set.largest();
+  require_memory_budget(subtraction_window_bytes(set),
+                        "the subtraction window of s_k = " + std::to_string(width) + " values");
   ring_.assign(static_cast<std::size_t>(width), 0);
   for (auto s : set.elements) offsets_.push_back(width - s);
   // The first s_k values: moves are only the s <= n. Values are at most k (mex of k values),
@@ -131,6 +133,8 @@ bool SubtractionWindow::same_window(const SubtractionWindow& other) const {
 }
 
 std::vector<Value> SubtractionWindow::values() const {
+  require_memory_budget(saturated_product(sizeof(Value), ring_.size()),
+                        "a copy of the subtraction window");
   std::vector<Value> out;
   out.reserve(ring_.size());
   for (std::int64_t i = 0; i < length(); ++i) out.push_back(at(i));
@@ -140,6 +144,9 @@ std::vector<Value> SubtractionWindow::values() const {
 std::vector<Value> subtraction_values_window(const SubtractionSet& set, SubtractionPlay play,
                                              std::int64_t count) {
   if (count < 0) throw InputError("subtraction: negative prefix length " + std::to_string(count));
+  require_memory_budget(saturated_product(sizeof(Value), static_cast<std::uint64_t>(count)) +
+                            subtraction_window_bytes(set),
+                        "the subtraction values G(0 .. " + std::to_string(count - 1) + ")");
   std::vector<Value> out;
   out.reserve(static_cast<std::size_t>(count));
   SubtractionWindow window(set, play);

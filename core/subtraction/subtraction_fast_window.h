@@ -12,15 +12,24 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/memory_budget.h"
 #include "core/base/primitives.h"
 #include "core/subtraction/subtraction_rules.h"
 
 namespace igv {
 
+/// Bytes one window of S holds: s_k 32-bit values and the |S| offsets (saturated at 2^64 - 1).
+inline std::uint64_t subtraction_window_bytes(const SubtractionSet& set) {
+  const std::uint64_t ring = saturated_product(4, static_cast<std::uint64_t>(set.largest()));
+  const std::uint64_t offsets = saturated_product(8, set.size()) + 64;
+  return ring > std::numeric_limits<std::uint64_t>::max() - offsets ? ring : ring + offsets;
+}
+
 /// The values G(start) .. G(start + s_k - 1) of SUB(S), advanced one step at a time.
 class SubtractionWindow {
  public:
-  /// The window at start = 0: G(0) .. G(s_k - 1). S must be finite.
+  /// The window at start = 0: G(0) .. G(s_k - 1). S must be finite. Throws BudgetExceeded,
+  /// before allocating, when subtraction_window_bytes(set) is above memory_budget().
   SubtractionWindow(const SubtractionSet& set, SubtractionPlay play);
 
   /// n such that the window holds G(n) .. G(n + s_k - 1).

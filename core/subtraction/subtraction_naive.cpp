@@ -1,6 +1,7 @@
 #include "core/subtraction/subtraction_naive.h"
 
 #include "core/base/errors.h"
+#include "core/base/memory_budget.h"
 
 namespace igv {
 
@@ -15,6 +16,8 @@ std::vector<Value> subtraction_values_naive(const SubtractionSet& set, Subtracti
                          std::to_string(count) + " values are more than the " +
                          std::to_string(kMaxNaiveValues) + " that fit");
   }
+  require_memory_budget(sizeof(Value) * static_cast<std::uint64_t>(count),
+                        "the naive subtraction kernel's " + std::to_string(count) + " values");
   const SubtractionRules rules{set};
   std::vector<Value> values;
   values.reserve(static_cast<std::size_t>(count));

@@ -1,7 +1,11 @@
 #include "core/subtraction/subtraction_period.h"
 
+#include <limits>
+#include <string>
+
 #include "core/base/errors.h"
 #include "core/base/limits.h"
+#include "core/base/memory_budget.h"
 #include "core/subtraction/subtraction_fast_window.h"
 
 namespace igv {
@@ -52,15 +56,22 @@ SubtractionPeriodCertificate find_subtraction_period(const SubtractionSet& set,
                                                      SubtractionPeriodSearchStats* stats_out,
                                                      const ComputeLimits& limits) {
   if (!limits.fits(subtraction_search_bytes(set))) {
+    const std::uint64_t bytes = subtraction_search_bytes(set);  // saturated at 2^64 - 1
+    const std::string need = bytes == std::numeric_limits<std::uint64_t>::max()
+                                 ? std::string("more than 2^64 bytes")
+                                 : "about " + mebibytes(bytes);
     throw LimitReached("subtraction period of {" + set.to_string() + "}: the search's windows of " +
-                           std::to_string(set.largest()) + " values need about " +
-                           mebibytes(subtraction_search_bytes(set)) +
+                           std::to_string(set.largest()) + " values need " + need +
                            ", above the memory limit of " + mebibytes(limits.memory_bytes),
                        "memory",
                        {{"steps", 0},
                         {"window_length", set.largest()},
                         {"bytes_needed", subtraction_search_bytes(set)}});
   }
+  // A caller without limits (a claim's checker) is held to the process's memory budget.
+  require_memory_budget(subtraction_search_bytes(set),
+                        "the subtraction period search's windows of s_k = " +
+                            std::to_string(set.largest()) + " values");
   SearchState state;
   state.limits = &limits;
   SubtractionPeriodSearchStats stats;

@@ -18,6 +18,7 @@
 #include "core/base/limits.h"
 #include "core/base/primitives.h"
 #include "core/subtraction/subtraction_certificate.h"
+#include "core/subtraction/subtraction_fast_window.h"
 #include "core/subtraction/subtraction_rules.h"
 
 namespace igv {
@@ -40,9 +41,11 @@ SubtractionPeriodCertificate find_subtraction_period(const SubtractionSet& set,
                                                      SubtractionPeriodSearchStats* stats = nullptr,
                                                      const ComputeLimits& limits = {});
 
-/// Bytes the search holds: four windows of s_k 32-bit values and their offsets.
+/// Bytes the search holds: four windows (subtraction_window_bytes; saturated, so that an s_k
+/// near 2^63 does not wrap round to a small need).
 inline std::uint64_t subtraction_search_bytes(const SubtractionSet& set) {
-  return 4 * (4 * static_cast<std::uint64_t>(set.largest()) + 8 * set.size()) + 4096;
+  const std::uint64_t four = saturated_product(4, subtraction_window_bytes(set));
+  return four > std::numeric_limits<std::uint64_t>::max() - 4096 ? four : four + 4096;
 }
 
 }  // namespace igv

@@ -409,6 +409,11 @@ std::vector<Value> run_kernel(const KernelCommand& command, const GameInstance& 
       fail("garbage", "ended with '" + shown_bytes(line) + "', not a value" + where(values.size()));
     take_value(v);  // a last line without its newline
   }
+  if (!line.empty() && command.protocol == KernelProtocol::binary) {
+    // A reply that ends inside a record is no answer (found by the fuzz target's protocol mode).
+    fail("garbage", "ended inside a record (" + std::to_string(line.size()) + " of its 9 bytes)" +
+                        where(values.size()));
+  }
   if (!child.exited_cleanly()) {
     fail("died", "ended (" + child.status_text() + ")" + after());
   }

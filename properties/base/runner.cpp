@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "core/base/errors.h"
+#include "core/base/memory_budget.h"
 #include "properties/base/worker_pool.h"
 
 namespace igv {
@@ -95,6 +96,7 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
   ctx.budget = options.budget;
   ctx.random_cases = std::max(1, static_cast<int>(options.random_cases * options.budget));
   ctx.memory_limit_bytes = options.memory_limit_bytes;
+  set_memory_budget(options.memory_limit_bytes);  // kernels' needs known up front (limits.h)
   const auto start = std::chrono::steady_clock::now();
   if (options.time_limit_seconds > 0) {
     ctx.deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

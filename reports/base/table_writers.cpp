@@ -6,6 +6,7 @@
 // same keys (e.g. the {2,3,5,7,c} table: c, computed ℓ_c and p_c, the slide's formula, agree?).
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "reports/base/plots.h"  // xml_escape
 #include "reports/base/report.h"
@@ -23,10 +24,40 @@ std::string plain(const nlohmann::json& v) {
 
 }  // namespace
 
+bool csv_plain_number(std::string_view s) {
+  // -?digits(.digits)?([eE][+-]?digits)?, as JSON writes a number.
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > from;
+  };
+  if (i < s.size() && s[i] == '-') ++i;
+  if (!digits()) return false;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == s.size();
+}
+
 std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  // Formula injection (OWASP "CSV Injection"): a cell a spreadsheet could read as a formula — one
+  // starting with = + - @, a tab or a carriage return — is prefixed with a single quote, unless
+  // it is a plain number (-3 stays a number). A cell that starts with a quote is prefixed too, so
+  // that a reader recovers every field by removing one leading quote (reports/REPORTS.md).
+  std::string cell = s;
+  if (!s.empty() && std::string_view("=+-@\t\r'").find(s.front()) != std::string_view::npos &&
+      !csv_plain_number(s))
+    cell = "'" + s;
+  if (cell.find_first_of(",\"\n\r") == std::string::npos) return cell;
   std::string out = "\"";
-  for (char ch : s) {
+  for (char ch : cell) {
     if (ch == '"') out += '"';
     out += ch;
   }

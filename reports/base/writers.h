@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "reports/base/figures.h"
@@ -35,11 +36,16 @@ std::string shorten_text(const std::string& s, std::size_t max);
 
 /// The escaping function of each human format, applied to every field it writes:
 /// Markdown (backslash escapes: no markup of the text reaches a renderer; `block_start` when the
-/// text opens a block, e.g. after "> "), HTML text (entities), a CSV field (RFC 4180 quoting).
+/// text opens a block, e.g. after "> "), HTML text (entities), a CSV field (RFC 4180 quoting; a
+/// cell that could start a formula — = + - @, tab, carriage return — and is not a plain number,
+/// or one that starts with a quote, prefixed with a single quote).
 /// LaTeX's is latex_text (latex_text.h).
 std::string markdown_text(const std::string& s, bool block_start = false);
 std::string html_text(const std::string& s);
 std::string csv_field(const std::string& s);
+/// True when `s` is a number as JSON writes it (-?digits(.digits)?(e[+-]?digits)?): such a CSV
+/// cell is written as it is, even with a leading minus.
+bool csv_plain_number(std::string_view s);
 
 /// Markdown with a Figures section that links each figure (figures/NAME.svg, written beside the
 /// report by --format svg) with its caption and the claims it illustrates.

@@ -120,4 +120,34 @@ BOOST_AUTO_TEST_CASE(csv) {
   BOOST_TEST(contains(csv, ",ERROR\n"));
 }
 
+// CSV formula injection (OWASP): a cell a spreadsheet could read as a formula gets a leading
+// quote; plain numbers (-3 too) stay numbers; a cell that starts with a quote gets one more, so
+// that removing one leading quote gives every field back.
+BOOST_AUTO_TEST_CASE(csv_cells_never_start_a_formula) {
+  for (const std::string s : {"=1+1", "+1", "-1+1", "@SUM(A1)", "\t=1", "'=1", "-", "-e5", "-1.",
+                              "--1", "+3", "-0x1", "=cmd|' /C calc'!A0"}) {
+    const std::string cell = csv_field(s);
+    const std::string unquoted =
+        cell.front() == '"' ? cell.substr(1, cell.size() - 2) : cell;  // no '"' in these
+    BOOST_TEST(unquoted == "'" + s, "cell of " << s << ": " << cell);
+  }
+  BOOST_TEST(csv_field("\r=1") == "\"'\r=1\"");  // quoted for the CR, prefixed for the formula
+  BOOST_TEST(csv_field("=a,b\"c") == "\"'=a,b\"\"c\"");
+  for (const std::string n : {"-3", "0", "17", "-0.5", "2.5e3", "-2.5E-3", "-9223372036854775808"})
+    BOOST_TEST(csv_field(n) == n, n << " stays a number");
+  for (const std::string t : {"a=1", "x-1", "1-1", " =1", "", "a,b"})
+    BOOST_TEST(csv_field(t).find('\'') == std::string::npos, "nothing added to " << t);
+  // The report and an evidence table go through it, header and every cell.
+  Report report;
+  report.results.push_back(result("a.b", "=HYPERLINK(\"http://x\")", Verdict::verified));
+  report.results.back().claim.locator = "-3";
+  const std::string csv = report_to_csv(report);
+  BOOST_TEST(contains(csv, ",\"'=HYPERLINK(\"\"http://x\"\")\","));
+  BOOST_TEST(contains(csv, "a.b,doc,-3,"));
+  const nlohmann::json evidence = {
+      {"table", {{{"=x", "@y"}, {"n", -3}}, {{"=x", "-z"}, {"n", 2}}}}};
+  const std::string table = evidence_table_to_csv(evidence);
+  BOOST_TEST(table == "'=x,n\n'@y,-3\n'-z,2\n", table);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -4,8 +4,10 @@
 `verify values`, `value`, `plot` and `cross-check` (--kernels, --values) compute in a child process
 under --time-limit (default 600 s) and --memory-limit (default two thirds of the machine): a limit
 reached is one line on stderr, exit 3, nothing on stdout and no file written. Sizes and ranges are
-refused before anything is allocated (exit 2, one line); a range at the end of the 64-bit
-integers is counted without overflow. Each reproduction of the issue is run here with a small
+refused before anything is allocated (exit 2, one line); a need known up front (a subtraction
+window of s_k values, an empty-and-divide table or move list, a kernel's table) above the memory
+limit is one line naming both, exit 3, at once; a range at the end of the 64-bit integers is
+counted without overflow. Each reproduction of the issue is run here with a small
 limit, so the whole test takes well under a minute.
 Usage (from ctest): e2e_bounds.py --verify PATH --source-dir DIR --work-dir DIR
 """
@@ -85,6 +87,75 @@ refused(["plot", "sos:40", "--out", os.path.join(WORK, "s.svg")], "every board o
 check(not os.path.exists(os.path.join(WORK, "s.svg")), "a refused plot writes nothing")
 # A window of 10^11 values does not fit 200M: the memory limit, at once.
 limited(["values", "subtraction:1,100000000000", "0..3", "--memory-limit", "200M"], "memory", 10)
+
+# --- Needs known up front, compared with the memory limit before allocating --------------------
+# A subtraction set with a huge s_k, a huge empty-and-divide position or table: one line naming
+# the need and the limit, exit 3 (a limit, as everywhere), at once, where these once allocated
+# gigabytes first (8 GB and a minute for empty-and-divide 10^12,5), aborted, or said "kernel
+# disagreement" (exit 1) when the table's size overflowed.
+def needs_too_much(args, most_seconds=5):
+    r, seconds = timed(args)
+    what = ("verify " + " ".join(args))[:160]
+    print(f"{what}: exit {r.returncode} in {seconds:.2f} s")
+    check(r.returncode == 3, f"{what}: exit 3 expected, got {r.returncode}: {r.stderr[-300:]!r}")
+    check(seconds < most_seconds * SLOW, f"{what}: took {seconds:.1f} s")
+    line = one_line(r, what)
+    check(" needs " in line and "above the memory limit" in line,
+          f"{what}: the need and the limit named: {line!r}")
+    check(r.stdout == "", f"{what}: nothing on stdout: {r.stdout[:200]!r}")
+
+
+HUGE = "1000000000000"  # s_k = 10^12: a window of 4 TB
+for args in (["value", "subtraction:1," + HUGE, "5"],
+             ["value", "subtraction-misere:1," + HUGE, "5"],
+             ["values", "subtraction:1," + HUGE, "0..3"],
+             ["values", "subtraction:1," + HUGE, "0..3", "--kernel", "window"],
+             ["value", "subtraction:1,9223372036854775807", "5"],
+             ["value", "subtraction:1,4611686018427387904", "5"],
+             ["plot", "subtraction:1," + HUGE, "--out", os.path.join(WORK, "sub.svg")],
+             ["values", "subtraction:1,4000000000", "0..3", "--memory-limit", "200M"],
+             ["values", "subtraction:1,3", "100000000..100000001", "--kernel", "members",
+              "--memory-limit", "200M"],
+             ["values", "subtraction:1,3", "15000000..15000001", "--kernel", "bitset",
+              "--memory-limit", "100M"],
+             ["values", "subtraction:1,3", "10000000..10000001", "--kernel", "naive",
+              "--memory-limit", "50M"],
+             ["value", "empty-and-divide", HUGE + ",5"],
+             ["values", "empty-and-divide", "100000,5", "--kernel", "table"],
+             ["values", "empty-and-divide", "3000000000,5", "--kernel", "table"],
+             ["values", "wythoff", "10000,10000", "--kernel", "table", "--memory-limit", "100M"]):
+    needs_too_much(args)
+check(not os.path.exists(os.path.join(WORK, "sub.svg")), "a refused plot writes nothing")
+# An infinite S: a range beyond every kernel is refused before the members are listed (the
+# primes' sieve up to 10^9 took half a minute).
+r, seconds = timed(["values", "subtraction:primes", "1000000000..1000000001"])
+check(r.returncode == 3 and seconds < 5 * SLOW and "member kernel" in one_line(r, "primes 10^9"),
+      f"subtraction:primes at 10^9: {r.returncode} {r.stderr!r} ({seconds:.1f} s)")
+# `verify period`: the search's four windows against the memory limit, inconclusive at once (an
+# s_k near 2^63 once wrapped the need round to a small number).
+for big in ("4000000000", "4611686018427387904", "9223372036854775807"):
+    r, seconds = timed(["period", "subtraction:1," + big, "--format", "json"])
+    j = json.loads(r.stdout or "{}")
+    check(r.returncode == 3 and j.get("verdict") == "inconclusive"
+          and j.get("reached", {}).get("limit") == "memory" and seconds < 5 * SLOW,
+          f"period subtraction:1,{big}: {r.returncode} {r.stdout[:300]} {r.stderr[-300:]}")
+# A claim with such a set: inconclusive, naming the need, at once.
+claims = os.path.join(WORK, "huge-set.toml")
+with open(claims, "w", encoding="utf-8") as f:
+    f.write('[document]\nid = "t"\n\n[[claim]]\nid = "t.huge"\nlocator = "test"\n'
+            'statement = "a value of a set with a huge largest element"\nkind = "example"\n'
+            'checker = "game.value"\n'
+            f'params = {{ game = "subtraction:1,{HUGE}", position = "5" }}\n'
+            'asserted = { value = 1 }\n')
+out = os.path.join(WORK, "out-huge-set")
+r, seconds = timed(["run", "--claims", claims, "--out", out, "--quiet"])
+rep = json.load(open(os.path.join(out, "report.json"))) if os.path.exists(
+    os.path.join(out, "report.json")) else {"claims": [{}]}
+c = rep["claims"][0]
+check(c.get("verdict") == "inconclusive" and "above the memory limit" in c.get("summary", "")
+      and seconds < 20 * SLOW,
+      f"a claim on subtraction:1,{HUGE}: {c.get('verdict')} {c.get('summary')!r} "
+      f"({seconds:.1f} s) {r.stderr[-300:]}")
 
 # --- A range at the end of the 64-bit integers ---------------------------------------------------
 r = run(["values", "nim", "9223372036854775806..9223372036854775807", "--format", "json"])

@@ -11,7 +11,8 @@
   loaded in headless chromium has no script, no handler, nothing fetched; report.md rendered by
   cmark-gfm (raw HTML allowed, so that any leak shows) has no raw HTML, no link or image but
   the report's own; report.tex compiles under pdflatex and lualatex and reads no file outside
-  the report and TeX's own (-recorder); report.csv reads back field for field.
+  the report and TeX's own (-recorder); report.csv reads back field for field, and no cell of
+  it, of tables/*.csv or of `verify values --format csv` can start a spreadsheet formula.
 - Issue 25: every statement of report.json is in report.md and report.html as rendered (in
   full: a long one folded or linked) and in report.csv, with the counterexample and a mark for
   refuted, inconclusive and error claims (tests/base/test_report_statements.cpp checks report.tex
@@ -258,6 +259,11 @@ PAYLOADS = [
     "^^5cinput{/etc/hostname}", "\\catcode`\\^^M=13 \\verb|x", "% comment } { unbalanced {{{",
     "~ # & _ ^ \\\\ \\", "\u001b[31mred\u001b[0m\u0007bell\u009b31m", "a\u0000b\u0001c\u007f",
     "\u202eevil\u202c \u200b zero width", "a\r\nb\rc", "x" * 250000,
+    # CSV formula injection (OWASP): each must reach a spreadsheet as text; -3 and -2.5e3 stay
+    # numbers.
+    "=1+1", "+1+1", "-1+1", "@SUM(1+1)*cmd|' /C calc'!A0", "\t=1+1", "\r=1+1",
+    "=HYPERLINK(\"http://example.invalid/\",\"x\")", "=cmd|'/C calc'!A0", "'=1+1", "-3",
+    "-2.5e3", "-", "- item",
 ]
 body = ""
 for i, p in enumerate(PAYLOADS):
@@ -372,10 +378,57 @@ for engine in ("pdflatex", "lualatex"):
     check(not outside_files, f"{engine} reads no file outside the report and TeX: {outside_files[:5]}")
     check(not any("hostname" in p or "environ" in p for p in inputs), f"{engine}: /etc/hostname not read")
 
-# CSV: every field reads back as the JSON has it.
+# CSV: no cell can start a formula (OWASP "CSV Injection": a cell starting with = + - @, a tab or
+# a carriage return is prefixed with a single quote unless it is a plain number; so is one that
+# starts with a quote), and every field reads back as the JSON has it once one leading quote is
+# removed (reports/REPORTS.md).
 csv.field_size_limit(1 << 24)
+PLAIN_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+
+
+def inert_cells(text, what):
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    check(rows, f"{what}: has rows")
+    bad = [cell for row in rows for cell in row
+           if cell[:1] in ("=", "+", "-", "@", "\t", "\r") and not PLAIN_NUMBER.match(cell)]
+    check(not bad, f"{what}: no cell starts a formula: {[b[:40] for b in bad[:5]]}")
+    return rows
+
+
+def read_cell(cell):
+    return cell[1:] if cell.startswith("'") else cell
+
+
+tables = os.path.join(out, "tables")
+csv_files = [os.path.join(out, "report.csv")]
+if os.path.isdir(tables):
+    csv_files += [os.path.join(tables, n) for n in sorted(os.listdir(tables)) if n.endswith(".csv")]
+for path in csv_files:
+    with open(path, encoding="utf-8", newline="") as f:
+        inert_cells(f.read(), os.path.relpath(path, out))
 with open(os.path.join(out, "report.csv"), encoding="utf-8", newline="") as f:
-    rows = list(csv.DictReader(f))
+    rows = [{k: read_cell(v) for k, v in row.items()} for row in csv.DictReader(f)]
+with open(os.path.join(out, "report.csv"), encoding="utf-8", newline="") as f:
+    raw = {row["id"]: row for row in csv.DictReader(f)}
+for c in claims.values():
+    if c["statement"] in ("-3", "-2.5e3"):
+        check(raw[c["id"]]["statement"] == c["statement"],
+              f"report.csv keeps the number {c['statement']} a number")
+    if c["statement"] in ("=1+1", "-1+1", "'=1+1", "-"):
+        check(raw[c["id"]]["statement"] == "'" + c["statement"],
+              f"report.csv prefixes {c['statement']!r} with a quote")
+# `verify values --format csv`: SOS boards are written with '-' for an empty square.
+boards = os.path.join(WORK, "boards.txt")
+with open(boards, "w", encoding="utf-8") as f:
+    f.write("-----\nS----\n")
+r = run(["values", "sos:5", "@" + boards, "--format", "csv"])
+check(r.returncode == 0, f"values of SOS boards as CSV: {r.stderr[-300:]!r}")
+values_rows = inert_cells(r.stdout, "verify values sos:5 --format csv")
+check([read_cell(row[0]) for row in values_rows[1:]] == ["-----", "S----"],
+      f"the boards read back: {values_rows}")
+r = run(["values", "nim", "0..2", "--format", "csv"])
+check(inert_cells(r.stdout, "verify values nim --format csv") ==
+      [["position", "value"], ["0", "0"], ["1", "1"], ["2", "2"]], f"values as CSV: {r.stdout!r}")
 check(len(rows) == len(claims), f"report.csv has a row per claim: {len(rows)}")
 for row in rows:
     c = claims.get(row["id"])

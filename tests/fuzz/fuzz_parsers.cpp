@@ -5,6 +5,14 @@
 // target. A parser may reject input only with InputError; any other exception, crash, leak,
 // out-of-bounds access (_GLIBCXX_ASSERTIONS, ASan) or undefined behaviour is a finding.
 //
+// Issue 27 adds three modes with properties of their own: ids (an id the validator accepts gives a
+// file name with no '/', not "." or "..", of bounded length, one name per id; a refused one
+// never names a file), `@FILE` (a positions file reads as the same items given inline; a claims
+// file whose parameters hold `@FILE` is refused and the file is never opened, which inotify
+// watches) and the external-kernel protocol (the reply bytes of a kernel, written by `cat`,
+// read by run_kernel: exactly the values an independent reading of the line or binary protocol
+// gives, or a KernelDefect).
+//
 // Built only with -DIGV_FUZZ=ON and clang (see tests/README.md, "Hardening"); the corpus of inputs
 // that once failed, and seeds for every family (tests/fuzz/fuzz_parsers/), is replayed by every
 // run.
@@ -13,6 +21,8 @@
 // is also handed to the Python checker (`python3 SCRIPT FILE`), and a certificate that one checker
 // accepts and the other refuses is a finding: a differential fuzz of the two checkers (issue 27;
 // about twenty inputs a second, the Python start-up dominates).
+#include <fcntl.h>
+#include <sys/inotify.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,9 +30,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,11 +42,15 @@
 #include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/json_input.h"
+#include "core/base/position.h"
 #include "igv_build_info.h"
 #include "properties/base/claims_file.h"
+#include "properties/base/ids.h"
+#include "properties/base/kernel_process.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
+#include "reports/base/writers.h"
 
 namespace {
 
@@ -305,11 +321,316 @@ void fuzz_certificate(const std::string& text) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Ids: the validator and the one function that makes file names from ids.
+// ---------------------------------------------------------------------------------------------
+void check_id(const std::string& id) {
+  const bool valid = igv::is_valid_id(id);
+  if (valid != igv::id_fault(id).empty()) __builtin_trap();
+  // The id as an error message shows it: printable ASCII only, bounded, the id itself when valid.
+  // printable ASCII, and "…" after the first 60 bytes of a long id.
+  std::string shown = igv::printable_id(id);
+  if (id.size() > 60 && !valid) {
+    if (shown.size() < 3 || shown.substr(shown.size() - 3) != "\u2026") __builtin_trap();
+    shown.resize(shown.size() - 3);
+  }
+  for (const char c : shown) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F)
+      __builtin_trap();
+  }
+  if (shown.size() > 4 * 60 + 8 || (valid && shown != id)) __builtin_trap();
+  for (const std::string ext : {"csv", "tex"}) {
+    std::string name;
+    try {
+      name = igv::id_file_name(id, ext);
+    } catch (const igv::InputError&) {
+      if (valid) __builtin_trap();  // a valid id always names a file
+      continue;
+    }
+    if (!valid) __builtin_trap();  // a refused id never names one
+    if (name != id + "." + ext || name.find('/') != std::string::npos ||
+        name.find('\0') != std::string::npos || name.front() == '.' ||
+        name.size() > igv::kMaxIdLength + 1 + ext.size())
+      __builtin_trap();
+    for (const char c : id) {  // ASCII letters, digits, '.', '_', '-' only
+      const bool letter_or_digit =
+          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+      if (!letter_or_digit && c != '.' && c != '_' && c != '-') __builtin_trap();
+    }
+    if (id == "." || id == ".." || id.front() == '-') __builtin_trap();
+  }
+  if (valid) {
+    const std::string doc = igv::latex_document_fragment_path(id);
+    const std::string table = igv::latex_evidence_fragment_path(id);
+    if (doc != "tables/documents/" + id + ".tex" || table != "tables/" + id + ".tex")
+      __builtin_trap();
+  }
+}
+
+void fuzz_ids(const std::string& text) {
+  // Two ids, split at the first newline: each checked, and two different valid ids never share
+  // a file name.
+  const auto nl = text.find('\n');
+  const std::string a = text.substr(0, nl);
+  const std::string b = nl == std::string::npos ? a + "a" : text.substr(nl + 1);
+  check_id(a);
+  check_id(b);
+  if (a != b && igv::is_valid_id(a) && igv::is_valid_id(b)) {
+    for (const std::string ext : {"csv", "tex"}) {
+      if (igv::id_file_name(a, ext) == igv::id_file_name(b, ext)) __builtin_trap();
+    }
+    if (igv::latex_document_fragment_path(a) == igv::latex_document_fragment_path(b))
+      __builtin_trap();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// @FILE: on the command line a positions file reads as its items given inline; in a claims file
+// it is refused and never opened.
+// ---------------------------------------------------------------------------------------------
+
+/// A private file of this process, rewritten for each input.
+const std::string& scratch_file(const char* tag) {
+  static std::vector<std::pair<std::string, std::string>> files;
+  for (const auto& [t, path] : files) {
+    if (t == tag) return path;
+  }
+  std::string path = std::string("/tmp/igv-fuzz-") + tag + "-XXXXXX";
+  const int fd = mkstemp(path.data());
+  if (fd < 0) __builtin_trap();
+  close(fd);
+  files.emplace_back(tag, path);
+  return files.back().second;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  const int fd = open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) __builtin_trap();
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) __builtin_trap();
+    done += static_cast<std::size_t>(n);
+  }
+  close(fd);
+}
+
+void fuzz_at_file_command_line(const std::string& text) {
+  const std::string& path = scratch_file("positions");
+  write_file(path, text);
+  igv::Position from_file;
+  bool file_ok = true;
+  try {
+    from_file = igv::parse_int_list("@" + path, "fuzz positions", 100000);
+  } catch (const igv::InputError&) {
+    file_ok = false;
+  }
+  // The same items inline: whitespace separates like a comma, empty items are dropped.
+  std::string inline_text;
+  std::string item;
+  const auto flush = [&] {
+    if (item.empty()) return;
+    inline_text += (inline_text.empty() ? "" : ",") + item;
+    item.clear();
+  };
+  for (const char c : text) {
+    if (c == ',' || c == '\n' || c == '\r' || c == ' ' || c == '\t') {
+      flush();
+    } else {
+      item += c;
+    }
+  }
+  flush();
+  if (!inline_text.empty() && inline_text.front() == '@') return;  // inline, that names a file
+  igv::Position given;
+  bool inline_ok = true;
+  try {
+    given = igv::parse_int_list(inline_text, "fuzz positions", 100000);
+  } catch (const igv::InputError&) {
+    inline_ok = false;
+  }
+  if (file_ok != inline_ok || (file_ok && from_file != given)) {
+    std::fprintf(stderr, "fuzz: @FILE read %s, inline %s\n", file_ok ? "accepted" : "refused",
+                 inline_ok ? "accepted" : "refused");
+    __builtin_trap();
+  }
+}
+
+/// Game specifications whose positions have different syntaxes (heaps, sums, pairs, boards).
+const char* const kAtGames[] = {"nim",
+                                "welter",
+                                "octal:0.07",
+                                "grundy",
+                                "hex:0.8",
+                                "sos:5",
+                                "chomp",
+                                "wythoff",
+                                "misere-nim",
+                                "rook-misere:3",
+                                "subtraction:1,3,4",
+                                "empty-and-divide",
+                                "octal-misere:0.07"};
+
+void fuzz_at_file_claims(Bytes in, const std::string& text) {
+  // A file that must never be opened: every "@F" of the input names it.
+  static const std::string& sentinel = scratch_file("sentinel");
+  static const int watch = [] {
+    write_file(sentinel, "1,2,3\n");
+    const int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (fd < 0 || inotify_add_watch(fd, sentinel.c_str(), IN_OPEN | IN_ACCESS) < 0)
+      __builtin_trap();
+    return fd;
+  }();
+  std::string value;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '@' && i + 1 < text.size() && text[i + 1] == 'F') {
+      value += "@" + sentinel;
+      ++i;
+    } else {
+      value += text[i];
+    }
+  }
+  const char* game = kAtGames[in.next() % (sizeof kAtGames / sizeof kAtGames[0])];
+  const char* const keys[] = {"position", "positions", "game", "range", "left", "right"};
+  const char* key = keys[in.next() % 6];
+  std::string params = "{ game = " + toml_string(game);
+  if (std::string(key) == "game") {
+    params = "{ game = " + toml_string(value) + ", position = \"3\" }";
+  } else if (std::string(key) == "positions") {
+    params += ", positions = [\"1\", " + toml_string(value) + "] }";
+  } else {
+    params += ", " + std::string(key) + " = " + toml_string(value) + " }";
+  }
+  const std::string toml =
+      "[document]\nid = \"fuzz\"\n\n[[claim]]\nid = \"fuzz.at\"\nlocator = \"l\"\n"
+      "statement = \"s\"\nkind = \"example\"\nchecker = \"game.value\"\nparams = " +
+      params + "\nasserted = { value = 0 }\n";
+  std::vector<igv::Claim> parsed;
+  const std::string* const texts[] = {&toml, &value};  // the structured file, the text itself
+  for (const std::string* t : texts) {
+    try {
+      for (auto& c : igv::parse_claims(*t, "fuzz-at.toml")) parsed.push_back(std::move(c));
+    } catch (const igv::InputError&) {
+    }
+  }
+  // What a checker would do with an accepted claim's strings: parse them as positions.
+  for (const auto& c : parsed) {
+    if (!c.params.contains("game") || !c.params["game"].is_string()) continue;
+    try {
+      const auto g = igv::make_game(c.params["game"].get<std::string>());
+      for (const auto& [k, v] : c.params.items()) {
+        const auto one = [&](const nlohmann::json& x) {
+          if (!x.is_string()) return;
+          try {
+            (void)g->parse_position(x.get<std::string>());
+          } catch (const igv::InputError&) {
+          }
+        };
+        if (v.is_array()) {
+          for (const auto& x : v) one(x);
+        } else if (k != "game") {
+          one(v);
+        }
+      }
+    } catch (const igv::InputError&) {
+    }
+  }
+  alignas(inotify_event) char events[4096];
+  if (read(watch, events, sizeof events) > 0) {
+    std::fprintf(stderr, "fuzz: a claims file opened the file its @FILE names\n");
+    __builtin_trap();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The external-kernel protocol: a kernel's reply bytes (the file `cat` writes) as run_kernel
+// reads them, compared with an independent reading of the protocol.
+// ---------------------------------------------------------------------------------------------
+
+/// A value line: spaces and tabs around, a trailing CR, an optional '-', 1 to 18 digits.
+bool reference_value_line(std::string line, igv::Value& v) {
+  std::size_t end = line.size();
+  while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t' || line[end - 1] == '\r')) --end;
+  std::size_t begin = 0;
+  while (begin < end && (line[begin] == ' ' || line[begin] == '\t')) ++begin;
+  line = line.substr(begin, end - begin);
+  const bool negative = !line.empty() && line[0] == '-';
+  const std::string digits = negative ? line.substr(1) : line;
+  if (digits.empty() || digits.size() > 18 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  v = static_cast<igv::Value>(std::stoll(digits));
+  if (negative) v = -v;
+  return true;
+}
+
+/// The values a well-behaved kernel's reply holds for `n` positions, or nullopt for a defect.
+std::optional<std::vector<igv::Value>> reference_reply(const std::string& bytes, bool binary,
+                                                       std::size_t n) {
+  std::vector<igv::Value> values;
+  if (binary) {
+    if (bytes.size() % 9 != 0) return std::nullopt;  // a reply ending inside a record
+    for (std::size_t at = 0; at < bytes.size(); at += 9) {
+      if (bytes[at] != 0) return std::nullopt;  // the kernel's own error status
+      std::int64_t v = 0;
+      std::memcpy(&v, bytes.data() + at + 1, sizeof v);
+      values.push_back(v);
+    }
+  } else {
+    std::size_t at = 0;
+    while (at < bytes.size()) {
+      const auto nl = bytes.find('\n', at);
+      const std::string line = bytes.substr(at, nl == std::string::npos ? nl : nl - at);
+      if (line.size() > 40) return std::nullopt;
+      igv::Value v = 0;
+      if (!reference_value_line(line, v)) return std::nullopt;
+      values.push_back(v);
+      if (nl == std::string::npos) break;
+      at = nl + 1;
+    }
+  }
+  if (values.size() != n) return std::nullopt;
+  return values;
+}
+
+void fuzz_kernel_reply(Bytes in, const std::string& text) {
+  const std::uint8_t how = in.next();
+  const bool binary = (how & 0x80) != 0;
+  const std::size_t n = how % 5;
+  const std::string reply = text.size() > 1 ? text.substr(1) : std::string();
+  const std::string& path = scratch_file("reply");
+  write_file(path, reply);
+  static const auto game = igv::make_game("nim");
+  std::vector<igv::Position> positions;
+  for (std::size_t i = 0; i < n; ++i) positions.push_back({static_cast<std::int64_t>(i + 1)});
+  igv::KernelCommand command{{"/bin/cat", path},
+                             binary ? igv::KernelProtocol::binary : igv::KernelProtocol::lines,
+                             "the fuzz kernel"};
+  igv::KernelProcessOptions options;
+  options.silence_seconds = 5;
+  std::optional<std::vector<igv::Value>> got;
+  try {
+    got = igv::run_kernel(command, *game, positions, options);
+  } catch (const igv::KernelDefect&) {
+  }
+  const auto want = reference_reply(reply, binary, n);
+  if (got.has_value() != want.has_value() || (got && *got != *want)) {
+    std::fprintf(stderr, "fuzz: run_kernel %s a %s reply the protocol %s\n",
+                 got ? "accepted" : "refused", binary ? "binary" : "line",
+                 want ? "allows" : "refuses");
+    __builtin_trap();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const int which = data[0] % 7;
+  // IGV_FUZZ_MODE=N runs one mode on every input (the first byte is then ignored).
+  static const int forced = [] {
+    const char* mode = std::getenv("IGV_FUZZ_MODE");
+    return mode == nullptr ? -1 : std::atoi(mode) % 11;
+  }();
+  const int which = forced >= 0 ? forced : data[0] % 11;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   if (text.size() > 65536) return 0;
   try {
@@ -342,6 +663,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       case 5:
         fuzz_claim_parameters(Bytes{data + 1, size - 1});
+        break;
+      case 7:
+        fuzz_ids(text);
+        break;
+      case 8:
+        fuzz_at_file_command_line(text);
+        break;
+      case 9:
+        fuzz_at_file_claims(Bytes{data + 1, size - 1}, text.size() > 2 ? text.substr(2) : "");
+        break;
+      case 10:
+        fuzz_kernel_reply(Bytes{data + 1, size - 1}, text);
         break;
       default:
         fuzz_certificate(text);
