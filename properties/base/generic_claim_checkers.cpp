@@ -413,27 +413,34 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
   const Position p = position_from_json(*gk.game, c.params.at("position"));
   ValueRequest request;
   request.max_moves = 100'000;
-  const nlohmann::json j = gk.game->value_limited(p, request);
+  const ValueAnswer answer = gk.game->value_limited(p, request);
   Outcome o;
   o.evidence = {{"game", gk.game->spec()},
                 {"position", gk.game->format_position(p)},
-                {"computed", j},
-                {"method", j.value("how", std::string()) + " (kernel " +
-                               j.value("kernel", std::string("?")) + ")"}};
+                {"computed", to_json(answer)},
+                {"method", answer.how + " (kernel " +
+                               (answer.kernel.empty() ? std::string("?") : answer.kernel) + ")"}};
   nlohmann::json faults = nlohmann::json::array();
   if (c.asserted.contains("value")) {
-    if (!j.contains("value")) throw std::logic_error("the family computed no value");
-    if (j.at("value") != c.asserted.at("value")) {
+    if (!answer.value) {
+      if (!answer.value_not_computed) throw std::logic_error("the family computed no value");
+      throw BudgetExceeded(
+          "the value of this position is beyond what the family computes (its outcome alone is "
+          "given)");
+    }
+    if (c.asserted.at("value") != *answer.value) {
       faults.push_back(
-          {{"what", "value"}, {"asserted", c.asserted.at("value")}, {"computed", j.at("value")}});
+          {{"what", "value"}, {"asserted", c.asserted.at("value")}, {"computed", *answer.value}});
     }
   }
   if (c.asserted.contains("outcome")) {
     std::string computed;
-    if (j.contains("outcome")) {
-      computed = j.at("outcome").get<std::string>();
+    if (answer.outcome) {
+      computed = *answer.outcome;
+    } else if (answer.value) {
+      computed = *answer.value == 0 ? "loss" : "win";
     } else {
-      computed = j.at("value").get<Value>() == 0 ? "loss" : "win";
+      throw std::logic_error("the family computed neither a value nor an outcome");
     }
     const std::string asserted = c.asserted.at("outcome").get<std::string>();
     if (normal_outcome(asserted) != normal_outcome(computed)) {
@@ -445,14 +452,16 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
     }
   }
   if (c.asserted.contains("winning_moves")) {
-    const auto count = j.at("winning_moves_count").get<std::size_t>();
-    if (count > j.at("winning_moves").size()) {
+    if (!answer.winning_moves)
+      throw BudgetExceeded("the winning moves of this position are too large to list");
+    const std::size_t count = answer.winning_moves_total();
+    if (count > answer.winning_moves->size()) {
       throw BudgetExceeded(std::to_string(count) + " winning moves: more than the " +
                            std::to_string(request.max_moves) + " compared at most");
     }
     std::set<std::string> computed, asserted;
-    for (const auto& m : j.at("winning_moves")) {
-      computed.insert(gk.game->format_position(gk.game->parse_position(m.get<std::string>())));
+    for (const auto& m : *answer.winning_moves) {
+      computed.insert(gk.game->format_position(gk.game->parse_position(m)));
     }
     for (const auto& m : c.asserted.at("winning_moves")) {
       asserted.insert(gk.game->format_position(position_from_json(*gk.game, m)));
@@ -477,8 +486,7 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
                 " of " + gk.game->format_position(p) + " agree";
   } else {
     // A value that refutes is confirmed by a second kernel first.
-    if (j.contains("value") && j.at("value").is_number_integer())
-      o.evidence["confirmed_by"] = confirm_value(gk, p, j.at("value").get<Value>());
+    if (answer.value) o.evidence["confirmed_by"] = confirm_value(gk, p, *answer.value);
     o.verdict = Finding::refuted;
     o.counterexample = faults.front();
     o.evidence["disagreements"] = faults;
