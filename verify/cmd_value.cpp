@@ -99,11 +99,7 @@ int cmd_value(const std::vector<std::string>& args) {
       "kernel", po::value<std::string>(),
       "the value by this kernel alone (`verify kernels`); winning moves need the family's own "
       "route and are not listed")("args", po::value<std::vector<std::string>>(), "GAME POSITION");
-  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
-                        "seconds before the command stops with nothing written (exit 3); 0: none");
-  add_memory_limit_option(opts, "",
-                          "memory the computation may hold (K, M, G suffixes; default two thirds "
-                          "of this machine's memory); past it, exit 3 with nothing written");
+  add_command_limit_options(opts);
   po::positional_options_description pos;
   pos.add("args", -1);
   const auto p = parse(args, opts, pos,
