@@ -88,6 +88,16 @@ std::uint64_t default_memory_limit();
 /// The default --time-limit of those commands, in seconds.
 inline constexpr double kDefaultTimeLimitSeconds = 600;
 
+/// --time-limit (default kDefaultTimeLimitSeconds) and --memory-limit (default
+/// default_memory_limit()) of a command that runs under run_limited, in the one wording they
+/// share: `stops` is what stops at the time limit ("the command"), `holds` what holds the memory
+/// ("the computation"); `time_note` follows the time limit's help (e.g. where part of the time
+/// goes).
+void add_command_limit_options(boost::program_options::options_description& opts,
+                               const std::string& stops = "the command",
+                               const std::string& holds = "the computation",
+                               const std::string& time_note = "");
+
 /// The limits a command runs under (run_limited); 0: none.
 struct CommandLimits {
   double seconds = kDefaultTimeLimitSeconds;

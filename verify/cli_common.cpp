@@ -118,6 +118,17 @@ std::uint64_t memory_limit_from(const po::variables_map& vm, std::uint64_t fallb
   return bytes;
 }
 
+void add_command_limit_options(po::options_description& opts, const std::string& stops,
+                               const std::string& holds, const std::string& time_note) {
+  add_time_limit_option(
+      opts, kDefaultTimeLimitSeconds,
+      "seconds before " + stops + " stops with nothing written (exit 3); 0: none" + time_note);
+  add_memory_limit_option(opts, "",
+                          "memory " + holds +
+                              " may hold (K, M, G suffixes; default two thirds of this machine's "
+                              "memory); past it, exit 3 with nothing written");
+}
+
 void add_budget_option(po::options_description& opts, const std::string& help) {
   opts.add_options()("budget", po::value<double>()->default_value(1.0, "1"), help.c_str());
 }

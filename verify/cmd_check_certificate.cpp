@@ -35,12 +35,8 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
                                    declared_period_option_help(&PeriodOptions::column_budget) + ")";
   opts.add_options()("max-columns", po::value<std::int64_t>(), columns_help.c_str())(
       "file", po::value<std::vector<std::string>>(), "CERTIFICATE.json");
-  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
-                        "seconds before the check stops with nothing written (exit 3); 0: none "
-                        "(a re-check of Table 2 row 13 or 14 takes longer: pass 0)");
-  add_memory_limit_option(opts, "",
-                          "memory the check may hold (K, M, G suffixes; default two thirds "
-                          "of this machine's memory); past it, exit 3 with nothing written");
+  add_command_limit_options(opts, "the check", "the check",
+                            " (a re-check of Table 2 row 13 or 14 takes longer: pass 0)");
   po::positional_options_description pos;
   pos.add("file", -1);
   const auto p = parse(args, opts, pos,

@@ -73,13 +73,9 @@ int cmd_plot(const std::vector<std::string>& args) {
       "check", po::value<std::string>()->default_value("300"),
       "how many leading positions the reference (naive) kernel recomputes; a disagreement is "
       "an error (exit 1)")("args", po::value<std::vector<std::string>>(), "GAME [RANGE]");
-  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
-                        "seconds before the command stops with nothing written (exit 3); 0: none. "
-                        "The proof of a period may take half of it, at most 30 s, before the "
-                        "picture is drawn without one");
-  add_memory_limit_option(opts, "",
-                          "memory the computation may hold (K, M, G suffixes; default two thirds "
-                          "of this machine's memory); past it, exit 3 with nothing written");
+  add_command_limit_options(opts, "the command", "the computation",
+                            ". The proof of a period may take half of it, at most 30 s, before "
+                            "the picture is drawn without one");
   po::positional_options_description pos;
   pos.add("args", -1);
   const auto p = parse(

@@ -58,34 +58,33 @@ int value_of(const po::variables_map& vm, const std::vector<std::string>& rest,
     }
     return 0;
   }
-  const auto j = game->value_limited(position, request);
+  const ValueAnswer a = game->value_limited(position, request);
   if (format.front() == "json") {
-    std::cout << j.dump(2) << "\n";
+    std::cout << to_json(a).dump(2) << "\n";
     return 0;
   }
-  std::cout << "game:          " << j.value("game", rest[0]) << "\n"
-            << "position:      " << j.value("position", rest[1]) << "\n";
-  if (j.contains("value")) std::cout << "value:         " << j["value"].dump() << "\n";
-  if (j.contains("outcome"))
-    std::cout << "outcome:       " << j["outcome"].get<std::string>() << "\n";
-  if (j.contains("winning_moves")) {
+  std::cout << "game:          " << a.game << "\n"
+            << "position:      " << a.position << "\n";
+  if (a.value) std::cout << "value:         " << *a.value << "\n";
+  if (a.value_not_computed) std::cout << "value:         null\n";
+  if (a.outcome) std::cout << "outcome:       " << *a.outcome << "\n";
+  if (a.winning_moves) {
     std::cout << "winning moves: ";
-    const auto count = j.value("winning_moves_count", j["winning_moves"].size());
+    const std::size_t count = a.winning_moves_total();
     if (count == 0) std::cout << "none (a P-position: every move loses)";
     bool first = true;
-    for (const auto& m : j["winning_moves"]) {
-      std::cout << (first ? "" : "; ") << (m.is_string() ? m.get<std::string>() : m.dump());
+    for (const auto& m : *a.winning_moves) {
+      std::cout << (first ? "" : "; ") << m;
       first = false;
     }
-    if (count > j["winning_moves"].size()) {
-      std::cout << (first ? "" : "; ") << "… (" << j["winning_moves"].size() << " of " << count
+    if (count > a.winning_moves->size()) {
+      std::cout << (first ? "" : "; ") << "… (" << a.winning_moves->size() << " of " << count
                 << " listed; --max-moves N for more)";
     }
     std::cout << "\n";
   }
-  if (j.contains("kernel"))
-    std::cout << "kernel:        " << j["kernel"].get<std::string>() << "\n";
-  if (j.contains("how")) std::cout << "how:           " << j["how"].get<std::string>() << "\n";
+  if (!a.kernel.empty()) std::cout << "kernel:        " << a.kernel << "\n";
+  if (!a.how.empty()) std::cout << "how:           " << a.how << "\n";
   return 0;
 }
 
@@ -100,11 +99,7 @@ int cmd_value(const std::vector<std::string>& args) {
       "kernel", po::value<std::string>(),
       "the value by this kernel alone (`verify kernels`); winning moves need the family's own "
       "route and are not listed")("args", po::value<std::vector<std::string>>(), "GAME POSITION");
-  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
-                        "seconds before the command stops with nothing written (exit 3); 0: none");
-  add_memory_limit_option(opts, "",
-                          "memory the computation may hold (K, M, G suffixes; default two thirds "
-                          "of this machine's memory); past it, exit 3 with nothing written");
+  add_command_limit_options(opts);
   po::positional_options_description pos;
   pos.add("args", -1);
   const auto p = parse(args, opts, pos,

@@ -91,11 +91,7 @@ int cmd_values(const std::vector<std::string>& args) {
                  "how many leading positions the reference (naive) kernel recomputes; a "
                  "disagreement is an error (exit 1)")("args", po::value<std::vector<std::string>>(),
                                                       "GAME RANGE|POSITION…|@FILE");
-  add_time_limit_option(opts, kDefaultTimeLimitSeconds,
-                        "seconds before the command stops with nothing written (exit 3); 0: none");
-  add_memory_limit_option(opts, "",
-                          "memory the computation may hold (K, M, G suffixes; default two thirds "
-                          "of this machine's memory); past it, exit 3 with nothing written");
+  add_command_limit_options(opts);
   po::positional_options_description pos;
   pos.add("args", -1);
   const auto p =

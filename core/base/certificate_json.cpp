@@ -115,4 +115,14 @@ std::optional<std::string> first_difference(const json& expected, const json& ac
          expected.dump();
 }
 
+CertificateVerdict verdict_on_written_file(
+    CertificateVerdict verdict, const json& period_json,
+    const std::function<json(const std::string& checked)>& written) {
+  if (!verdict.accepted()) return verdict;
+  if (auto difference = first_difference(written(verdict.reason()), period_json, "")) {
+    return rejected_certificate("the values and the period were verified, but " + *difference);
+  }
+  return verdict;
+}
+
 }  // namespace igv

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+
+#include "core/base/certificate.h"
 
 namespace igv {
 
@@ -46,5 +49,13 @@ bool is_descriptive_certificate_field(const std::string& key);
 /// "'path' is X but the checked certificate implies Y".
 std::optional<std::string> first_difference(const nlohmann::json& expected,
                                             const nlohmann::json& actual, const std::string& path);
+
+/// The verdict on a certificate file from the checker's `verdict` on the certificate read from
+/// it: a rejection as it is; an acceptance only when the file is what the producer writes for
+/// that certificate, `written(verdict.reason())` (descriptive fields aside), else a rejection
+/// naming the first difference ("the values and the period were verified, but …").
+CertificateVerdict verdict_on_written_file(
+    CertificateVerdict verdict, const nlohmann::json& period_json,
+    const std::function<nlohmann::json(const std::string& checked)>& written);
 
 }  // namespace igv

@@ -24,9 +24,52 @@ namespace igv {
 
 /// How much of an answer `verify value` asks for.
 struct ValueRequest {
-  /// Winning moves listed at most; their number is always given ("winning_moves_count").
+  /// Winning moves listed at most; their number is always given (winning_moves_count).
   std::size_t max_moves = 1000;
 };
+
+/// The answer of GameInstance::value: a position's value or outcome and its winning moves,
+/// typed. `verify value --format json` and the game.value claim's evidence write it with
+/// to_json (the one place its JSON keys are spelled); the harness reads only the typed fields.
+struct ValueAnswer {
+  std::string game;      ///< the canonical specification ("game")
+  std::string position;  ///< the position as the family writes it ("position")
+  /// The Sprague–Grundy value ("value"); none when the family answers an outcome instead
+  /// (misère Nim, octal-misere, SOS) or could not compute it (value_not_computed).
+  std::optional<Value> value;
+  /// A normal-play family that answers a position beyond its value table by its outcome alone:
+  /// "value" is written null.
+  bool value_not_computed = false;
+  /// The outcome for the player to move ("outcome"): "P" / "N", or SOS's "win" / "loss" /
+  /// "draw"; none when the family gives the value alone.
+  std::optional<std::string> outcome;
+  /// The positions the winning moves leave, as the family writes them ("winning_moves"); none
+  /// when they are not listed (`--max-moves 0` on a sum of heaps, or too large to write).
+  std::optional<std::vector<std::string>> winning_moves;
+  /// How many winning moves there are, when the list was cut to a limit ("winning_moves_count",
+  /// written with "winning_moves_listed", the list's length); none: the list is complete.
+  std::optional<std::size_t> winning_moves_count;
+  std::string kernel;  ///< the route that computed the answer ("kernel")
+  std::string how;     ///< how, in one line ("how"; empty: not written)
+  /// The value of each heap of a sum of heaps, in order ("heap_values"); none for other games
+  /// (and for nim, whose heaps are their values).
+  std::optional<std::vector<Value>> heap_values;
+  /// Facts particular to the family, shown beside the answer: a JSON object whose keys are
+  /// written as they are (e.g. subtraction's "play", chomp's "winning_bites", Welter's
+  /// "winning_coin_moves"); never one of the keys above. Nothing in the harness reads them.
+  nlohmann::json details = nlohmann::json::object();
+
+  /// The number of winning moves: winning_moves_count, else the list's length (0 when none
+  /// is listed).
+  [[nodiscard]] std::size_t winning_moves_total() const {
+    return winning_moves_count.value_or(winning_moves ? winning_moves->size() : 0);
+  }
+};
+
+/// The JSON object `verify value --format json` prints for `answer`: {"game", "position",
+/// "value", "outcome", "winning_moves", "winning_moves_count", "winning_moves_listed",
+/// "kernel", "how", "heap_values", and the family's details}, each key only when its field is set.
+nlohmann::json to_json(const ValueAnswer& answer);
 
 /// The limits of `verify period`: a family that supports them passes them to its producer.
 struct PeriodRequest {
@@ -137,21 +180,18 @@ class GameInstance {
   /// (`coordinates`, default 1: a heap n).
   [[nodiscard]] virtual int coordinates() const { return 0; }
 
-  /// The value of a position and every winning move, as the JSON object `verify value`
-  /// prints: {"game", "position", "value", "winning_moves": [...], "kernel", ...}.
-  /// Non-normal-play games (SOS) put their outcome in "outcome" and may omit "value".
-  [[nodiscard]] virtual nlohmann::json value(const Position& p) const = 0;
+  /// The value (or the outcome) of a position and every winning move (ValueAnswer).
+  [[nodiscard]] virtual ValueAnswer value(const Position& p) const = 0;
 
-  /// value(p) with at most `request.max_moves` winning moves listed: "winning_moves_count" gives
-  /// their number and "winning_moves_listed" how many the list holds. The default calls value(p)
-  /// and cuts the list; a family whose move lists can be huge (nim, octal, welter) overrides it
-  /// and never builds more than max_moves positions.
-  [[nodiscard]] virtual nlohmann::json value_limited(const Position& p,
-                                                     const ValueRequest& request) const;
+  /// value(p) with at most `request.max_moves` winning moves listed: winning_moves_count gives
+  /// their number. The default calls value(p) and cuts the list; a family whose move lists can
+  /// be huge (nim, octal, welter) overrides it and never builds more than max_moves positions.
+  [[nodiscard]] virtual ValueAnswer value_limited(const Position& p,
+                                                  const ValueRequest& request) const;
 
-  /// The shared cutting of value_limited: keeps the first `max_moves` of j["winning_moves"] and
-  /// records the count (`total` when known, else the list's length).
-  static void limit_winning_moves(nlohmann::json& j, const ValueRequest& request,
+  /// The shared cutting of value_limited: keeps the first `max_moves` of answer.winning_moves
+  /// and records the count (`total` when known, else the list's length).
+  static void limit_winning_moves(ValueAnswer& answer, const ValueRequest& request,
                                   std::optional<std::size_t> total = std::nullopt);
 
   /// The proved period (PeriodAnswer: the checked numbers, and the certificate file `verify

@@ -47,7 +47,7 @@ std::string HeapSumGame::format_position(const Position& p) const {
   return format_heap_sum(p);
 }
 
-nlohmann::json HeapSumGame::value(const Position& p) const {
+ValueAnswer HeapSumGame::value(const Position& p) const {
   return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
 }
 
@@ -79,19 +79,19 @@ Position HeapSumGame::sample(std::uint64_t seed, std::int64_t size) const {
   return p;
 }
 
-void HeapSumGame::finish_winning_moves(nlohmann::json& j, const ValueRequest& request,
+void HeapSumGame::finish_winning_moves(ValueAnswer& answer, const ValueRequest& request,
                                        std::size_t count) {
   if (request.max_moves == 0) {
-    j.erase("winning_moves");
+    answer.winning_moves.reset();
   } else if (request.max_moves != std::numeric_limits<std::size_t>::max()) {
-    limit_winning_moves(j, request, count);
+    limit_winning_moves(answer, request, count);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // NimSumHeapGame
 // ---------------------------------------------------------------------------------------------
-nlohmann::json NimSumHeapGame::value_limited(const Position& p, const ValueRequest& request) const {
+ValueAnswer NimSumHeapGame::value_limited(const Position& p, const ValueRequest& request) const {
   const std::int64_t top = p.empty() ? 0 : *std::max_element(p.begin(), p.end());
   require_answerable(top);
   // Finding the winning moves examines every option of every heap (about n/2 splits of a heap
@@ -109,7 +109,7 @@ nlohmann::json NimSumHeapGame::value_limited(const Position& p, const ValueReque
   const HeapValueFn& g = values.of;
   Value total = 0;
   for (auto h : p) total = nim_sum(total, g(h));
-  nlohmann::json moves = nlohmann::json::array();
+  std::vector<std::string> moves;
   std::size_t count = 0;
   if (total != 0 && request.max_moves != 0) {
     for (std::size_t j = 0; j < p.size(); ++j) {
@@ -130,16 +130,21 @@ nlohmann::json NimSumHeapGame::value_limited(const Position& p, const ValueReque
                                });
     }
   }
-  nlohmann::json j = {{"game", spec()},          {"position", format_position(p)},
-                      {"value", total},          {"winning_moves", moves},
-                      {"kernel", values.kernel}, {"how", values.how}};
+  ValueAnswer a;
+  a.game = spec();
+  a.position = format_position(p);
+  a.value = total;
+  a.winning_moves = std::move(moves);
+  a.kernel = values.kernel;
+  a.how = values.how;
   if (answer_.heap_values) {
-    nlohmann::json heaps = nlohmann::json::array();
+    std::vector<Value> heaps;
+    heaps.reserve(p.size());
     for (auto h : p) heaps.push_back(g(h));
-    j["heap_values"] = heaps;
+    a.heap_values = std::move(heaps);
   }
-  finish_winning_moves(j, request, count);
-  return j;
+  finish_winning_moves(a, request, count);
+  return a;
 }
 
 }  // namespace igv

@@ -66,14 +66,14 @@ class HeapSumGame : public GameInstance {
 
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   [[nodiscard]] std::string format_position(const Position& p) const override;
-  [[nodiscard]] nlohmann::json value(const Position& p) const final;
+  [[nodiscard]] ValueAnswer value(const Position& p) const final;
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override;
   [[nodiscard]] Position sample(std::uint64_t seed, std::int64_t size) const override;
 
  protected:
-  /// The end of every value_limited answer: `--max-moves 0` leaves "winning_moves" out, any
+  /// The end of every value_limited answer: `--max-moves 0` leaves the winning moves out, any
   /// other limit cuts the list and records `count`, the winning moves there are.
-  static void finish_winning_moves(nlohmann::json& j, const ValueRequest& request,
+  static void finish_winning_moves(ValueAnswer& answer, const ValueRequest& request,
                                    std::size_t count);
 
  private:
@@ -84,13 +84,13 @@ class HeapSumGame : public GameInstance {
 /// G(h) of every heap of a position, for one answer of NimSumHeapGame::value_limited.
 struct HeapValues {
   std::function<Value(std::int64_t)> of;  ///< G(h) for 0 <= h <= the largest heap asked for
-  std::string kernel;                     ///< the answer's "kernel"
-  std::string how;                        ///< the answer's "how"
+  std::string kernel;                     ///< the answer's kernel
+  std::string how;                        ///< the answer's how
 };
 
 /// What tells the answers of the normal-play heap-sum families apart.
 struct NimSumAnswer {
-  /// List G of each heap ("heap_values"): false for nim, whose heaps are their values.
+  /// List G of each heap (ValueAnswer::heap_values): false for nim, whose heaps are their values.
   bool heap_values = true;
   /// Moves in a heap equal to one before it are left out (the same positions, written in
   /// another order): grundy.
@@ -108,8 +108,8 @@ class NimSumHeapGame : public HeapSumGame {
   NimSumHeapGame(HeapSumSampling sampling, NimSumAnswer answer, std::size_t max_heaps = 100'000'000)
       : HeapSumGame(sampling, max_heaps), answer_(answer) {}
 
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const final;
+  [[nodiscard]] ValueAnswer value_limited(const Position& p,
+                                          const ValueRequest& request) const final;
 
  protected:
   using HeapValueFn = std::function<Value(std::int64_t)>;

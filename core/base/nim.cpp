@@ -104,15 +104,16 @@ class RookGame : public GameInstance {
     require_non_negative(p, "rook position");
     return p;
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
-    nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : nim_winning_moves_xor(p)) moves.push_back(format_position(m));
-    return {{"game", spec()},
-            {"position", format_position(p)},
-            {"value", nim_value_xor(p)},
-            {"winning_moves", moves},
-            {"kernel", "xor"},
-            {"how", "g(m, n) = m xor n"}};
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
+    ValueAnswer a;
+    a.game = spec();
+    a.position = format_position(p);
+    a.value = nim_value_xor(p);
+    a.winning_moves.emplace();
+    for (const auto& m : nim_winning_moves_xor(p)) a.winning_moves->push_back(format_position(m));
+    a.kernel = "xor";
+    a.how = "g(m, n) = m xor n";
+    return a;
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;

@@ -36,21 +36,41 @@ std::string GameInstance::format_position(const Position& p) const {
   return format_int_list(p);
 }
 
-nlohmann::json GameInstance::value_limited(const Position& p, const ValueRequest& request) const {
-  nlohmann::json j = value(p);
-  limit_winning_moves(j, request);
-  return j;
+ValueAnswer GameInstance::value_limited(const Position& p, const ValueRequest& request) const {
+  ValueAnswer a = value(p);
+  limit_winning_moves(a, request);
+  return a;
 }
 
-void GameInstance::limit_winning_moves(nlohmann::json& j, const ValueRequest& request,
+void GameInstance::limit_winning_moves(ValueAnswer& answer, const ValueRequest& request,
                                        std::optional<std::size_t> total) {
-  if (!j.contains("winning_moves") || !j["winning_moves"].is_array()) return;
-  auto& moves = j["winning_moves"];
+  if (!answer.winning_moves) return;
+  auto& moves = *answer.winning_moves;
   const std::size_t count = total.value_or(moves.size());
   if (moves.size() > request.max_moves)
     moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(request.max_moves), moves.end());
-  j["winning_moves_count"] = count;
-  j["winning_moves_listed"] = moves.size();
+  answer.winning_moves_count = count;
+}
+
+nlohmann::json to_json(const ValueAnswer& a) {
+  nlohmann::json j = a.details;
+  j["game"] = a.game;
+  j["position"] = a.position;
+  if (a.value) {
+    j["value"] = *a.value;
+  } else if (a.value_not_computed) {
+    j["value"] = nullptr;
+  }
+  if (a.outcome) j["outcome"] = *a.outcome;
+  if (a.winning_moves) j["winning_moves"] = *a.winning_moves;
+  if (a.winning_moves_count) {
+    j["winning_moves_count"] = *a.winning_moves_count;
+    j["winning_moves_listed"] = a.winning_moves ? a.winning_moves->size() : std::size_t{0};
+  }
+  if (!a.kernel.empty()) j["kernel"] = a.kernel;
+  if (!a.how.empty()) j["how"] = a.how;
+  if (a.heap_values) j["heap_values"] = *a.heap_values;
+  return j;
 }
 
 PeriodAnswer PeriodAnswer::from_checked(nlohmann::json document, CertificateVerdict verdict,

@@ -37,13 +37,13 @@ class MisereNimGame : public HeapSumGame {
   [[nodiscard]] std::string format_position(const Position& p) const override {
     return p.empty() ? "0" : format_int_list(p);
   }
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const override {
+  [[nodiscard]] ValueAnswer value_limited(const Position& p,
+                                          const ValueRequest& request) const override {
     for (auto h : p) {
       if (h < 0) throw InputError("misere-nim position: heap sizes must be >= 0");
     }
     const Value outcome = misere_nim_outcome_bouton(p);
-    nlohmann::json moves = nlohmann::json::array();
+    std::vector<std::string> moves;
     const std::size_t count =
         for_each_misere_nim_winning_move(p, [&](std::size_t i, std::int64_t target) {
           if (moves.size() >= request.max_moves) return;
@@ -57,20 +57,19 @@ class MisereNimGame : public HeapSumGame {
       nim = nim_sum(nim, h);
       big = big || h > 1;
     }
-    nlohmann::json j = {
-        {"game", spec()},
-        {"position", format_position(p)},
-        {"outcome", outcome == kMisereLoss ? "P" : "N"},
-        {"outcome_for", "the player to move (misère play: the last mover loses)"},
-        {"nim_sum", nim},
-        {"winning_moves", moves},
-        {"kernel", "bouton"},
-        {"how", big ? "Bouton's misère rule: some heap exceeds 1, so P exactly when the nim-sum "
-                      "is 0"
-                    : "Bouton's misère rule: every heap is at most 1, so P exactly when the "
-                      "number of heaps of size 1 is odd"}};
-    finish_winning_moves(j, request, count);
-    return j;
+    ValueAnswer a;
+    a.game = spec();
+    a.position = format_position(p);
+    a.outcome = outcome == kMisereLoss ? "P" : "N";
+    a.winning_moves = std::move(moves);
+    a.kernel = "bouton";
+    a.how = big ? "Bouton's misère rule: some heap exceeds 1, so P exactly when the nim-sum is 0"
+                : "Bouton's misère rule: every heap is at most 1, so P exactly when the number of "
+                  "heaps of size 1 is odd";
+    a.details = {{"outcome_for", "the player to move (misère play: the last mover loses)"},
+                 {"nim_sum", nim}};
+    finish_winning_moves(a, request, count);
+    return a;
   }
 };
 

@@ -44,7 +44,7 @@ class WythoffGame : public GameInstance {
     }
     return p;
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     if (p.size() != 2 || p[0] < 0 || p[1] < 0 || p[0] > kWythoffMaxHeap || p[1] > kWythoffMaxHeap) {
       throw InputError("wythoff position: expected two heaps in 0.." +
                        std::to_string(kWythoffMaxHeap) + ", got '" + format_position(p) + "'");
@@ -58,22 +58,24 @@ class WythoffGame : public GameInstance {
       throw std::logic_error("wythoff (" + std::to_string(x) + ", " + std::to_string(y) +
                              "): the sweep and the P-positions disagree");
     }
-    nlohmann::json moves = nlohmann::json::array();
+    std::vector<std::string> moves;
     for (const auto& [a, b] : wythoff_winning_moves(x, y)) moves.push_back(format_position({a, b}));
     const std::int64_t k = std::max(x, y) - std::min(x, y);
     const auto pair = wythoff_pair(k);
-    return {{"game", spec()},
-            {"position", format_position(p)},
-            {"value", v},
-            {"outcome", p_position ? "P" : "N"},
-            {"outcome_for", "the player to move"},
-            {"winning_moves", moves},
-            {"p_position_with_difference", {{"k", k}, {"a_k", pair.a}, {"b_k", pair.b}}},
-            {"kernel", "table"},
-            {"how",
-             "Grundy value by the row-by-row bitset sweep of the squares below the position; "
-             "winning moves to the P-positions (floor(k phi), floor(k phi^2)), computed in exact "
-             "integers as ((k + isqrt(5 k^2)) / 2, that + k)"}};
+    ValueAnswer answer;
+    answer.game = spec();
+    answer.position = format_position(p);
+    answer.value = v;
+    answer.outcome = p_position ? "P" : "N";
+    answer.winning_moves = std::move(moves);
+    answer.kernel = "table";
+    answer.how =
+        "Grundy value by the row-by-row bitset sweep of the squares below the position; "
+        "winning moves to the P-positions (floor(k phi), floor(k phi^2)), computed in exact "
+        "integers as ((k + isqrt(5 k^2)) / 2, that + k)";
+    answer.details = {{"outcome_for", "the player to move"},
+                      {"p_position_with_difference", {{"k", k}, {"a_k", pair.a}, {"b_k", pair.b}}}};
+    return answer;
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;

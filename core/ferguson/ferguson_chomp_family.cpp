@@ -44,7 +44,7 @@ class ChompGame : public GameInstance {
     chomp_require_diagram(rows, "chomp position '" + std::string(text) + "'");
     return rows;
   }
-  [[nodiscard]] nlohmann::json value(const Position& rows) const override {
+  [[nodiscard]] ValueAnswer value(const Position& rows) const override {
     const auto height = static_cast<std::int64_t>(rows.size());
     if (diagrams_in_box(height, rows.front()) > kValueBoxDiagramLimit) {
       throw InputError("chomp position " + format_position(rows) + ": its " +
@@ -70,8 +70,8 @@ class ChompGame : public GameInstance {
         ferguson_value_report(spec(), format_position(rows), table.value(rows), wins, "box",
                               "Sprague-Grundy values of every Young diagram in the position's box, "
                               "bottom-up in combinatorial-number-system order");
-    out["winning_bites"] = bites;
-    out["coordinates"] = "(column, row), (1,1) the poisoned square";
+    out.details["winning_bites"] = bites;
+    out.details["coordinates"] = "(column, row), (1,1) the poisoned square";
     return out;
   }
   /// Every diagram with at most `size` rows and columns.

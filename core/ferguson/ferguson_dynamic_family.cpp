@@ -37,7 +37,7 @@ class DynamicGame : public GameInstance {
     }
     return p;
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     const std::int64_t heap = p[0], max_take = std::min(p[1], p[0]);
     const std::int64_t multiplier = static_cast<std::int64_t>(rule_);
     const bool closed_p = rule_ == DynamicRule::at_most_previous
@@ -47,7 +47,7 @@ class DynamicGame : public GameInstance {
                                      : rule_ == DynamicRule::at_most_previous
                                          ? largest_power_of_two_dividing(heap)
                                          : zeckendorf_greedy(heap).back();
-    nlohmann::json out;
+    ValueAnswer out;
     if (heap <= kValueTableHeapLimit) {
       const DynamicSubtractionTable table(rule_, heap);
       std::vector<std::string> wins;
@@ -62,22 +62,22 @@ class DynamicGame : public GameInstance {
           spec(), format_position(p), table.value(heap, max_take), wins, "table",
           "Sprague-Grundy values of every (heap, max take) up to the heap, bottom-up "
           "with a running mex");
-      out["winning_takes"] = takes;
+      out.details["winning_takes"] = takes;
     } else {
-      out = {{"game", spec()},
-             {"position", format_position(p)},
-             {"value", nullptr},
-             {"outcome", closed_p ? "P" : "N"},
-             {"kernel", "closed form"},
-             {"how",
-              "heap above the table limit: outcome from the closed form, which the claims check "
-              "against the rules up to their stated bounds"}};
-      nlohmann::json wins = nlohmann::json::array();
+      out.game = spec();
+      out.position = format_position(p);
+      out.value_not_computed = true;
+      out.outcome = closed_p ? "P" : "N";
+      out.kernel = "closed form";
+      out.how =
+          "heap above the table limit: outcome from the closed form, which the claims check "
+          "against the rules up to their stated bounds";
+      out.winning_moves.emplace();
       if (!closed_p)
-        wins.push_back(format_position({heap - closed_take, multiplier * closed_take}));
-      out["winning_moves"] = wins;
+        out.winning_moves->push_back(
+            format_position({heap - closed_take, multiplier * closed_take}));
     }
-    out["closed_form"] = {
+    out.details["closed_form"] = {
         {"outcome", closed_p ? "P" : "N"},
         {"rule", rule_ == DynamicRule::at_most_previous
                      ? "P iff the largest power of 2 dividing the heap exceeds the largest take"

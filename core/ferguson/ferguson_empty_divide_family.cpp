@@ -30,7 +30,7 @@ class EmptyDivideGame : public GameInstance {
     }
     return p;
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     const Value v = empty_divide_value_lowest_zero_bit(p[0], p[1]);
     std::vector<std::string> wins;
     for (const auto& [a, b] : EmptyDivideRules{}.moves({p[0], p[1]})) {
@@ -44,7 +44,7 @@ class EmptyDivideGame : public GameInstance {
         "on every (m,n) with m,n <= 64 by the kernel cross-check");
     if (std::max(p[0], p[1]) <= kNaiveValueLimit) {
       NaiveSolver<EmptyDivideRules> naive;
-      out["naive_value"] = naive.value({p[0], p[1]});
+      out.details["naive_value"] = naive.value({p[0], p[1]});
     }
     return out;
   }

@@ -2,20 +2,18 @@
 // value` reports a position of a normal-play game from its value and its options' values.
 #pragma once
 
-#include <functional>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include "core/base/position.h"
+#include "core/base/game_family.h"
 #include "core/base/primitives.h"
 
 namespace igv {
 
-/// {"game", "position", "value", "outcome" ("P"/"N"), "winning_moves", "kernel", "how"} for a
+/// The answer (game, position, value, outcome "P"/"N", winning moves, kernel, how) for a
 /// normal-play position: the winning moves are the options of value 0.
-nlohmann::json ferguson_value_report(const std::string& game, const std::string& position,
-                                     Value value, const std::vector<std::string>& winning_moves,
-                                     const std::string& kernel, const std::string& how);
+ValueAnswer ferguson_value_report(const std::string& game, const std::string& position, Value value,
+                                  const std::vector<std::string>& winning_moves,
+                                  const std::string& kernel, const std::string& how);
 
 }  // namespace igv

@@ -38,7 +38,7 @@ class SosGame : public GameInstance {
   [[nodiscard]] std::string format_position(const Position& p) const override {
     return to_board(p);
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     const SosBoard board = to_board(p);
     // The memoised search beyond the table's length visits up to 3^e boards for e empty
     // squares: more than the table's 3^16 does not fit in memory or time, so it is refused at
@@ -58,7 +58,8 @@ class SosGame : public GameInstance {
       return table ? table->outcome(b) : naive.outcome(b);
     };
     const SosOutcome result = outcome_of(board);
-    nlohmann::json moves = nlohmann::json::array(), wins = nlohmann::json::array();
+    nlohmann::json moves = nlohmann::json::array();
+    std::vector<std::string> wins;
     for (const auto& [move, r] : sos_move_outcomes(board, outcome_of)) {
       SosBoard next = board;
       next[move.square - 1] = move.letter;
@@ -67,18 +68,17 @@ class SosGame : public GameInstance {
                        {"result", to_string(r)}});
       if (r == SosOutcome::win) wins.push_back(next);
     }
-    return {{"game", spec()},
-            {"position", board},
-            {"outcome", to_string(result)},
-            {"outcome_for", "the player to move"},
-            {"winning_moves", wins},
-            {"moves", moves},
-            {"kernel", table ? "table" : "naive"},
-            {"how",
-             table ? "outcome of every board of the strip, bottom-up over the base-3 index"
-                   : "memoised search from the rules, boards identified with their mirror images"}};
+    ValueAnswer a;
+    a.game = spec();
+    a.position = board;
+    a.outcome = to_string(result);
+    a.winning_moves = std::move(wins);
+    a.kernel = table ? "table" : "naive";
+    a.how = table ? "outcome of every board of the strip, bottom-up over the base-3 index"
+                  : "memoised search from the rules, boards identified with their mirror images";
+    a.details = {{"outcome_for", "the player to move"}, {"moves", moves}};
+    return a;
   }
-  /// Every board of the strip without SOS (size is ignored beyond 3^size <= 3^length).
   [[nodiscard]] std::vector<Position> domain(std::int64_t) const override {
     std::vector<Position> out;
     std::uint64_t count = 1;

@@ -46,7 +46,7 @@ class ThirteenGame : public GameInstance {
     return cards.empty() ? "start" : format_int_list(cards, false);
   }
 
-  [[nodiscard]] nlohmann::json value(const Position& counts) const override {
+  [[nodiscard]] ValueAnswer value(const Position& counts) const override {
     const ThirteenTable table;
     std::vector<std::string> wins;
     nlohmann::json cards = nlohmann::json::array();
@@ -62,8 +62,8 @@ class ThirteenGame : public GameInstance {
         ferguson_value_report(spec(), format_position(counts), table.value(counts), wins, "table",
                               "Sprague-Grundy values of all 5^6 count vectors with total <= 31, "
                               "bottom-up from the rules of Thirteen");
-    out["total"] = thirteen_total(counts);
-    out["winning_cards"] = cards;
+    out.details["total"] = thirteen_total(counts);
+    out.details["winning_cards"] = cards;
     return out;
   }
 

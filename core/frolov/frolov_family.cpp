@@ -86,7 +86,7 @@ class FrolovSquareGame : public GameInstance {
     return row_ ? std::pair{*row_, p.at(0)} : std::pair{p.at(0), p.at(1)};
   }
 
-  [[nodiscard]] nlohmann::json value(const Position& p) const override;
+  [[nodiscard]] ValueAnswer value(const Position& p) const override;
   [[nodiscard]] PeriodAnswer period() const override { return period_limited({}); }
   [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override;
   [[nodiscard]] CertificateCheck check_certificate(
@@ -166,26 +166,29 @@ SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n)
   return a;
 }
 
-nlohmann::json FrolovSquareGame::value(const Position& p) const {
+ValueAnswer FrolovSquareGame::value(const Position& p) const {
   const auto [m, n] = square(p);
   const SquareAnswer a = answer_square(which_, m, n);
-  nlohmann::json moves = nlohmann::json::array();
-  if (a.deletion_wins) moves.push_back("empty");
+  std::vector<std::string> moves;
+  if (a.deletion_wins) moves.emplace_back("empty");
   for (const auto& [i, j] : a.zero_options)
     moves.push_back(std::to_string(i) + "," + std::to_string(j));
-  return {{"game", spec()},
-          {"position", format_position(p)},
-          {"square", {m, n}},
-          {"value", a.value},
-          {"winning_moves", moves},
-          {"moves_syntax",
-           which_ == FrolovFunction::g
-               ? "m,n: the rook's square after the move (a move may leave the row)"
-               : "a,x: H_a : *x after the move; 'empty': the empty heap deleted with all after it"},
-          {"kernel", a.kernel},
-          {"how", which_ == FrolovFunction::g
-                      ? "g(m, n) by (G2); winning moves are the options of value 0"
-                      : "f(m, n) by formula (1); winning moves are the options of value 0"}};
+  ValueAnswer out;
+  out.game = spec();
+  out.position = format_position(p);
+  out.value = a.value;
+  out.winning_moves = std::move(moves);
+  out.kernel = a.kernel;
+  out.how = which_ == FrolovFunction::g
+                ? "g(m, n) by (G2); winning moves are the options of value 0"
+                : "f(m, n) by formula (1); winning moves are the options of value 0";
+  out.details = {
+      {"square", {m, n}},
+      {"moves_syntax",
+       which_ == FrolovFunction::g
+           ? "m,n: the rook's square after the move (a move may leave the row)"
+           : "a,x: H_a : *x after the move; 'empty': the empty heap deleted with all after it"}};
+  return out;
 }
 
 PeriodAnswer FrolovSquareGame::period_limited(const PeriodRequest& request) const {
@@ -296,20 +299,21 @@ class DigitsGame : public GameInstance {
     for (auto d : p) s += static_cast<char>('0' + d);
     return s;
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     const std::string s = format_position(p);
     DigitDeletionEvaluator eval;
-    nlohmann::json moves = nlohmann::json::array();
-    for (const auto& w : eval.winning_moves(s)) moves.push_back(w);
-    return {{"game", spec()},
-            {"position", s},
-            {"value", eval.value(s)},
-            {"winning_moves", moves},
-            {"suffix_values", eval.suffix_values(s)},
-            {"kernel", "f-composition"},
-            {"how",
-             "value = f_{d1} : (f_{d2} : ... (f_{dL} : 0)) (Frolov 2012, §2); winning moves are "
-             "the options of value 0"}};
+    ValueAnswer a;
+    a.game = spec();
+    a.position = s;
+    a.value = eval.value(s);
+    a.winning_moves.emplace();
+    for (const auto& w : eval.winning_moves(s)) a.winning_moves->push_back(w);
+    a.kernel = "f-composition";
+    a.how =
+        "value = f_{d1} : (f_{d2} : ... (f_{dL} : 0)) (Frolov 2012, §2); winning moves are "
+        "the options of value 0";
+    a.details = {{"suffix_values", eval.suffix_values(s)}};
+    return a;
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     if (size < 0 || size > 6)

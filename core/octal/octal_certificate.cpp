@@ -345,19 +345,9 @@ json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
 
 OctalPeriodCertificate parse_octal_period_json(const json& period_json,
                                                const std::optional<OctalValuesLocation>& location) {
-  if (!period_json.is_object()) throw InputError("certificate: not a JSON object");
-  const json& game = cert_field(period_json, "game", "");
-  if (!game.is_string()) throw InputError("certificate: field 'game' must be a string");
-  const std::string spec = game.get<std::string>();
-  if (spec.rfind("octal:", 0) != 0)
-    throw InputError("certificate: game '" + spec + "' is not octal");
-  const OctalCode code = OctalCode::parse(spec.substr(6));
-  if (code.canonical() != spec.substr(6)) {
-    throw InputError("certificate: game '" + spec +
-                     "' is not written canonically (expected 'octal:" + code.canonical() + "')");
-  }
+  const auto code =
+      read_certificate_code<OctalCode>(period_json, "octal", kOctalCertificateVersion);
   const json& certificate = cert_field(period_json, "certificate", "");
-  require_certificate_version(certificate, kOctalCertificateVersion);
   OctalPeriodCertificate cert;
   cert.code = code.canonical();
   const bool has_file = certificate.is_object() && certificate.contains("values_file");
@@ -456,19 +446,46 @@ json hex_period_json(const HexPeriodCertificate& cert, int last_digit, const std
             {"checker", "check_hex_period_certificate (core/octal/octal_certificate_check.cpp)"}}}};
 }
 
-HexPeriodCertificate parse_hex_period_json(const json& period_json) {
+template <class Code>
+Code read_certificate_code(const json& period_json, const std::string& family, int version) {
   if (!period_json.is_object()) throw InputError("certificate: not a JSON object");
   const json& game = cert_field(period_json, "game", "");
   if (!game.is_string()) throw InputError("certificate: field 'game' must be a string");
   const std::string spec = game.get<std::string>();
-  if (spec.rfind("hex:", 0) != 0) throw InputError("certificate: game '" + spec + "' is not hex");
-  const HexCode code = HexCode::parse(spec.substr(4));
-  if (code.canonical() != spec.substr(4)) {
-    throw InputError("certificate: game '" + spec +
-                     "' is not written canonically (expected 'hex:" + code.canonical() + "')");
+  const std::string prefix = family + ":";
+  if (spec.rfind(prefix, 0) != 0)
+    throw InputError("certificate: game '" + spec + "' is not " + family);
+  const Code code = Code::parse(spec.substr(prefix.size()));
+  if (code.canonical() != spec.substr(prefix.size())) {
+    throw InputError("certificate: game '" + spec + "' is not written canonically (expected '" +
+                     prefix + code.canonical() + "')");
   }
+  require_certificate_version(cert_field(period_json, "certificate", ""), version);
+  return code;
+}
+template OctalCode read_certificate_code<OctalCode>(const json&, const std::string&, int);
+template HexCode read_certificate_code<HexCode>(const json&, const std::string&, int);
+
+std::vector<Value> read_hex_certificate_values(const json& certificate) {
+  const json& values = cert_field(certificate, "values", "certificate");
+  if (!values.is_array())
+    throw InputError("certificate: field 'certificate.values' must be an array");
+  if (static_cast<std::int64_t>(values.size()) > kLargestHexFile) {
+    throw InputError("certificate: 'certificate.values' holds more than " +
+                     std::to_string(kLargestHexFile) + " values (the checker's limit)");
+  }
+  std::vector<Value> out;
+  out.reserve(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    out.push_back(cert_integer(values[i], "certificate.values[" + std::to_string(i) + "]", 0,
+                               kLargestOctalValue));
+  }
+  return out;
+}
+
+HexPeriodCertificate parse_hex_period_json(const json& period_json) {
+  const auto code = read_certificate_code<HexCode>(period_json, "hex", kHexCertificateVersion);
   const json& certificate = cert_field(period_json, "certificate", "");
-  require_certificate_version(certificate, kHexCertificateVersion);
   HexPeriodCertificate cert;
   cert.code = code.canonical();
   cert.preperiod =
@@ -477,17 +494,7 @@ HexPeriodCertificate parse_hex_period_json(const json& period_json) {
   (void)cert_integer(cert_field(period_json, "saltus", ""), "saltus", 0, kLargestOctalValue);
   (void)cert_integer(cert_field(certificate, "bound", "certificate"), "certificate.bound", 0,
                      kLargestHexFile);
-  const json& values = cert_field(certificate, "values", "certificate");
-  if (!values.is_array())
-    throw InputError("certificate: field 'certificate.values' must be an array");
-  if (static_cast<std::int64_t>(values.size()) > kLargestHexFile) {
-    throw InputError("certificate: 'certificate.values' holds more than " +
-                     std::to_string(kLargestHexFile) + " values (the checker's limit)");
-  }
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    cert.values.push_back(cert_integer(values[i], "certificate.values[" + std::to_string(i) + "]",
-                                       0, kLargestOctalValue));
-  }
+  cert.values = read_hex_certificate_values(certificate);
   const json& lev = cert_field(period_json, "last_exceptional_value", "");
   if (!lev.is_null()) (void)cert_integer(lev, "last_exceptional_value", 0, kLargestHexFile);
   // Every field present, with its kind (the descriptive text is compared by kind only).

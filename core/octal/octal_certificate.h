@@ -180,6 +180,18 @@ std::int64_t hex_period_bound(std::int64_t preperiod, std::int64_t period, int l
 nlohmann::json hex_period_json(const HexPeriodCertificate& cert, int last_digit,
                                const std::string& checked);
 
+/// What the octal and the hexadecimal certificate files share when read back: an object whose
+/// game is "FAMILY:CODE" (`family` "octal" or "hex", Code OctalCode or HexCode) with the code
+/// written canonically (the code is returned), and whose certificate has certificate_version
+/// `version`. Throws InputError naming the field.
+template <class Code>
+Code read_certificate_code(const nlohmann::json& period_json, const std::string& family,
+                           int version);
+
+/// certificate.values of a hexadecimal certificate file (ordinary or arithmetic): an array of
+/// at most kLargestHexFile values, each 0..65535. Throws InputError naming the field.
+std::vector<Value> read_hex_certificate_values(const nlohmann::json& certificate);
+
 /// Reads a hexadecimal certificate file back (the inverse of hex_period_json). Throws
 /// InputError naming the field when the file is malformed (a field missing, unexpected or of
 /// the wrong kind, a number out of range, more than kLargestHexFile values, another version, a

@@ -657,25 +657,49 @@ CertificateVerdict check_octal_period_json(const nlohmann::json& period_json,
                                            const std::optional<OctalValuesLocation>& location,
                                            const std::function<void()>& tick) {
   const OctalPeriodCertificate cert = parse_octal_period_json(period_json, location);
-  CertificateVerdict verdict = check_octal_period_certificate(cert, tick);
-  if (!verdict.accepted()) return verdict;
-  const OctalCode code = OctalCode::parse(cert.code);
-  const nlohmann::json expected = octal_period_json(cert, code.max_removal(), verdict.reason());
-  if (auto difference = first_difference(expected, period_json, "")) {
-    return reject("the values and the period were verified, but " + *difference);
+  return verdict_on_written_file(
+      check_octal_period_certificate(cert, tick), period_json, [&](const std::string& checked) {
+        return octal_period_json(cert, OctalCode::parse(cert.code).max_removal(), checked);
+      });
+}
+
+std::optional<CertificateVerdict> hex_code_fault(const std::string& text, HexCode& code) {
+  try {
+    code = HexCode::parse(text);
+  } catch (const InputError& e) {
+    return reject(std::string("the code is not a finite hexadecimal code: ") + e.what());
   }
-  return verdict;
+  if (code.canonical() != text) return reject("the code is not written canonically");
+  return std::nullopt;
+}
+
+std::optional<CertificateVerdict> hex_values_fault(const std::vector<Value>& g,
+                                                   const std::vector<Value>& claimed) {
+  for (std::size_t n = 0; n < g.size() && n < claimed.size(); ++n) {
+    if (g[n] != claimed[n]) {
+      return reject("G(" + std::to_string(n) + ") is " + std::to_string(g[n]) + ", not " +
+                    std::to_string(claimed[n]) + " (recomputed by the naive kernel)");
+    }
+  }
+  return std::nullopt;
+}
+
+ProvedPeriod hex_proved_period(const HexCode& code, std::int64_t e, std::int64_t p, std::int64_t s,
+                               const std::vector<Value>& g) {
+  ProvedPeriod proved;
+  proved.what = "hex:" + code.canonical();
+  proved.preperiod = e;
+  proved.period = p;
+  proved.saltus = s;
+  for (std::int64_t n = 0; n < e + p; ++n)
+    proved.residues.push_back(static_cast<std::int32_t>(g[static_cast<std::size_t>(n)]));
+  return proved;
 }
 
 CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert,
                                                 const std::function<void()>& tick) {
   HexCode code;
-  try {
-    code = HexCode::parse(cert.code);
-  } catch (const InputError& e) {
-    return reject(std::string("the code is not a finite hexadecimal code: ") + e.what());
-  }
-  if (code.canonical() != cert.code) return reject("the code is not written canonically");
+  if (auto fault = hex_code_fault(cert.code, code)) return *fault;
   const int k = code.max_removal();
   const std::int64_t e = cert.preperiod;
   const std::int64_t p = cert.period;
@@ -696,14 +720,7 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
   if (tick) tick();
   // 1. The values are the Sprague–Grundy values: recomputed from the rules, every one.
   const std::vector<Value> g = hex_values_naive(code, n_values - 1);
-  for (std::int64_t n = 0; n < n_values; ++n) {
-    if (g[static_cast<std::size_t>(n)] != cert.values[static_cast<std::size_t>(n)]) {
-      return reject("G(" + std::to_string(n) + ") is " +
-                    std::to_string(g[static_cast<std::size_t>(n)]) + ", not " +
-                    std::to_string(cert.values[static_cast<std::size_t>(n)]) +
-                    " (recomputed by the naive kernel)");
-    }
-  }
+  if (auto fault = hex_values_fault(g, cert.values)) return *fault;
   const auto at = [&](std::int64_t n) { return g[static_cast<std::size_t>(n)]; };
   // 2. The theorem's window.
   const std::int64_t window_end = 3 * e1 + 2 * p + k;
@@ -725,32 +742,22 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
           [&](std::int64_t n) { return at(n) == at(n + p); });
       !fault.empty())
     return reject(fault);
-  ProvedPeriod proved;
-  proved.what = "hex:" + code.canonical();
-  proved.preperiod = e;
-  proved.period = p;
-  for (std::int64_t n = 0; n < e + p; ++n)
-    proved.residues.push_back(static_cast<std::int32_t>(at(n)));
   CertificateVerdict v = CertificateVerdict::acceptance(
       CheckerSeal{},
       "values G(0.." + std::to_string(n_values - 1) + ") recomputed by the naive kernel; G(n+" +
           std::to_string(p) + ") = G(n) for " + std::to_string(e) + " <= n < " +
           std::to_string(window_end) + " (the three-heap window); preperiod and period least",
-      n_values, {std::move(proved)});
+      n_values, {hex_proved_period(code, e, p, 0, g)});
   v.details = {{"window_checked", window_end - e}};
   return v;
 }
 
 CertificateVerdict check_hex_period_json(const nlohmann::json& period_json) {
   const HexPeriodCertificate cert = parse_hex_period_json(period_json);
-  CertificateVerdict verdict = check_hex_period_certificate(cert);
-  if (!verdict.accepted()) return verdict;
-  const HexCode code = HexCode::parse(cert.code);
-  const nlohmann::json expected = hex_period_json(cert, code.max_removal(), verdict.reason());
-  if (auto difference = first_difference(expected, period_json, "")) {
-    return reject("the values and the period were verified, but " + *difference);
-  }
-  return verdict;
+  return verdict_on_written_file(
+      check_hex_period_certificate(cert), period_json, [&](const std::string& checked) {
+        return hex_period_json(cert, HexCode::parse(cert.code).max_removal(), checked);
+      });
 }
 
 }  // namespace igv

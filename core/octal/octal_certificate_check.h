@@ -25,12 +25,14 @@
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/base/certificate.h"
 #include "core/octal/octal_certificate.h"
+#include "core/octal/octal_rules.h"
 
 namespace igv {
 
@@ -98,5 +100,22 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
 /// Re-checks a hexadecimal certificate file: the certificate is checked, then every other field
 /// must be what it implies. Throws InputError naming the field when the file is malformed.
 CertificateVerdict check_hex_period_json(const nlohmann::json& period_json);
+
+// What the two hexadecimal checkers share (check_hex_period_certificate here and
+// check_hex_arithmetic_certificate, core/octal/octal_hex_arithmetic_certificate_check.h):
+
+/// The rejection of a certificate whose code `text` is not a finite hexadecimal code written
+/// canonically; none (and `code` set) otherwise.
+std::optional<CertificateVerdict> hex_code_fault(const std::string& text, HexCode& code);
+
+/// The rejection naming the first value of `claimed` that is not the naive kernel's `g` (both
+/// of one length); none when every one is.
+std::optional<CertificateVerdict> hex_values_fault(const std::vector<Value>& g,
+                                                   const std::vector<Value>& claimed);
+
+/// What an accepted certificate of `code` proved: G with preperiod e, period p and saltus s, and
+/// its values G(0 .. e + p - 1) from `g`.
+ProvedPeriod hex_proved_period(const HexCode& code, std::int64_t e, std::int64_t p, std::int64_t s,
+                               const std::vector<Value>& g);
 
 }  // namespace igv

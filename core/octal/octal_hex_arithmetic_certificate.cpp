@@ -46,18 +46,9 @@ json hex_arithmetic_json(const HexArithmeticCertificate& cert, int last_digit,
 }
 
 HexArithmeticCertificate parse_hex_arithmetic_json(const json& period_json) {
-  if (!period_json.is_object()) throw InputError("certificate: not a JSON object");
-  const json& game = cert_field(period_json, "game", "");
-  if (!game.is_string()) throw InputError("certificate: field 'game' must be a string");
-  const std::string spec = game.get<std::string>();
-  if (spec.rfind("hex:", 0) != 0) throw InputError("certificate: game '" + spec + "' is not hex");
-  const HexCode code = HexCode::parse(spec.substr(4));
-  if (code.canonical() != spec.substr(4)) {
-    throw InputError("certificate: game '" + spec +
-                     "' is not written canonically (expected 'hex:" + code.canonical() + "')");
-  }
+  const auto code =
+      read_certificate_code<HexCode>(period_json, "hex", kHexArithmeticCertificateVersion);
   const json& certificate = cert_field(period_json, "certificate", "");
-  require_certificate_version(certificate, kHexArithmeticCertificateVersion);
   HexArithmeticCertificate cert;
   cert.code = code.canonical();
   cert.preperiod =
@@ -71,17 +62,7 @@ HexArithmeticCertificate parse_hex_arithmetic_json(const json& period_json) {
                                "certificate.base_end", 1, kLargestHexFile);
   (void)cert_integer(cert_field(certificate, "bound", "certificate"), "certificate.bound", 0,
                      kLargestHexFile);
-  const json& values = cert_field(certificate, "values", "certificate");
-  if (!values.is_array())
-    throw InputError("certificate: field 'certificate.values' must be an array");
-  if (static_cast<std::int64_t>(values.size()) > kLargestHexFile) {
-    throw InputError("certificate: 'certificate.values' holds more than " +
-                     std::to_string(kLargestHexFile) + " values (the checker's limit)");
-  }
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    cert.values.push_back(cert_integer(values[i], "certificate.values[" + std::to_string(i) + "]",
-                                       0, kLargestOctalValue));
-  }
+  cert.values = read_hex_certificate_values(certificate);
   const json& lev = cert_field(period_json, "last_exceptional_value", "");
   if (!lev.is_null()) (void)cert_integer(lev, "last_exceptional_value", 0, kLargestHexFile);
   // Every field present, with its kind (the descriptive text is compared by kind only).

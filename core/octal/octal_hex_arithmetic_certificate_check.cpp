@@ -7,6 +7,7 @@
 #include "core/base/errors.h"
 #include "core/base/least_period.h"
 #include "core/octal/octal_certificate.h"
+#include "core/octal/octal_certificate_check.h"
 #include "core/octal/octal_naive.h"
 
 namespace igv {
@@ -187,12 +188,7 @@ CertificateVerdict check_hex_arithmetic_certificate(const HexArithmeticCertifica
                                                     const std::function<void()>& tick) {
   const auto reject = [](std::string why) { return rejected_certificate(std::move(why)); };
   HexCode code;
-  try {
-    code = HexCode::parse(cert.code);
-  } catch (const InputError& e) {
-    return reject(std::string("the code is not a finite hexadecimal code: ") + e.what());
-  }
-  if (code.canonical() != cert.code) return reject("the code is not written canonically");
+  if (auto fault = hex_code_fault(cert.code, code)) return *fault;
   if (code.digit(0) != 0)
     return reject("a digit left of the point (splitting without taking) is outside Theorem A");
   const int k = code.max_removal();
@@ -211,12 +207,7 @@ CertificateVerdict check_hex_arithmetic_certificate(const HexArithmeticCertifica
   if (tick) tick();
   // 1. The values, recomputed from the rules, every one.
   const std::vector<Value> g = hex_values_naive(code, last);
-  for (std::int64_t n = 0; n <= last; ++n) {
-    if (g[static_cast<std::size_t>(n)] != cert.values[static_cast<std::size_t>(n)])
-      return reject("G(" + str(n) + ") is " + str(g[static_cast<std::size_t>(n)]) + ", not " +
-                    str(cert.values[static_cast<std::size_t>(n)]) +
-                    " (recomputed by the naive kernel)");
-  }
+  if (auto fault = hex_values_fault(g, cert.values)) return *fault;
   // 2. Theorem A.
   const TheoremAResult a = theorem_a_hypotheses(code, g, n0, p, s, M, tick);
   if (!a.holds) return reject("Theorem A: " + a.hypothesis + " fails: " + a.detail);
@@ -242,13 +233,6 @@ CertificateVerdict check_hex_arithmetic_certificate(const HexArithmeticCertifica
       },
       [&](std::int64_t n) { return at(n + p) == at(n) + s; });
   if (!least.empty()) return reject(least);
-  ProvedPeriod proved;
-  proved.what = "hex:" + code.canonical();
-  proved.preperiod = e;
-  proved.period = p;
-  proved.saltus = s;
-  for (std::int64_t n = 0; n < e + p; ++n)
-    proved.residues.push_back(static_cast<std::int32_t>(at(n)));
   CertificateVerdict v = CertificateVerdict::acceptance(
       CheckerSeal{},
       "values G(0.." + str(last) +
@@ -257,21 +241,17 @@ CertificateVerdict check_hex_arithmetic_certificate(const HexArithmeticCertifica
           str(n0) + ", " + str(p) + ", " + str(s) + ") with M = " + str(M) + ", and G = G* on 0.." +
           str(last) + "; G(n+" + str(p) + ") = G(n) + " + str(s) + " for every n >= " + str(e) +
           "; preperiod and period least",
-      last + 1, {std::move(proved)});
+      last + 1, {hex_proved_period(code, e, p, s, g)});
   v.details = {{"n0", n0}, {"base_end", M}, {"last_heap", last}};
   return v;
 }
 
 CertificateVerdict check_hex_arithmetic_json(const nlohmann::json& period_json) {
   const HexArithmeticCertificate cert = parse_hex_arithmetic_json(period_json);
-  CertificateVerdict verdict = check_hex_arithmetic_certificate(cert);
-  if (!verdict.accepted()) return verdict;
-  const HexCode code = HexCode::parse(cert.code);
-  const nlohmann::json expected = hex_arithmetic_json(cert, code.max_removal(), verdict.reason());
-  if (auto difference = first_difference(expected, period_json, "")) {
-    return rejected_certificate("the values and the period were verified, but " + *difference);
-  }
-  return verdict;
+  return verdict_on_written_file(
+      check_hex_arithmetic_certificate(cert), period_json, [&](const std::string& checked) {
+        return hex_arithmetic_json(cert, HexCode::parse(cert.code).max_removal(), checked);
+      });
 }
 
 }  // namespace igv

@@ -65,12 +65,12 @@ class OctalMisereGame : public HeapSumGame {
     return p;
   }
 
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const override {
+  [[nodiscard]] ValueAnswer value_limited(const Position& p,
+                                          const ValueRequest& request) const override {
     require_small(spec(), p);
     OctalMisereNaiveSolver solver(code_);
     const Value outcome = solver.outcome(p);
-    nlohmann::json moves = nlohmann::json::array();
+    std::vector<std::string> moves;
     std::size_t count = 0;
     std::size_t options = 0;
     for_each_octal_misere_move(code_, p, [&](std::size_t j, const HeapOption& o) {
@@ -80,21 +80,21 @@ class OctalMisereGame : public HeapSumGame {
       if (count++ >= request.max_moves) return;
       moves.push_back(format_heap_sum(next));
     });
-    nlohmann::json j = {
-        {"game", spec()},
-        {"position", format_heap_sum(p)},
-        {"outcome", outcome == kOctalMisereLoss ? "P" : "N"},
-        {"outcome_for", "the player to move (misère play: the last mover loses)"},
-        {"winning_moves", moves},
-        {"kernel", "naive"},
-        {"positions_searched", solver.positions_stored()},
-        {"how", options == 0
-                    ? "no move: under misère play the opponent made the last move, so the player "
-                      "to move wins"
-                    : "memoised search over every sum of heaps reachable (misère terminal rule: a "
-                      "player with no move wins); a move wins when it leads to a P-position"}};
-    finish_winning_moves(j, request, count);
-    return j;
+    ValueAnswer a;
+    a.game = spec();
+    a.position = format_heap_sum(p);
+    a.outcome = outcome == kOctalMisereLoss ? "P" : "N";
+    a.winning_moves = std::move(moves);
+    a.kernel = "naive";
+    a.how = options == 0
+                ? "no move: under misère play the opponent made the last move, so the player "
+                  "to move wins"
+                : "memoised search over every sum of heaps reachable (misère terminal rule: a "
+                  "player with no move wins); a move wins when it leads to a P-position";
+    a.details = {{"outcome_for", "the player to move (misère play: the last mover loses)"},
+                 {"positions_searched", solver.positions_stored()}};
+    finish_winning_moves(a, request, count);
+    return a;
   }
 
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {

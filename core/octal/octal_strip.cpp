@@ -80,17 +80,18 @@ class DawsonStripGame : public GameInstance {
   [[nodiscard]] std::string format_position(const Position& p) const override {
     return p.empty() ? std::string("(none)") : format_int_list(p);
   }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     NaiveSolver<DawsonStripRules> solver;
-    nlohmann::json moves = nlohmann::json::array();
-    for (const auto& m : solver.winning_moves(p)) moves.push_back(format_position(m));
-    return {{"game", spec()},
-            {"position", format_position(p)},
-            {"value", solver.value(p)},
-            {"winning_moves", moves},
-            {"kernel", "naive"},
-            {"how", "generic naive solver on the tile rules; " +
-                        std::to_string(solver.positions_stored()) + " positions"}};
+    ValueAnswer a;
+    a.game = spec();
+    a.position = format_position(p);
+    a.value = solver.value(p);
+    a.winning_moves.emplace();
+    for (const auto& m : solver.winning_moves(p)) a.winning_moves->push_back(format_position(m));
+    a.kernel = "naive";
+    a.how = "generic naive solver on the tile rules; " + std::to_string(solver.positions_stored()) +
+            " positions";
+    return a;
   }
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override {
     std::vector<Position> out;

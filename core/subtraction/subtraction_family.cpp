@@ -95,11 +95,11 @@ Value SubtractionGame::fast_value(std::int64_t n) const {
   return subtraction_value_by_period(proved_period(), n);
 }
 
-nlohmann::json SubtractionGame::value(const Position& p) const {
+ValueAnswer SubtractionGame::value(const Position& p) const {
   if (p.size() != 1) throw InputError(spec() + " position: expected one heap size");
   const std::int64_t n = p[0];
   if (n < 0) throw InputError(spec() + ": heap " + std::to_string(n) + " (heaps are 0 or more)");
-  nlohmann::json moves = nlohmann::json::array();
+  std::vector<std::string> moves;
   Value v = 0;
   if (set_.rule_defined()) {
     // No window and no period: every value up to n, once, by the member kernel (which refuses,
@@ -125,16 +125,18 @@ nlohmann::json SubtractionGame::value(const Position& p) const {
                         ? "G(n) = mex{G(n-s) : s in S, s <= n}"
                         : "misère Grundy value: 1 at a terminal heap, else mex of the options; 0 "
                           "exactly at misère P-positions";
-  return {{"game", spec()},
-          {"position", format_position(p)},
-          {"value", v},
-          {"outcome", v == 0 ? "P" : "N"},
-          {"play", play_name(play_)},
-          {"winning_moves", moves},
-          {"kernel", set_.rule_defined()                                      ? "members"
-                     : set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma"
-                                                                              : "window"},
-          {"how", how}};
+  ValueAnswer a;
+  a.game = spec();
+  a.position = format_position(p);
+  a.value = v;
+  a.outcome = v == 0 ? "P" : "N";
+  a.winning_moves = std::move(moves);
+  a.kernel = set_.rule_defined()                                      ? "members"
+             : set_.powers_of_two && play_ == SubtractionPlay::normal ? "residue-lemma"
+                                                                      : "window";
+  a.how = how;
+  a.details = {{"play", play_name(play_)}};
+  return a;
 }
 
 namespace {

@@ -23,7 +23,7 @@ class SubtractionGame : public GameInstance {
   [[nodiscard]] Position parse_position(std::string_view text) const override;
   /// A heap n: one coordinate, always.
   [[nodiscard]] int coordinates() const override { return 1; }
-  [[nodiscard]] nlohmann::json value(const Position& p) const override;
+  [[nodiscard]] ValueAnswer value(const Position& p) const override;
   [[nodiscard]] PeriodAnswer period() const override;
   /// period() within request.limits: a fresh search (period() caches its proof; this does not).
   [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override;

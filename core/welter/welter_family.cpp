@@ -37,42 +37,42 @@ class WelterGame : public GameInstance {
     return parse_welter_position(text);
   }
 
-  [[nodiscard]] nlohmann::json value(const Position& p) const override {
+  [[nodiscard]] ValueAnswer value(const Position& p) const override {
     return value_limited(p, ValueRequest{std::numeric_limits<std::size_t>::max()});
   }
 
-  [[nodiscard]] nlohmann::json value_limited(const Position& p,
-                                             const ValueRequest& request) const override {
+  [[nodiscard]] ValueAnswer value_limited(const Position& p,
+                                          const ValueRequest& request) const override {
     const WelterCoins coins = welter_position(p);
     const Value v = welter_value_conway(coins);
     const auto moves = welter_winning_moves_inverse(coins);
     nlohmann::json coin_moves = nlohmann::json::array();
     for (const auto& m : moves) coin_moves.push_back({{"from", m.from}, {"to", m.to}});
-    nlohmann::json out = {
-        {"game", spec()},
-        {"position", format_position(coins)},
-        {"coins", coins.size()},
-        {"value", v},
-        {"winning_coin_moves", coin_moves},
-        {"kernel", "conway"},
-        {"how",
-         "value: Conway's mating of the pairs agreeing in the most low-order binary digits "
-         "(binary trie), nim-sum of the mates (a xor b) - 1; winning moves: the inverse "
-         "of the Welter function (each coin's unique zero partner below it)"}};
+    ValueAnswer out;
+    out.game = spec();
+    out.position = format_position(coins);
+    out.value = v;
+    out.kernel = "conway";
+    out.how =
+        "value: Conway's mating of the pairs agreeing in the most low-order binary digits "
+        "(binary trie), nim-sum of the mates (a xor b) - 1; winning moves: the inverse "
+        "of the Welter function (each coin's unique zero partner below it)";
+    out.details = {{"coins", coins.size()}, {"winning_coin_moves", coin_moves}};
     // Each winning move is written as a whole position: only the first max_moves are, and only
     // while the coins written stay below kMaxCoinsWritten.
     const std::size_t listed = std::min(moves.size(), request.max_moves);
     if (listed * coins.size() <= kMaxCoinsWritten) {
-      nlohmann::json positions = nlohmann::json::array();
+      std::vector<std::string> positions;
+      positions.reserve(listed);
       for (std::size_t i = 0; i < listed; ++i) {
         positions.push_back(format_position(welter_apply_move(coins, moves[i].from, moves[i].to)));
       }
-      out["winning_moves"] = positions;
+      out.winning_moves = std::move(positions);
       if (request.max_moves != std::numeric_limits<std::size_t>::max())
         limit_winning_moves(out, request, moves.size());
     } else {
-      out["winning_moves_omitted"] = "more than " + std::to_string(kMaxCoinsWritten) +
-                                     " coins to write; see winning_coin_moves";
+      out.details["winning_moves_omitted"] = "more than " + std::to_string(kMaxCoinsWritten) +
+                                             " coins to write; see winning_coin_moves";
     }
     // The naive route stores every reachable position whole: its memory is states × coins, so
     // both bound the cross-check (1..10000 has only 10,001 states, of 10,000 coins each).
@@ -86,7 +86,8 @@ class WelterGame : public GameInstance {
         throw std::logic_error("welter: the naive and Conway routes disagree on " +
                                format_position(coins));
       }
-      out["cross_check"] = {{"kernel", "naive"}, {"value", nv}, {"winning_moves_agree", true}};
+      out.details["cross_check"] = {
+          {"kernel", "naive"}, {"value", nv}, {"winning_moves_agree", true}};
     }
     return out;
   }

@@ -179,7 +179,7 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
     // Two routes: the naive table of every heap up to n, and the family's fast value.
     const auto naive = subtraction_values_naive(game->set(), game->play(), n + 1);
     const auto fast = game->value({n});
-    if (fast["value"].get<Value>() != naive.back()) {
+    if (fast.value != naive.back()) {
       o.verdict = Finding::error;
       o.summary = "kernels disagree at " + specs[i] + " heap " + std::to_string(n);
       return o;

@@ -202,13 +202,13 @@ RC_BOOST_PROP(naive_nim_equals_xor, ()) {
 BOOST_AUTO_TEST_CASE(value_json_of_nim_and_rook) {
   const auto nim = make_game("nim");
   const auto j = nim->value(nim->parse_position("3,5,6"));
-  BOOST_TEST(j["value"].get<Value>() == 0);
-  BOOST_TEST(j["winning_moves"].empty());
+  BOOST_TEST(*j.value == 0);
+  BOOST_TEST(j.winning_moves->empty());
   const auto k = nim->value(nim->parse_position("3,4,5"));
-  BOOST_TEST(k["value"].get<Value>() == 2);
-  BOOST_TEST(k["winning_moves"] == nlohmann::json::array({"1,4,5"}));
+  BOOST_TEST(*k.value == 2);
+  BOOST_TEST(*k.winning_moves == std::vector<std::string>{"1,4,5"});
   const auto rook = make_game("rook");
-  BOOST_TEST(rook->value(rook->parse_position("2,3"))["value"].get<Value>() == 1);
+  BOOST_TEST(*rook->value(rook->parse_position("2,3")).value == 1);
 }
 
 BOOST_AUTO_TEST_CASE(bad_game_specs_and_positions) {

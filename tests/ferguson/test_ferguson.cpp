@@ -197,15 +197,15 @@ BOOST_AUTO_TEST_CASE(bad_positions_are_refused) {
 BOOST_AUTO_TEST_CASE(verify_value_reports) {
   const auto chomp = make_game("chomp");
   const auto v = chomp->value(chomp->parse_position("8,5,1"));
-  BOOST_TEST(v.at("winning_moves").size() == 1u);
-  BOOST_TEST(v.at("winning_moves")[0].get<std::string>() == "2,2,1");
+  BOOST_TEST(v.winning_moves->size() == 1u);
+  BOOST_TEST((*v.winning_moves)[0] == "2,2,1");
   const auto sos = make_game("sos:4");
-  BOOST_TEST(sos->value(sos->parse_position("S---")).at("outcome").get<std::string>() == "win");
+  BOOST_TEST(*sos->value(sos->parse_position("S---")).outcome == "win");
   const auto fib = make_game("fibonacci-nim");
-  BOOST_TEST(fib->value(fib->parse_position("43")).at("winning_takes") ==
+  BOOST_TEST(fib->value(fib->parse_position("43")).details.at("winning_takes") ==
              nlohmann::json::array({1, 9}));
   const auto thirteen = make_game("thirteen");
-  BOOST_TEST(thirteen->value(thirteen->parse_position("start")).at("value").get<Value>() != 0);
+  BOOST_TEST(*thirteen->value(thirteen->parse_position("start")).value != 0);
 }
 
 // ------------------------------------------------------------------------------------------------

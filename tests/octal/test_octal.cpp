@@ -479,30 +479,29 @@ BOOST_AUTO_TEST_CASE(family_value_json_and_positions) {
   BOOST_TEST(game->spec() == "octal:0.07");
   const auto p35 = game->parse_position("35");
   const auto v35 = game->value(p35);
-  BOOST_TEST(v35["value"].get<Value>() == 0);
-  BOOST_TEST(v35["winning_moves"].empty());
+  BOOST_TEST(*v35.value == 0);
+  BOOST_TEST(v35.winning_moves->empty());
   const auto v4 = game->value(game->parse_position("4"));
-  BOOST_TEST(v4["value"].get<Value>() == 2);
+  BOOST_TEST(*v4.value == 2);
   // From a heap of 4 the options are 2 (value 1) and 1+1 (value 0): the winning move is 1+1.
-  BOOST_TEST(v4["winning_moves"] == nlohmann::json::array({"1+1"}));
+  BOOST_TEST(*v4.winning_moves == std::vector<std::string>{"1+1"});
   const auto sum = game->value(game->parse_position("3+5"));
-  BOOST_TEST(sum["value"].get<Value>() == 1);  // G(3) = 1, G(5) = 0
+  BOOST_TEST(*sum.value == 1);  // G(3) = 1, G(5) = 0
   BOOST_TEST(game->parse_position("3,5") == game->parse_position("3+5"));
   BOOST_CHECK_THROW(game->parse_position("3+-5"), InputError);
   BOOST_CHECK_THROW(game->parse_position("x"), InputError);
   BOOST_CHECK_THROW(game->parse_position(""), InputError);
   // Every winning move leads to a position of value 0.
   const auto v = game->value(game->parse_position("20+9+7"));
-  for (const auto& m : v["winning_moves"])
-    BOOST_TEST(game->value(game->parse_position(m.get<std::string>()))["value"].get<Value>() == 0);
+  for (const auto& m : *v.winning_moves)
+    BOOST_TEST(*game->value(game->parse_position(m)).value == 0);
   // Heaps far beyond the direct limit go through the proved period; 99999989 = 5 (mod 34) is a
   // P-position of Dawson's Kayles.
   const auto big = game->value(game->parse_position("99999989"));
-  BOOST_TEST(big["how"].get<std::string>().find("proved period 34") != std::string::npos);
-  BOOST_TEST(big["value"].get<Value>() == 0);
+  BOOST_TEST(big.how.find("proved period 34") != std::string::npos);
+  BOOST_TEST(*big.value == 0);
   const auto big2 = game->value(game->parse_position("99999990+3"));
-  BOOST_TEST(big2["heap_values"][0].get<Value>() ==
-             game->value(game->parse_position("74"))["value"].get<Value>());
+  BOOST_TEST((*big2.heap_values)[0] == *game->value(game->parse_position("74")).value);
 }
 
 BOOST_AUTO_TEST_CASE(family_period_json) {
@@ -538,10 +537,10 @@ BOOST_AUTO_TEST_CASE(kernels_agree_with_the_reference_on_the_domain) {
 BOOST_AUTO_TEST_CASE(strip_family_positions) {
   const auto strip = make_game("dawson-strip");
   const auto v = strip->value(strip->parse_position("0..9"));
-  BOOST_TEST(v["value"].get<Value>() == octal_values_naive(OctalCode::parse("0.07"), 10)[10]);
+  BOOST_TEST(*v.value == octal_values_naive(OctalCode::parse("0.07"), 10)[10]);
   // The blog's example: a tile in the middle of K_10 leaves K_4 + K_4 (value 0), a winning move.
   bool centre = false;
-  for (const auto& m : v["winning_moves"]) centre = centre || m == "0..3,6..9";
+  for (const auto& m : *v.winning_moves) centre = centre || m == "0..3,6..9";
   BOOST_TEST(centre);
   BOOST_CHECK_THROW(strip->parse_position("1,1"), InputError);
   BOOST_CHECK_THROW(make_game("dawson-strip:3"), InputError);

@@ -160,12 +160,11 @@ BOOST_AUTO_TEST_CASE(value_lists_winning_moves_that_lead_to_zero) {
     Value total = 0;
     for (auto h : p) total ^= g[static_cast<std::size_t>(h)];
     BOOST_TEST_CONTEXT(pos) {
-      BOOST_TEST(j.at("value").get<Value>() == total);
-      BOOST_TEST(j.at("winning_moves").empty() == (total == 0));
-      for (const auto& m : j.at("winning_moves")) {
+      BOOST_TEST(*j.value == total);
+      BOOST_TEST(j.winning_moves->empty() == (total == 0));
+      for (const auto& m : *j.winning_moves) {
         Value after = 0;
-        for (auto h : game->parse_position(m.get<std::string>()))
-          after ^= g[static_cast<std::size_t>(h)];
+        for (auto h : game->parse_position(m)) after ^= g[static_cast<std::size_t>(h)];
         BOOST_TEST(after == 0);
       }
     }

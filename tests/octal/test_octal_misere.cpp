@@ -143,15 +143,14 @@ BOOST_AUTO_TEST_CASE(winning_moves_lead_to_p_positions) {
   for (std::int64_t t = 0; t <= 10; ++t) {
     for (const auto& p : sums_of(t)) {
       const auto j = game->value(p);
-      const auto& moves = j.at("winning_moves");
-      BOOST_TEST_REQUIRE((j.at("outcome") == (naive.outcome(p) == 0 ? "P" : "N")));
+      const auto& moves = *j.winning_moves;
+      BOOST_TEST_REQUIRE((*j.outcome == (naive.outcome(p) == 0 ? "P" : "N")));
       // A P-position has no winning move; an N-position has one unless it has no move at all
       // (misère play: the player with no move wins).
       const bool terminal = naive.rules().moves(p).empty();
       BOOST_TEST_REQUIRE((moves.empty() == (naive.outcome(p) == kOctalMisereLoss || terminal)));
       for (const auto& m : moves) {
-        BOOST_TEST_REQUIRE(naive.outcome(game->parse_position(m.get<std::string>())) ==
-                           kOctalMisereLoss);
+        BOOST_TEST_REQUIRE(naive.outcome(game->parse_position(m)) == kOctalMisereLoss);
       }
     }
   }
@@ -214,26 +213,25 @@ BOOST_AUTO_TEST_CASE(positions_and_size_guards) {
 BOOST_AUTO_TEST_CASE(value_json) {
   const auto game = make_game("octal-misere:0.77");
   const auto one = game->value({1});
-  BOOST_TEST(one.at("outcome").get<std::string>() == "P");
-  BOOST_TEST(one.at("winning_moves").empty());
-  BOOST_TEST(one.at("game").get<std::string>() == "octal-misere:0.77");
+  BOOST_TEST(*one.outcome == "P");
+  BOOST_TEST(one.winning_moves->empty());
+  BOOST_TEST(one.game == "octal-misere:0.77");
   const auto two = game->value({2});
-  BOOST_TEST(two.at("outcome").get<std::string>() == "N");
-  BOOST_TEST((two.at("winning_moves") == nlohmann::json::array({"1"})));
+  BOOST_TEST(*two.outcome == "N");
+  BOOST_TEST((*two.winning_moves == std::vector<std::string>{"1"}));
   const auto empty = game->value({});
-  BOOST_TEST(empty.at("outcome").get<std::string>() == "N");  // no move: the player to move wins
-  BOOST_TEST(empty.at("position").get<std::string>() == "0");
+  BOOST_TEST(*empty.outcome == "N");  // no move: the player to move wins
+  BOOST_TEST(empty.position == "0");
   // Limited listing: the count stays, the list is cut; 0 moves asked drops the list.
   const auto all = game->value({5, 7, 9});
   const auto limited = game->value_limited({5, 7, 9}, ValueRequest{1});
-  if (all.at("outcome") == "N") {
-    BOOST_TEST(limited.at("winning_moves").size() <= 1U);
-    BOOST_TEST(limited.at("winning_moves_count").get<std::size_t>() ==
-               all.at("winning_moves").size());
+  if (*all.outcome == "N") {
+    BOOST_TEST(limited.winning_moves->size() <= 1U);
+    BOOST_TEST(*limited.winning_moves_count == all.winning_moves->size());
   }
   const auto none = game->value_limited({5, 7, 9}, ValueRequest{0});
-  BOOST_TEST(!none.contains("winning_moves"));
-  BOOST_TEST((none.at("outcome") == all.at("outcome")));
+  BOOST_TEST(!none.winning_moves.has_value());
+  BOOST_TEST((*none.outcome == *all.outcome));
 }
 
 BOOST_AUTO_TEST_CASE(domain_and_sample) {

@@ -167,13 +167,13 @@ BOOST_AUTO_TEST_CASE(bad_specs_throw_input_error) {
 BOOST_AUTO_TEST_CASE(value_json_of_1_3_4_at_100_and_huge_heaps) {
   auto game = make_game("subtraction:1,3,4");
   const auto v = game->value(game->parse_position("100"));
-  BOOST_TEST(v["value"].get<Value>() == 0);  // 100 ≡ 2 (mod 7): a P-position (004 §1.4)
-  BOOST_TEST(v["winning_moves"].empty());
+  BOOST_TEST(*v.value == 0);  // 100 ≡ 2 (mod 7): a P-position (004 §1.4)
+  BOOST_TEST(v.winning_moves->empty());
   // A heap far beyond any prefix: by the proved period, 10^18 ≡ 10^18 mod 7.
   const std::int64_t huge = 1'000'000'000'000'000'000;
   const auto w = game->value({huge});
   const auto g = subtraction_values_naive(set_of({1, 3, 4}), SubtractionPlay::normal, 7);
-  BOOST_TEST(w["value"].get<Value>() == g[huge % 7]);
+  BOOST_TEST(*w.value == g[huge % 7]);
 }
 
 BOOST_AUTO_TEST_CASE(period_json_of_2_3_5_7_11) {

@@ -143,21 +143,21 @@ BOOST_AUTO_TEST_CASE(value_lists_the_winning_moves) {
   const auto game = make_game("subtraction:squares");
   const auto j = game->value(game->parse_position("100"));
   const auto g = subtraction_values_naive(rule_set("squares"), SubtractionPlay::normal, 101);
-  BOOST_TEST(j.at("value").get<Value>() == g[100]);
-  BOOST_TEST(j.at("kernel").get<std::string>() == "members");
+  BOOST_TEST(*j.value == g[100]);
+  BOOST_TEST(j.kernel == "members");
   std::vector<std::string> expected;
   for (std::int64_t r = 1; r * r <= 100; ++r) {
     if (g[static_cast<std::size_t>(100 - r * r)] == 0)
       expected.push_back(std::to_string(100 - r * r));
   }
   std::vector<std::string> listed;
-  for (const auto& m : j.at("winning_moves")) listed.push_back(m.get<std::string>());
+  for (const auto& m : *j.winning_moves) listed.push_back(m);
   BOOST_TEST(listed == expected, boost::test_tools::per_element());
   // A P-position has no winning move.
   const auto p = game->value(game->parse_position("44"));
-  BOOST_TEST(p.at("value").get<Value>() == 0);
-  BOOST_TEST(p.at("winning_moves").empty());
-  BOOST_TEST(p.at("outcome").get<std::string>() == "P");
+  BOOST_TEST(*p.value == 0);
+  BOOST_TEST(p.winning_moves->empty());
+  BOOST_TEST(*p.outcome == "P");
 }
 
 BOOST_AUTO_TEST_CASE(no_period_is_claimed_for_an_infinite_set) {

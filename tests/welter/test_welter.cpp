@@ -112,12 +112,12 @@ BOOST_AUTO_TEST_CASE(registered_kernels_agree_with_the_reference) {
 BOOST_AUTO_TEST_CASE(value_json_lists_value_and_every_winning_move) {
   const auto game = make_game("welter");
   const auto j = game->value(game->parse_position("10,6,3,1"));
-  BOOST_TEST(j.at("value").get<Value>() == 10);
-  BOOST_TEST(j.at("position").get<std::string>() == "1,3,6,10");
-  BOOST_TEST(j.at("winning_moves") == nlohmann::json::array({"1,3,4,6"}));
-  BOOST_TEST(j.at("cross_check").at("winning_moves_agree").get<bool>());
+  BOOST_TEST(*j.value == 10);
+  BOOST_TEST(j.position == "1,3,6,10");
+  BOOST_TEST(*j.winning_moves == std::vector<std::string>{"1,3,4,6"});
+  BOOST_TEST(j.details.at("cross_check").at("winning_moves_agree").get<bool>());
   const auto k = game->value(game->parse_position("4..6"));
-  BOOST_TEST(k.at("winning_moves") == nlohmann::json::array({"0,5,6", "1,4,6", "2,4,5"}));
+  BOOST_TEST((*k.winning_moves == std::vector<std::string>{"0,5,6", "1,4,6", "2,4,5"}));
 }
 
 BOOST_AUTO_TEST_CASE(bad_positions_throw_input_errors) {
