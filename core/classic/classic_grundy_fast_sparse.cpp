@@ -283,6 +283,16 @@ void GrundySparseSolver::push_value(Value v) {
   if (window_ > 0 && static_cast<std::int64_t>(buf_.size()) == 2 * window_) slide();
   const auto u = static_cast<std::uint16_t>(v);
   buf_.push_back(u);
+  if (size_ >= 1 && static_cast<std::uint64_t>(v) >= value_range(max_value_) && is_rare(size_, v)) {
+    // The first value with its top bit k: no heap before has bit k, so flipping bit k of the
+    // mask changes no earlier heap's rarity and makes this heap common (the new values are
+    // then common from the start, as most are, instead of rare heaps far beyond the window).
+    const auto k = static_cast<unsigned>(std::bit_width(static_cast<std::uint64_t>(v)) - 1);
+    mask_ ^= std::uint32_t{1} << k;
+    for (std::size_t w = std::size_t{1} << k; w < kMaxRange; ++w)
+      odd_[w] = static_cast<std::uint8_t>(std::popcount(static_cast<std::uint32_t>(w) & mask_) & 1);
+    mask_schedule_.emplace_back(size_, mask());
+  }
   max_value_ = std::max(max_value_, v);
   if (size_ >= 1) {
     ++histogram_[2 * static_cast<std::size_t>(v) + static_cast<std::size_t>(size_ & 1)];

@@ -17,7 +17,9 @@
 // method is exact for any mask (mask 0 without the parity makes every value rare and every heap a
 // full scan); the mask decides only the speed. At every power of two the solver chooses the (mask,
 // parity) that makes the fewest rare heaps so far, all at once by a Walsh–Hadamard transform of
-// the histogram of (value, heap parity), as the octal kernel does.
+// the histogram of (value, heap parity), as the octal kernel does; and when a value first
+// reaches a new top bit k and would be rare, bit k of the mask is flipped (no earlier heap has
+// bit k, so no earlier heap changes side) and the heap is common.
 //
 // The window. From heap 2W on (W the window, 2^20 by default) the solver keeps only the values
 // of heaps [0, W), of at least the last W heaps, of the rare heaps, and of the heaps whose value
