@@ -105,6 +105,8 @@ struct ValuesWriter {
       std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
     }
   }
+  /// Whether line() reads the label (a b-file's lines carry the index instead).
+  [[nodiscard]] bool labels() const { return format != "bfile"; }
   /// The line of the i-th position (text, csv, bfile).
   void line(std::size_t i, const std::string& label, Value v) const {
     if (format == "bfile") {
@@ -201,7 +203,7 @@ void streamed_range_values(const GameKernels& gk, std::pair<std::int64_t, std::i
                                                      " streamed position " + std::to_string(n) +
                                                      " out of order");
                             if (writing) {
-                              out.line(i, label(i), v);
+                              out.line(i, out.labels() ? label(i) : std::string(), v);
                             } else {
                               values.push_back(v);
                               if (!json && values.size() == lead) {
