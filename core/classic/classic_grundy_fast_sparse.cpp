@@ -1,7 +1,11 @@
 #include "core/classic/classic_grundy_fast_sparse.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <bit>
+#include <cerrno>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -17,6 +21,8 @@ constexpr std::size_t kMaxRange = 65536;
 /// the last few are each searched alone, read-only.
 constexpr std::int64_t kScanBlock = 256;
 constexpr std::size_t kFewNeeded = 2;
+/// Values written to the file of every value at a time (window mode).
+constexpr std::size_t kSpillBlock = std::size_t{1} << 16;
 /// Heaps with a value >= the value range of the first slide kept at most (see the header).
 constexpr std::size_t kMaxHigh = std::size_t{1} << 22;
 
@@ -116,12 +122,12 @@ Value GrundySparseSolver::compute_next() {
     if (2 * r == n) continue;
     seen[rare_value_[j] ^ large[-r]] = 1;
   }
-  for (; j < rare_count; ++j) {  // rare heaps beyond the window (none so far): kept or refused
+  for (; j < rare_count; ++j) {  // rare heaps beyond the window: G(n - r) kept or read back
     const std::int64_t r = rare_[j];
     if (2 * r == n) continue;
-    const std::int64_t g = kept(n - r);
-    if (g < 0) throw_window(n, "the pairing with the rare heap", r);
-    seen[rare_value_[j] ^ static_cast<std::size_t>(g)] = 1;
+    std::uint16_t g = 0;
+    load(n - r, 1, &g);
+    seen[rare_value_[j] ^ g] = 1;
   }
   // The least value common for n that no pairing gave is certainly absent; so is `range`.
   const std::uint8_t flip = heap_parity_ && (n & 1) != 0 ? 1 : 0;
@@ -161,6 +167,7 @@ Value GrundySparseSolver::compute_next() {
     needed_.resize(still);
   }
   std::int64_t deepest = a0 - 1;
+  missing_.clear();
   for (const std::uint32_t v : needed_) {
     const std::int64_t a = first_split_with(small, large, a0, reach + 1, v);
     if (a <= reach) {
@@ -168,13 +175,104 @@ Value GrundySparseSolver::compute_next() {
       continue;
     }
     // No split up to `reach` has v: when that is every split, v is the mex (every smaller value
-    // is an option's, shown by the pairing or by the scan); else the window is too small.
-    if (reach < last) throw_window(n, "a split with smaller part above", reach);
-    ++full_scans_;
-    return static_cast<Value>(v);
+    // is an option's, shown by the pairing or by the scan).
+    if (reach == last) {
+      ++full_scans_;
+      return static_cast<Value>(v);
+    }
+    missing_.push_back(v);  // the splits beyond the window decide
   }
   deepest_scan_ = std::max(deepest_scan_, deepest);
-  return static_cast<Value>(candidate);
+  if (missing_.empty()) return static_cast<Value>(candidate);
+  return deep_scan(n, reach + 1, last, candidate);
+}
+
+Value GrundySparseSolver::deep_scan(std::int64_t n, std::int64_t a_from, std::int64_t last,
+                                    std::uint64_t candidate) {
+  // The splits a + (n - a), a_from <= a <= last, read back a chunk at a time (G(a) and G(n - a)
+  // from the kept values or the file), until every missing value has appeared.
+  ++deep_scans_;
+  constexpr std::int64_t kChunk = std::int64_t{1} << 20;
+  std::uint8_t* seen = seen_.data();
+  chunk_small_.resize(static_cast<std::size_t>(kChunk));
+  chunk_large_.resize(static_cast<std::size_t>(kChunk));
+  for (std::int64_t a0 = a_from; a0 <= last; a0 += kChunk) {
+    const std::int64_t count = std::min(kChunk, last - a0 + 1);
+    load(a0, count, chunk_small_.data());                    // G(a0 .. a0 + count - 1)
+    load(n - (a0 + count - 1), count, chunk_large_.data());  // G(n - a0 - count + 1 .. n - a0)
+    const std::uint16_t* small = chunk_small_.data();
+    const std::uint16_t* large = chunk_large_.data() + (count - 1);  // G(n - a0 - k) = large[-k]
+    for (std::int64_t k = 0; k < count; ++k) seen[small[k] ^ large[-k]] = 1;
+    std::size_t still = 0;
+    for (const std::uint32_t v : missing_) {
+      if (seen[v] == 0) missing_[still++] = v;
+    }
+    missing_.resize(still);
+    if (missing_.empty()) return static_cast<Value>(candidate);
+  }
+  // Every split was seen: the least value never met is the mex.
+  ++full_scans_;
+  return static_cast<Value>(missing_.front());
+}
+
+void GrundySparseSolver::spill_flush() {
+  if (spill_pending_.empty()) return;
+  if (!spill_) {
+    spill_.reset(std::tmpfile());
+    if (!spill_) {
+      throw std::runtime_error(
+          std::string("Grundy's game sparse kernel: cannot create its temporary file of values: ") +
+          std::strerror(errno));
+    }
+  }
+  if (std::fwrite(spill_pending_.data(), sizeof(std::uint16_t), spill_pending_.size(),
+                  spill_.get()) != spill_pending_.size() ||
+      std::fflush(spill_.get()) != 0) {
+    throw std::runtime_error(
+        std::string("Grundy's game sparse kernel: cannot write its temporary file of values: ") +
+        std::strerror(errno));
+  }
+  spilled_ += static_cast<std::int64_t>(spill_pending_.size());
+  spill_pending_.clear();
+}
+
+void GrundySparseSolver::load(std::int64_t from, std::int64_t count, std::uint16_t* out) {
+  const std::int64_t end = from + count;
+  const auto head_end = static_cast<std::int64_t>(head_.size());
+  std::int64_t x = from;
+  while (x < end) {
+    if (x >= base_) {  // the window (or, with window 0, every value)
+      std::copy(buf_.begin() + (x - base_), buf_.begin() + (end - base_), out + (x - from));
+      return;
+    }
+    if (x < head_end) {  // the first heaps
+      const std::int64_t e = std::min(end, head_end);
+      std::copy(head_.begin() + x, head_.begin() + e, out + (x - from));
+      x = e;
+      continue;
+    }
+    // Between the first heaps and the window: the file of every value.
+    const std::int64_t e = std::min(end, base_);
+    spill_flush();
+    if (!spill_ || spilled_ < e)
+      throw std::logic_error("Grundy's game sparse kernel: a value not yet in its file");
+    auto* bytes = reinterpret_cast<char*>(out + (x - from));
+    std::size_t want = static_cast<std::size_t>(e - x) * sizeof(std::uint16_t);
+    auto offset = static_cast<off_t>(x) * static_cast<off_t>(sizeof(std::uint16_t));
+    while (want > 0) {
+      const ssize_t got = ::pread(::fileno(spill_.get()), bytes, want, offset);
+      if (got < 0 && errno == EINTR) continue;
+      if (got <= 0) {
+        throw std::runtime_error(
+            std::string("Grundy's game sparse kernel: cannot read its temporary file of values: ") +
+            (got < 0 ? std::strerror(errno) : "short file"));
+      }
+      bytes += got;
+      want -= static_cast<std::size_t>(got);
+      offset += got;
+    }
+    x = e;
+  }
 }
 
 void GrundySparseSolver::choose_mask() {
@@ -259,13 +357,6 @@ void GrundySparseSolver::throw_out_of_range(std::int64_t n) const {
            : "the values computed are those of heaps 0.." + std::to_string(size_ - 1)));
 }
 
-void GrundySparseSolver::throw_window(std::int64_t n, const char* what, std::int64_t x) const {
-  throw BudgetExceeded("Grundy's game sparse kernel: heap " + std::to_string(n) + " needs " + what +
-                       " " + std::to_string(x) + ", beyond the values its window of " +
-                       std::to_string(window_) +
-                       " heaps keeps (no value is guessed: a larger window is needed)");
-}
-
 void GrundySparseSolver::slide() {
   if (head_.empty()) {
     head_.assign(buf_.begin(), buf_.begin() + static_cast<std::ptrdiff_t>(window_));
@@ -283,6 +374,10 @@ void GrundySparseSolver::push_value(Value v) {
   if (window_ > 0 && static_cast<std::int64_t>(buf_.size()) == 2 * window_) slide();
   const auto u = static_cast<std::uint16_t>(v);
   buf_.push_back(u);
+  if (window_ > 0) {
+    spill_pending_.push_back(u);
+    if (spill_pending_.size() >= kSpillBlock) spill_flush();
+  }
   if (size_ >= 1 && static_cast<std::uint64_t>(v) >= value_range(max_value_) && is_rare(size_, v)) {
     // The first value with its top bit k: no heap before has bit k, so flipping bit k of the
     // mask changes no earlier heap's rarity and makes this heap common (the new values are

@@ -40,7 +40,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -83,6 +85,8 @@ class GrundySparseSolver {
   [[nodiscard]] std::uint64_t scans() const { return scans_; }
   /// Heaps whose scan went through every split (a value below the bound was missing).
   [[nodiscard]] std::uint64_t full_scans() const { return full_scans_; }
+  /// Heaps whose scan went beyond the window (read back from the file of every value).
+  [[nodiscard]] std::uint64_t deep_scans() const { return deep_scans_; }
   /// The deepest smaller part a scan that stopped early needed.
   [[nodiscard]] std::int64_t deepest_scan() const { return deepest_scan_; }
   /// (first heap, mask()): the masks used, from the heap where each was adopted.
@@ -106,7 +110,17 @@ class GrundySparseSolver {
   /// G(x) for x < size() when kept, else -1.
   [[nodiscard]] std::int64_t kept(std::int64_t x) const;
   [[noreturn]] void throw_out_of_range(std::int64_t n) const;
-  [[noreturn]] void throw_window(std::int64_t n, const char* what, std::int64_t x) const;
+  /// The mex of heap n from the splits with smaller part a_from..last, read back by chunks
+  /// (missing_: the values still to be found; candidate: the mex when all are).
+  Value deep_scan(std::int64_t n, std::int64_t a_from, std::int64_t last, std::uint64_t candidate);
+  /// Writes the values not yet in the file of every value.
+  void spill_flush();
+  /// out[i] = G(from + i) for heaps below size(): kept, or read back from the file.
+  void load(std::int64_t from, std::int64_t count, std::uint16_t* out);
+
+  struct CloseFile {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
 
   std::int64_t window_ = 0;  // 0: keep every value
   std::int64_t size_ = 0;
@@ -133,8 +147,15 @@ class GrundySparseSolver {
   // Scratch over the value range, reused for every heap: seen_[v] (an option with value v was
   // found) and odd_[v] (popcount(v & mask) is odd).
   std::vector<std::uint8_t> seen_, odd_;
-  // Values still to be found for the current heap, increasing.
-  std::vector<std::uint32_t> needed_;
+  // Values still to be found for the current heap, increasing; those the window's splits lack.
+  std::vector<std::uint32_t> needed_, missing_;
+  // Window mode: every value also goes to a temporary file (two bytes a value, removed when the
+  // solver goes), read back for the splits and pairings the window does not keep.
+  std::unique_ptr<std::FILE, CloseFile> spill_;
+  std::vector<std::uint16_t> spill_pending_;
+  std::int64_t spilled_ = 0;
+  std::uint64_t deep_scans_ = 0;
+  std::vector<std::uint16_t> chunk_small_, chunk_large_;
 };
 
 /// G(0..n_max) by the sparse kernel, widened to Value.
