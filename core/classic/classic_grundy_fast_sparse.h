@@ -21,17 +21,20 @@
 // reaches a new top bit k and would be rare, bit k of the mask is flipped (no earlier heap has
 // bit k, so no earlier heap changes side) and the heap is common.
 //
-// The window. From heap 2W on (W the window, 2^22 by default) the solver keeps only the values
-// of heaps [0, W), of at least the last W heaps, of the rare heaps, and of the heaps whose value
-// is at least the value range T of heap 2W (while they are fewer than 2^22): two bytes a kept
-// value. A heap's rare pairing reads G(n - r) (in the window when r <= W, the case of every rare
-// heap met so far: the last is 82,860) and its scan reads G(a) and G(n - a) for small parts a
-// (in the first W heaps and in the window while a <= W). A value that the heap needs and that is
-// not kept (a rare heap beyond W, a scan deeper than W) is never guessed: the solver throws
-// BudgetExceeded naming the heap and the window. Once the window slides, the mask may change
-// only where the rarity of every heap is still known: masks equal to the current one below T,
-// with the same parity flag (the heaps whose rarity such a change flips all have values >= T,
-// and those are kept while they are few). With window 0 the solver keeps every value.
+// The window. From heap 2W on (W the window, 2^22 by default) the solver keeps in memory only
+// the values of heaps [0, W), of at least the last W heaps, of the rare heaps, and of the heaps
+// whose value is at least the value range T of heap 2W (while they are fewer than 2^22): two
+// bytes a kept value. A heap's rare pairing reads G(n - r) (in the window when r <= W) and its
+// scan reads G(a) and G(n - a) for small parts a (in the first W heaps and in the window while
+// a <= W): almost every heap needs nothing else. Every value also goes to a temporary file, two
+// bytes a value (on disk, not in memory; removed with the solver), and a heap that needs a value
+// the memory no longer keeps (a rare heap beyond the window, a scan deeper than it: a new rare
+// heap needs every split, since its value is shown absent only by all of them) reads the file
+// back by chunks of 2^20 values. No value is ever guessed. Once the window slides, the mask may
+// change only where the rarity of every heap is still known: masks equal to the current one
+// below T, with the same parity flag (the heaps whose rarity such a change flips all have values
+// >= T, and those are kept while they are few). With window 0 the solver keeps every value in
+// memory and writes no file.
 //
 // Measured (tests/classic/test_classic_bench.cpp): 1273 rare heaps, the last one 82860, so the
 // pairing costs about 1300 look-ups per heap; most heaps still need a scan (a value rare for n,
@@ -63,7 +66,7 @@ class GrundySparseSolver {
   /// Computes G(n) for every n < n_end, calling `emit(n, G(n))` (if set) for each heap in order
   /// as it is computed. `tick` (if set) is called every 2^12 heaps so that a caller can stop a
   /// long run (by throwing). Throws BudgetExceeded when a value exceeds 65535 (values are stored
-  /// in 16 bits) or when a heap needs a value the window no longer keeps.
+  /// in 16 bits), std::runtime_error when the file of values cannot be written or read.
   void extend_to(std::int64_t n_end, const std::function<void()>& tick = {},
                  const std::function<void(std::int64_t, Value)>& emit = {});
 
