@@ -21,8 +21,6 @@ constexpr std::size_t kMaxRange = 65536;
 /// the last few are each searched alone, read-only.
 constexpr std::int64_t kScanBlock = 256;
 constexpr std::size_t kFewNeeded = 2;
-/// Values written to the file of every value at a time (window mode).
-constexpr std::size_t kSpillBlock = std::size_t{1} << 16;
 /// Heaps with a value >= the value range of the first slide kept at most (see the header).
 constexpr std::size_t kMaxHigh = std::size_t{1} << 22;
 
@@ -215,8 +213,7 @@ Value GrundySparseSolver::deep_scan(std::int64_t n, std::int64_t a_from, std::in
   return static_cast<Value>(missing_.front());
 }
 
-void GrundySparseSolver::spill_flush() {
-  if (spill_pending_.empty()) return;
+void GrundySparseSolver::spill(const std::uint16_t* values, std::int64_t count) {
   if (!spill_) {
     spill_.reset(std::tmpfile());
     if (!spill_) {
@@ -225,15 +222,14 @@ void GrundySparseSolver::spill_flush() {
           std::strerror(errno));
     }
   }
-  if (std::fwrite(spill_pending_.data(), sizeof(std::uint16_t), spill_pending_.size(),
-                  spill_.get()) != spill_pending_.size() ||
+  const auto n = static_cast<std::size_t>(count);
+  if (std::fwrite(values, sizeof(std::uint16_t), n, spill_.get()) != n ||
       std::fflush(spill_.get()) != 0) {
     throw std::runtime_error(
         std::string("Grundy's game sparse kernel: cannot write its temporary file of values: ") +
         std::strerror(errno));
   }
-  spilled_ += static_cast<std::int64_t>(spill_pending_.size());
-  spill_pending_.clear();
+  spilled_ += count;
 }
 
 void GrundySparseSolver::load(std::int64_t from, std::int64_t count, std::uint16_t* out) {
@@ -253,7 +249,6 @@ void GrundySparseSolver::load(std::int64_t from, std::int64_t count, std::uint16
     }
     // Between the first heaps and the window: the file of every value.
     const std::int64_t e = std::min(end, base_);
-    spill_flush();
     if (!spill_ || spilled_ < e)
       throw std::logic_error("Grundy's game sparse kernel: a value not yet in its file");
     auto* bytes = reinterpret_cast<char*>(out + (x - from));
@@ -362,6 +357,7 @@ void GrundySparseSolver::slide() {
     head_.assign(buf_.begin(), buf_.begin() + static_cast<std::ptrdiff_t>(window_));
     high_from_ = value_range(max_value_);  // every value so far is below it
   }
+  spill(buf_.data(), window_);  // the file holds heaps [0, base_) after the slide
   buf_.erase(buf_.begin(), buf_.begin() + static_cast<std::ptrdiff_t>(window_));
   base_ += window_;
 }
@@ -374,10 +370,6 @@ void GrundySparseSolver::push_value(Value v) {
   if (window_ > 0 && static_cast<std::int64_t>(buf_.size()) == 2 * window_) slide();
   const auto u = static_cast<std::uint16_t>(v);
   buf_.push_back(u);
-  if (window_ > 0) {
-    spill_pending_.push_back(u);
-    if (spill_pending_.size() >= kSpillBlock) spill_flush();
-  }
   if (size_ >= 1 && static_cast<std::uint64_t>(v) >= value_range(max_value_) && is_rare(size_, v)) {
     // The first value with its top bit k: no heap before has bit k, so flipping bit k of the
     // mask changes no earlier heap's rarity and makes this heap common (the new values are

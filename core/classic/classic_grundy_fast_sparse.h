@@ -21,20 +21,20 @@
 // reaches a new top bit k and would be rare, bit k of the mask is flipped (no earlier heap has
 // bit k, so no earlier heap changes side) and the heap is common.
 //
-// The window. From heap 2W on (W the window, 2^22 by default) the solver keeps in memory only
-// the values of heaps [0, W), of at least the last W heaps, of the rare heaps, and of the heaps
-// whose value is at least the value range T of heap 2W (while they are fewer than 2^22): two
-// bytes a kept value. A heap's rare pairing reads G(n - r) (in the window when r <= W) and its
-// scan reads G(a) and G(n - a) for small parts a (in the first W heaps and in the window while
-// a <= W): almost every heap needs nothing else. Every value also goes to a temporary file, two
-// bytes a value (on disk, not in memory; removed with the solver), and a heap that needs a value
-// the memory no longer keeps (a rare heap beyond the window, a scan deeper than it: a new rare
-// heap needs every split, since its value is shown absent only by all of them) reads the file
-// back by chunks of 2^20 values. No value is ever guessed. Once the window slides, the mask may
-// change only where the rarity of every heap is still known: masks equal to the current one
-// below T, with the same parity flag (the heaps whose rarity such a change flips all have values
-// >= T, and those are kept while they are few). With window 0 the solver keeps every value in
-// memory and writes no file.
+// The window. From heap 2W on (W the window, 2^22 by default) the solver keeps in memory only the
+// values of heaps [0, W), of at least the last W heaps, of the rare heaps, and of the heaps whose
+// value is at least the value range T of heap 2W (while they are fewer than 2^22): two bytes a kept
+// value. A heap's rare pairing reads G(n - r) (in the window when r <= W) and its scan reads G(a)
+// and G(n - a) for small parts a (in the first W heaps and in the window while a <= W): almost
+// every heap needs nothing else. Every value a slide drops from the window goes to a temporary
+// file, two bytes a value (on disk, not in memory; removed with the solver; none below heap 2W),
+// and a heap that needs a value the memory no longer keeps (a rare heap beyond the window, a scan
+// deeper than it: a new rare heap needs every split, since its value is shown absent only by all of
+// them) reads the file back by chunks of 2^20 values. No value is ever guessed. Once the window
+// slides, the mask may change only where the rarity of every heap is still known: masks equal to
+// the current one below T, with the same parity flag (the heaps whose rarity such a change flips
+// all have values >= T, and those are kept while they are few). With window 0 the solver keeps
+// every value in memory and writes no file.
 //
 // Measured (tests/classic/test_classic_bench.cpp): 1273 rare heaps, the last one 82860, so the
 // pairing costs about 1300 look-ups per heap; most heaps still need a scan (a value rare for n,
@@ -116,8 +116,8 @@ class GrundySparseSolver {
   /// The mex of heap n from the splits with smaller part a_from..last, read back by chunks
   /// (missing_: the values still to be found; candidate: the mex when all are).
   Value deep_scan(std::int64_t n, std::int64_t a_from, std::int64_t last, std::uint64_t candidate);
-  /// Writes the values not yet in the file of every value.
-  void spill_flush();
+  /// Appends `count` values to the file of every value (the heaps a slide drops from the window).
+  void spill(const std::uint16_t* values, std::int64_t count);
   /// out[i] = G(from + i) for heaps below size(): kept, or read back from the file.
   void load(std::int64_t from, std::int64_t count, std::uint16_t* out);
 
@@ -155,8 +155,7 @@ class GrundySparseSolver {
   // Window mode: every value also goes to a temporary file (two bytes a value, removed when the
   // solver goes), read back for the splits and pairings the window does not keep.
   std::unique_ptr<std::FILE, CloseFile> spill_;
-  std::vector<std::uint16_t> spill_pending_;
-  std::int64_t spilled_ = 0;
+  std::int64_t spilled_ = 0;  // the file holds heaps [0, spilled_) = [0, base_)
   std::uint64_t deep_scans_ = 0;
   std::vector<std::uint16_t> chunk_small_, chunk_large_;
 };
