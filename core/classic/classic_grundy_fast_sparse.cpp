@@ -21,6 +21,8 @@ constexpr std::size_t kMaxRange = 65536;
 /// the last few are each searched alone, read-only.
 constexpr std::int64_t kScanBlock = 256;
 constexpr std::size_t kFewNeeded = 2;
+/// Values read back at a time for a rare heap beyond the window.
+constexpr std::int64_t kFarBlock = std::int64_t{1} << 14;
 /// Heaps with a value >= the value range of the first slide kept at most (see the header).
 constexpr std::size_t kMaxHigh = std::size_t{1} << 22;
 
@@ -120,12 +122,21 @@ Value GrundySparseSolver::compute_next() {
     if (2 * r == n) continue;
     seen[rare_value_[j] ^ large[-r]] = 1;
   }
-  for (; j < rare_count; ++j) {  // rare heaps beyond the window: G(n - r) kept or read back
+  // Rare heaps beyond the window: G(n - r) read back, a block of the heaps n - r that the next
+  // heaps need at a time (one read per rare heap per kFarBlock heaps).
+  if (far_.size() < rare_count) far_.resize(rare_count);
+  for (; j < rare_count; ++j) {
     const std::int64_t r = rare_[j];
     if (2 * r == n) continue;
-    std::uint16_t g = 0;
-    load(n - r, 1, &g);
-    seen[rare_value_[j] ^ g] = 1;
+    const std::int64_t x = n - r;
+    FarBlock& b = far_[j];
+    if (b.heap != r || x < b.from || x >= b.from + static_cast<std::int64_t>(b.values.size())) {
+      b.heap = r;
+      b.from = x;
+      b.values.resize(static_cast<std::size_t>(std::min(kFarBlock, n - x)));
+      load(x, static_cast<std::int64_t>(b.values.size()), b.values.data());
+    }
+    seen[rare_value_[j] ^ b.values[static_cast<std::size_t>(x - b.from)]] = 1;
   }
   // The least value common for n that no pairing gave is certainly absent; so is `range`.
   const std::uint8_t flip = heap_parity_ && (n & 1) != 0 ? 1 : 0;

@@ -158,6 +158,14 @@ class GrundySparseSolver {
   std::int64_t spilled_ = 0;  // the file holds heaps [0, spilled_) = [0, base_)
   std::uint64_t deep_scans_ = 0;
   std::vector<std::uint16_t> chunk_small_, chunk_large_;
+  // Per rare heap r beyond the window: G(from .. from + values.size() - 1), the heaps n - r of
+  // the current and next heaps (heap: the rare heap it was read for; rare_ may change).
+  struct FarBlock {
+    std::int64_t heap = -1;
+    std::int64_t from = 0;
+    std::vector<std::uint16_t> values;
+  };
+  std::vector<FarBlock> far_;
 };
 
 /// G(0..n_max) by the sparse kernel, widened to Value.
