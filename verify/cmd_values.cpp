@@ -164,7 +164,8 @@ std::vector<Value> checked_values(const GameKernels& gk, const std::vector<Posit
 /// holds the values (at most kMaxValuesPositions); the other formats are written as they come.
 void streamed_range_values(const GameKernels& gk, std::pair<std::int64_t, std::int64_t> range,
                            std::size_t check, const ValuesWriter& out) {
-  const auto [first, last] = range;
+  const std::int64_t first = range.first;
+  const std::int64_t last = range.second;
   const bool json = out.format == "json";
   if (json) require_held_range(range, "as JSON");
   // The first positions, checked (a range ending at 2^63 - 1 has no n + 1: counted as b - a).

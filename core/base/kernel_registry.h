@@ -34,7 +34,7 @@ struct Kernel {
   std::function<void(const GameInstance&, std::int64_t first, std::int64_t last,
                      const std::function<void(std::int64_t, Value)>& emit,
                      const std::function<void()>& tick)>
-      range_values;
+      range_values{};
 };
 
 /// Adds a kernel; (family, name) must be unique.
