@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/base/errors.h"
 #include "core/base/json_input.h"
@@ -18,8 +19,24 @@ namespace igv::cli {
 
 namespace {
 
-/// At most this many positions in one call (their values are held in memory).
+/// At most this many positions in one call when their values are held in memory: positions
+/// given one by one, the JSON format (its values follow its positions), and a range whose kernel
+/// offers no streamed route (Kernel::range_values). A streamed range has no cap.
 constexpr std::int64_t kMaxValuesPositions = 20'000'000;
+
+/// Refuses a range of more than kMaxValuesPositions positions.
+void require_held_range(const std::pair<std::int64_t, std::int64_t>& range,
+                        const std::string& why) {
+  // b - a cannot overflow (0 <= a <= b); b - a + 1 can (0..2^63 - 1), so the count is compared
+  // as b - a.
+  if (range.second - range.first >= kMaxValuesPositions) {
+    throw InputError("range " + std::to_string(range.first) + ".." + std::to_string(range.second) +
+                     ": " +
+                     std::to_string(static_cast<std::uint64_t>(range.second - range.first) + 1) +
+                     " positions; at most " + std::to_string(kMaxValuesPositions) +
+                     " in one call " + why + " (split the range)");
+  }
+}
 
 /// "a..b" -> {a, b}, or nullopt when `text` is not a range.
 std::optional<std::pair<std::int64_t, std::int64_t>> integer_range(const std::string& text) {
@@ -29,14 +46,6 @@ std::optional<std::pair<std::int64_t, std::int64_t>> integer_range(const std::st
   const auto b = parse_int(text.substr(dots + 2), "the range's last position");
   if (a < 0 || b < a) {
     throw InputError("range " + text + ": expected a..b with 0 <= a <= b");
-  }
-  // b - a cannot overflow (0 <= a <= b); b - a + 1 can (0..2^63 - 1), so the count is compared
-  // as b - a.
-  if (b - a >= kMaxValuesPositions) {
-    throw InputError("range " + text + ": " +
-                     std::to_string(static_cast<std::uint64_t>(b - a) + 1) +
-                     " positions; at most " + std::to_string(kMaxValuesPositions) +
-                     " in one call (split the range)");
   }
   return std::make_pair(a, b);
 }
@@ -78,6 +87,191 @@ static void require_bfile_range(const std::string& format, bool is_range) {
         "--format bfile needs a range a..b of a one-index sequence (a b-file lists a(n) for "
         "consecutive n); for positions one by one use --format csv or json");
 }
+
+namespace {
+
+/// A disagreement between two kernels, found before anything is written (exit 1).
+struct KernelDisagreement : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The writing of `verify values`' formats. text, csv and bfile are one line a position, written
+/// as the values come; json holds them (its values follow its positions).
+struct ValuesWriter {
+  const GameKernels& gk;
+  std::string format;
+  bool outcomes = false;
+  std::int64_t offset = 0;
+
+  [[nodiscard]] std::string word(Value v) const {
+    if (!outcomes) return std::to_string(v);
+    return v == 0 ? "loss" : v == 1 ? "win" : v == 2 ? "draw" : std::to_string(v);
+  }
+  /// The lines before the first position (bfile and csv).
+  void header() const {
+    if (format == "bfile") {
+      std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values")
+                << " by kernel " << gk.kernel->name << " (verify values)\n";
+    } else if (format == "csv") {
+      std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
+    }
+  }
+  /// Whether line() reads the label (a b-file's lines carry the index instead).
+  [[nodiscard]] bool labels() const { return format != "bfile"; }
+  /// The line of the i-th position (text, csv, bfile).
+  void line(std::size_t i, const std::string& label, Value v) const {
+    if (format == "bfile") {
+      std::cout << offset + static_cast<std::int64_t>(i) << ' ' << v << '\n';
+    } else if (format == "csv") {
+      // Each cell through the reports' CSV escaping (formula injection: a cell that starts like
+      // a formula is prefixed with a quote; numbers stay numbers); positions always in quotes.
+      const std::string cell = csv_field(label);
+      std::cout << (!cell.empty() && cell.front() == '"' ? cell : '"' + cell + '"') << ','
+                << csv_field(word(v)) << '\n';
+    } else {
+      std::cout << label << ' ' << word(v) << '\n';
+    }
+  }
+  /// The whole output of held values: `label(i)` the i-th position's.
+  template <class Label>
+  void all(const std::vector<Value>& values, std::size_t naive, const Label& label) const {
+    if (format != "json") {
+      header();
+      for (std::size_t i = 0; i < values.size(); ++i) line(i, label(i), values[i]);
+      return;
+    }
+    // Written as it goes (a document of 20 million positions held whole would need several
+    // times their memory), in the layout and key order of nlohmann's dump(2).
+    const auto array = [&](const char* key, const auto& item) {
+      std::cout << ",\n  \"" << key << "\": [";
+      for (std::size_t i = 0; i < values.size(); ++i)
+        std::cout << (i == 0 ? "\n    " : ",\n    ") << item(i);
+      std::cout << (values.empty() ? "]" : "\n  ]");
+    };
+    const auto value_item = [&](std::size_t i) {
+      return outcomes ? nlohmann::json(word(values[i])).dump() : std::to_string(values[i]);
+    };
+    const auto position_item = [&](std::size_t i) { return nlohmann::json(label(i)).dump(); };
+    std::cout << "{\n  \"game\": " << nlohmann::json(gk.game->spec()).dump()
+              << ",\n  \"kernel\": " << nlohmann::json(gk.kernel->name).dump()
+              << ",\n  \"naive_checked\": " << naive;
+    if (outcomes) array("outcomes", value_item);
+    array("positions", position_item);
+    if (!outcomes) array("values", value_item);
+    std::cout << "\n}\n";
+  }
+};
+
+/// game_values with a disagreement as KernelDisagreement.
+std::vector<Value> checked_values(const GameKernels& gk, const std::vector<Position>& positions,
+                                  std::size_t check, std::size_t* naive) {
+  try {
+    return game_values(gk, positions, check, naive);
+  } catch (const std::logic_error& e) {
+    throw KernelDisagreement(e.what());
+  }
+}
+
+/// The values of a range through the kernel's streamed route (Kernel::range_values): no
+/// Position and no label per position. The leading `check` positions are first computed by the
+/// kernel's ordinary route and recomputed by the reference kernel (game_values), and the
+/// streamed values of those positions are compared with them before any line is written. JSON
+/// holds the values (at most kMaxValuesPositions); the other formats are written as they come.
+void streamed_range_values(const GameKernels& gk, std::pair<std::int64_t, std::int64_t> range,
+                           std::size_t check, const ValuesWriter& out) {
+  const std::int64_t first = range.first;
+  const std::int64_t last = range.second;
+  const bool json = out.format == "json";
+  if (json) require_held_range(range, "as JSON");
+  // The first positions, checked (a range ending at 2^63 - 1 has no n + 1: counted as b - a).
+  const std::size_t lead = static_cast<std::size_t>(
+      std::min<std::uint64_t>(check, static_cast<std::uint64_t>(last - first) + 1));
+  std::vector<Position> lead_positions;
+  for (std::size_t i = 0; i < lead; ++i)
+    lead_positions.push_back(integer_position(*gk.game, {first + static_cast<std::int64_t>(i)}));
+  std::size_t naive = 0;
+  const auto lead_values = checked_values(gk, lead_positions, check, &naive);
+  std::vector<Value> values;  // json: every value; else the first `lead` until compared
+  const auto compare_lead = [&] {
+    for (std::size_t i = 0; i < lead; ++i) {
+      if (values[i] != lead_values[i]) {
+        throw KernelDisagreement(
+            "kernel " + gk.kernel->name + " gives " + std::to_string(values[i]) + " at " +
+            std::to_string(first + static_cast<std::int64_t>(i)) + " of " + gk.game->spec() +
+            " streamed, " + std::to_string(lead_values[i]) + " position by position");
+      }
+    }
+  };
+  const auto label = [first](std::size_t i) {
+    return std::to_string(first + static_cast<std::int64_t>(i));
+  };
+  if (json) values.reserve(static_cast<std::size_t>(last - first) + 1);
+  bool writing = false;  // the lead compared and written
+  if (!json && lead == 0) {
+    out.header();
+    writing = true;
+  }
+  std::size_t i = 0;
+  gk.kernel->range_values(*gk.game, first, last,
+                          [&](std::int64_t n, Value v) {
+                            if (n != first + static_cast<std::int64_t>(i))
+                              throw std::logic_error("kernel " + gk.kernel->name +
+                                                     " streamed position " + std::to_string(n) +
+                                                     " out of order");
+                            if (writing) {
+                              out.line(i, out.labels() ? label(i) : std::string(), v);
+                            } else {
+                              values.push_back(v);
+                              if (!json && values.size() == lead) {
+                                compare_lead();
+                                out.header();
+                                for (std::size_t k = 0; k < lead; ++k)
+                                  out.line(k, label(k), values[k]);
+                                std::vector<Value>().swap(values);
+                                writing = true;
+                              }
+                            }
+                            ++i;
+                          },
+                          {});
+  if (static_cast<std::uint64_t>(i) != static_cast<std::uint64_t>(last - first) + 1)
+    throw std::logic_error("kernel " + gk.kernel->name + " streamed too few values");
+  if (writing) return;
+  compare_lead();
+  out.all(values, naive, label);
+}
+
+/// The values of positions held in memory: a range whose kernel has no streamed route (its
+/// positions are built for the kernel), or positions given one by one.
+void held_values(const GameKernels& gk,
+                 const std::optional<std::pair<std::int64_t, std::int64_t>>& range,
+                 const std::vector<std::string>& items, std::size_t check,
+                 const ValuesWriter& out) {
+  std::vector<Position> positions;
+  std::vector<std::string> labels;  // of positions given one by one; a range's are its numbers
+  if (range) {
+    require_held_range(*range, "with kernel " + gk.kernel->name + " (no streamed route)");
+    // Counted, not compared with the last position: a range ending at 2^63 - 1 has no n + 1.
+    const auto count = static_cast<std::size_t>(range->second - range->first) + 1;
+    positions.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+      positions.push_back(
+          integer_position(*gk.game, {range->first + static_cast<std::int64_t>(i)}));
+  } else {
+    for (const auto& text :
+         positions_from_arguments(items, static_cast<std::size_t>(kMaxValuesPositions))) {
+      positions.push_back(gk.game->parse_position(text));
+      labels.push_back(gk.game->format_position(positions.back()));
+    }
+  }
+  std::size_t naive = 0;
+  const auto values = checked_values(gk, positions, check, &naive);
+  out.all(values, naive, [&](std::size_t i) {
+    return range ? std::to_string(range->first + static_cast<std::int64_t>(i)) : labels[i];
+  });
+}
+
+}  // namespace
 
 int cmd_values(const std::vector<std::string>& args) {
   po::options_description opts("verify values options");
@@ -124,79 +318,17 @@ int cmd_values(const std::vector<std::string>& args) {
   return run_limited("values", limits, [&]() -> int {
     const auto gk = GameKernels::make(
         rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
-    std::vector<Position> positions;
-    std::vector<std::string> labels;  // of positions given one by one; a range's are its numbers
-    if (range) {
-      // Counted, not compared with the last position: a range ending at 2^63 - 1 has no n + 1.
-      const auto count = static_cast<std::size_t>(range->second - range->first) + 1;
-      positions.reserve(count);
-      for (std::size_t i = 0; i < count; ++i)
-        positions.push_back(
-            integer_position(*gk.game, {range->first + static_cast<std::int64_t>(i)}));
-    } else {
-      for (const auto& text :
-           positions_from_arguments(items, static_cast<std::size_t>(kMaxValuesPositions))) {
-        positions.push_back(gk.game->parse_position(text));
-        labels.push_back(gk.game->format_position(positions.back()));
-      }
-    }
-    const auto label = [&](std::size_t i) {
-      return range ? std::to_string(range->first + static_cast<std::int64_t>(i)) : labels[i];
-    };
-    std::size_t naive = 0;
-    std::vector<Value> values;
+    const bool outcomes = gk.family->value_kind == ValueKind::outcome;
+    const ValuesWriter out{gk, format.front(), outcomes, offset};
     try {
-      values = game_values(gk, positions, check, &naive);
-    } catch (const std::logic_error& e) {
+      if (range && gk.kernel->range_values) {
+        streamed_range_values(gk, *range, check, out);
+      } else {
+        held_values(gk, range, items, check, out);
+      }
+    } catch (const KernelDisagreement& e) {
       std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
       return 1;
-    }
-    const bool outcomes = gk.family->value_kind == ValueKind::outcome;
-    const auto word = [&](Value v) -> std::string {
-      if (!outcomes) return std::to_string(v);
-      return v == 0 ? "loss" : v == 1 ? "win" : v == 2 ? "draw" : std::to_string(v);
-    };
-    const std::string& f = format.front();
-    if (f == "json") {
-      // Written as it goes (a document of 20 million positions held whole would need several
-      // times their memory), in the layout and key order of nlohmann's dump(2).
-      const auto array = [&](const char* key, const auto& item) {
-        std::cout << ",\n  \"" << key << "\": [";
-        for (std::size_t i = 0; i < values.size(); ++i)
-          std::cout << (i == 0 ? "\n    " : ",\n    ") << item(i);
-        std::cout << (values.empty() ? "]" : "\n  ]");
-      };
-      const auto value_item = [&](std::size_t i) {
-        return outcomes ? nlohmann::json(word(values[i])).dump() : std::to_string(values[i]);
-      };
-      const auto position_item = [&](std::size_t i) { return nlohmann::json(label(i)).dump(); };
-      std::cout << "{\n  \"game\": " << nlohmann::json(gk.game->spec()).dump()
-                << ",\n  \"kernel\": " << nlohmann::json(gk.kernel->name).dump()
-                << ",\n  \"naive_checked\": " << naive;
-      if (outcomes) array("outcomes", value_item);
-      array("positions", position_item);
-      if (!outcomes) array("values", value_item);
-      std::cout << "\n}\n";
-    } else if (f == "bfile") {
-      std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values")
-                << " by kernel " << gk.kernel->name << " (verify values)\n";
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        std::cout << offset + static_cast<std::int64_t>(i) << ' ' << values[i] << '\n';
-      }
-    } else if (f == "csv") {
-      // Each cell through the reports' CSV escaping (formula injection: a cell that starts like
-      // a formula is prefixed with a quote; numbers stay numbers); positions always in quotes.
-      const auto quoted = [](const std::string& cell) {
-        return !cell.empty() && cell.front() == '"' ? cell : '"' + cell + '"';
-      };
-      std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        std::cout << quoted(csv_field(label(i))) << ',' << csv_field(word(values[i])) << '\n';
-      }
-    } else {
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        std::cout << label(i) << ' ' << word(values[i]) << '\n';
-      }
     }
     return 0;
   });

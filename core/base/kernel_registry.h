@@ -6,6 +6,7 @@
 // implements it; nothing else changes.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
@@ -26,6 +27,14 @@ struct Kernel {
   /// The kernel `verify values` and the generic claims use by default (at most one a family;
   /// without one, the family's first fast kernel).
   bool preferred = false;
+  /// Optional: the values of the one-heap positions first..last (integers, 0 <= first <= last),
+  /// passed in order to `emit(n, value)` as they are computed, without a Position per heap and
+  /// without holding the values (`verify values GAME a..b` streams through it). `tick` (if set)
+  /// is called now and then so that a caller can stop a long run. Empty: not offered.
+  std::function<void(const GameInstance&, std::int64_t first, std::int64_t last,
+                     const std::function<void(std::int64_t, Value)>& emit,
+                     const std::function<void()>& tick)>
+      range_values{};
 };
 
 /// Adds a kernel; (family, name) must be unique.

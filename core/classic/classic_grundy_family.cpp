@@ -100,16 +100,37 @@ Kernel grundy_naive_kernel() {
           }};
 }
 Kernel grundy_sparse_kernel() {
-  return {"grundy", "sparse", false,
-          "sparse-space method (common values from the rare heaps under a mask, rare ones searched "
-          "among the splits); sums by nim-sum",
-          [](const GameInstance&, std::span<const Position> ps) {
-            const std::int64_t top = largest_heap(ps);
-            require_heap_at_most(top, kMaxSparseKernelHeap, "sparse");
-            GrundySparseSolver solver;
-            solver.extend_to(top + 1);
-            return nim_sums_of_heaps(ps, [&solver](std::int64_t h) { return solver.value(h); });
-          }};
+  Kernel k{"grundy", "sparse", false,
+           "sparse-space method (common values from the rare heaps under a mask, rare ones "
+           "searched among the splits) over a sliding window; sums by nim-sum",
+           [](const GameInstance&, std::span<const Position> ps) {
+             const std::int64_t top = largest_heap(ps);
+             require_heap_at_most(top, kMaxSparseKernelHeap, "sparse");
+             // Only the heaps the positions name are kept (the solver keeps a window).
+             std::vector<std::int64_t> heaps;
+             for (const auto& p : ps) heaps.insert(heaps.end(), p.begin(), p.end());
+             std::sort(heaps.begin(), heaps.end());
+             heaps.erase(std::unique(heaps.begin(), heaps.end()), heaps.end());
+             std::vector<Value> g(heaps.size());
+             std::size_t next = 0;
+             GrundySparseSolver solver(GrundySparseSolver::kDefaultWindow);
+             solver.extend_to(top + 1, {}, [&](std::int64_t n, Value v) {
+               while (next < heaps.size() && heaps[next] == n) g[next++] = v;
+             });
+             return nim_sums_of_heaps(ps, [&](std::int64_t h) {
+               const auto it = std::lower_bound(heaps.begin(), heaps.end(), h);
+               return g[static_cast<std::size_t>(it - heaps.begin())];
+             });
+           }};
+  k.range_values = [](const GameInstance&, std::int64_t first, std::int64_t last,
+                      const std::function<void(std::int64_t, Value)>& emit,
+                      const std::function<void()>& tick) {
+    GrundySparseSolver solver(GrundySparseSolver::kDefaultWindow);
+    solver.extend_to(last + 1, tick, [&](std::int64_t n, Value v) {
+      if (n >= first) emit(n, v);
+    });
+  };
+  return k;
 }
 IGV_REGISTER_KERNEL(grundy_naive_kernel);
 IGV_REGISTER_KERNEL(grundy_sparse_kernel);

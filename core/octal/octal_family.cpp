@@ -242,13 +242,22 @@ Kernel octal_naive_kernel() {
           }};
 }
 Kernel octal_sparse_kernel() {
-  return {"octal", "sparse", false,
-          "sparse-space method (rare/common values under a mask, bitset mex); sums by nim-sum",
-          [](const GameInstance& game, std::span<const Position> ps) {
-            OctalSparseSolver solver(code_of(game));
-            solver.extend_to(largest_heap(ps) + 1);
-            return nim_sums_of_heaps(ps, [&solver](std::int64_t h) { return solver.value(h); });
-          }};
+  Kernel k{"octal", "sparse", false,
+           "sparse-space method (rare/common values under a mask, bitset mex); sums by nim-sum",
+           [](const GameInstance& game, std::span<const Position> ps) {
+             OctalSparseSolver solver(code_of(game));
+             solver.extend_to(largest_heap(ps) + 1);
+             return nim_sums_of_heaps(ps, [&solver](std::int64_t h) { return solver.value(h); });
+           }};
+  // A range: the solver's values (one byte a heap, or two) without a Position per heap.
+  k.range_values = [](const GameInstance& game, std::int64_t first, std::int64_t last,
+                      const std::function<void(std::int64_t, Value)>& emit,
+                      const std::function<void()>& tick) {
+    OctalSparseSolver solver(code_of(game));
+    solver.extend_to(last + 1, tick);
+    for (std::int64_t n = first; n <= last; ++n) emit(n, solver.value(n));
+  };
+  return k;
 }
 IGV_REGISTER_KERNEL(octal_naive_kernel);
 IGV_REGISTER_KERNEL(octal_sparse_kernel);

@@ -26,6 +26,15 @@ Kernel octal_periodic_kernel() {
              return nim_sums_of_heaps(ps, [&table](std::int64_t h) { return table[h]; });
            }};
   k.preferred = true;
+  // A range: the table (one byte a heap, or two) without a Position or a value per heap.
+  k.range_values = [](const GameInstance& game, std::int64_t first, std::int64_t last,
+                      const std::function<void(std::int64_t, Value)>& emit,
+                      const std::function<void()>& tick) {
+    const std::string spec = game.spec();
+    const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
+    const auto table = octal_value_table(code, last + 1, true, nullptr, tick);
+    for (std::int64_t n = first; n <= last; ++n) emit(n, table[n]);
+  };
   return k;
 }
 IGV_REGISTER_KERNEL(octal_periodic_kernel);

@@ -4,6 +4,7 @@
 // the naive search, the families' positions, JSON and size guards.
 #include <rapidcheck/boost_test.h>
 
+#include <bit>
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 
@@ -85,6 +86,85 @@ BOOST_AUTO_TEST_CASE(grundy_sparse_extends_in_steps_like_in_one_go) {
   one.extend_to(3000);
   for (std::int64_t n : {1, 2, 3, 100, 257, 1024, 2999, 3000}) steps.extend_to(n);
   BOOST_TEST(one.values() == steps.values());
+}
+
+BOOST_AUTO_TEST_CASE(grundy_sparse_gives_the_published_terms_of_a002188) {
+  // OEIS A002188, its data section (the %S, %T and %U lines of https://oeis.org/A002188/internal,
+  // n = 0..104), against the sparse kernel through its registered route (a window solver).
+  const std::vector<Value> oeis{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
+                                4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5,
+                                4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3,
+                                2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5,
+                                2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
+  BOOST_TEST(oeis.size() == 105U);
+  const auto game = make_game("grundy");
+  std::vector<Position> heaps;
+  for (std::int64_t n = 0; n < 105; ++n) heaps.push_back(game->parse_position(std::to_string(n)));
+  BOOST_TEST(find_kernel("grundy", "sparse").values(*game, heaps) == oeis);
+  std::vector<Value> streamed;
+  find_kernel("grundy", "sparse")
+      .range_values(*game, 0, 104, [&](std::int64_t, Value v) { streamed.push_back(v); }, {});
+  BOOST_TEST(streamed == oeis);
+}
+
+BOOST_AUTO_TEST_CASE(grundy_sparse_finds_flammenkamps_sparse_values_up_to_231) {
+  // Flammenkamp, "Sprague-Grundy Values of Grundy's Game"
+  // (http://wwwhomes.uni-bielefeld.de/achim/grundy.html), "Known Sparse SGV": G(n) is sparse when
+  // the number of ones of G(n) without its lowest binary digit is even; his list up to n = 231.
+  const std::vector<std::pair<std::int64_t, Value>> sparse{
+      {0, 0},    {1, 0},   {2, 0},    {3, 1},    {4, 0},    {6, 1},    {7, 0},    {9, 1},
+      {10, 0},   {12, 1},  {15, 1},   {20, 0},   {23, 0},   {26, 0},   {28, 1},   {31, 1},
+      {34, 1},   {37, 1},  {40, 1},   {43, 1},   {46, 1},   {49, 1},   {50, 0},   {52, 1},
+      {53, 0},   {55, 1},  {58, 1},   {61, 1},   {87, 7},   {90, 7},   {93, 7},   {146, 6},
+      {149, 6},  {152, 6}, {158, 11}, {161, 11}, {164, 11}, {167, 11}, {176, 7},  {179, 7},
+      {181, 12}, {182, 7}, {185, 7},  {188, 7},  {190, 12}, {193, 12}, {196, 10}, {231, 10}};
+  GrundySparseSolver solver(GrundySparseSolver::kDefaultWindow);
+  std::vector<std::pair<std::int64_t, Value>> found;
+  solver.extend_to(232, {}, [&](std::int64_t n, Value v) {
+    if (std::popcount(static_cast<std::uint64_t>(v) >> 1) % 2 == 0) found.emplace_back(n, v);
+  });
+  BOOST_TEST((found == sparse));
+}
+
+BOOST_AUTO_TEST_CASE(grundy_sparse_window_agrees_with_every_value_kept) {
+  // A window of 2^17 heaps (above the last rare heap, 82,860, and the deepest scan, 36,965)
+  // slides at 2^18 and 3·2^17 (from then on heaps 2^17..2^18 - 1 are dropped but the rare ones);
+  // the values it emits are those of the solver that keeps every value.
+  constexpr std::int64_t kEnd = 400'000;
+  GrundySparseSolver all;
+  all.extend_to(kEnd);
+  GrundySparseSolver window(std::int64_t{1} << 17);
+  std::int64_t next = 0;
+  std::int64_t wrong = -1;
+  window.extend_to(kEnd, {}, [&](std::int64_t n, Value v) {
+    if (n != next++ || (wrong < 0 && v != all.value(n))) wrong = n;
+  });
+  BOOST_TEST(wrong == -1);
+  BOOST_TEST(next == kEnd);
+  BOOST_TEST(window.mask() == all.mask());
+  BOOST_TEST(window.rare_count() == all.rare_count());
+  BOOST_TEST(window.memory_bytes() < 4'000'000U);
+  BOOST_CHECK_THROW((void)window.value(200'000), std::out_of_range);  // not kept
+  BOOST_TEST(window.value(82'860) == all.value(82'860));              // a rare heap
+  BOOST_TEST(window.value(kEnd - 1) == all.value(kEnd - 1));
+  BOOST_CHECK_THROW((void)window.values(), std::logic_error);
+}
+
+BOOST_AUTO_TEST_CASE(grundy_sparse_small_window_reads_back_what_it_does_not_keep) {
+  // A window of 256 heaps: rare heaps lie beyond it (they go on to 82,860) and scans go deeper,
+  // so heaps need values the window dropped; those are read back from the solver's file of every
+  // value, and every value is the naive kernel's.
+  const auto naive = grundy_values_naive(20'000);
+  GrundySparseSolver small(256);
+  std::int64_t next = 0;
+  std::int64_t wrong = -1;
+  small.extend_to(20'001, {}, [&](std::int64_t n, Value v) {
+    if (n != next++ || (wrong < 0 && v != naive[static_cast<std::size_t>(n)])) wrong = n;
+  });
+  BOOST_TEST(wrong == -1);
+  BOOST_TEST(next == 20'001);
+  BOOST_TEST(small.deep_scans() > 0U);  // the file was read
+  BOOST_TEST(small.value(20'000) == naive[20'000]);
 }
 
 BOOST_AUTO_TEST_CASE(grundy_sums_by_the_rules_are_nim_sums_of_heap_values) {

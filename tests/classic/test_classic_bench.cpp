@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(bench_grundy_sparse_large) {
       static_cast<long long>(solver.max_value()), static_cast<unsigned long long>(solver.scans()),
       static_cast<unsigned long long>(solver.full_scans()), peak_rss_mb());
   for (const auto& [from, mask] : solver.mask_schedule())
-    std::printf("  mask %u from heap %u\n", mask, from);
+    std::printf("  mask %u from heap %lld\n", mask, static_cast<long long>(from));
   std::fflush(stdout);
 }
 
