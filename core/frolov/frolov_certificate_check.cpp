@@ -355,8 +355,8 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                                              const std::function<void()>& tick,
                                              std::int64_t residue_cap,
                                              std::int64_t stream_above_columns) {
-  return frolov_check::check_frolov_certificates_keeping(CheckerSeal{}, g, f, max_columns, tick, residue_cap,
-                                                         stream_above_columns, nullptr);
+  return frolov_check::check_frolov_certificates_keeping(
+      CheckerSeal{}, g, f, max_columns, tick, residue_cap, stream_above_columns, nullptr);
 }
 
 CertificateVerdict frolov_check::check_frolov_certificates_keeping(

@@ -1,8 +1,8 @@
 // The checker's own row computation, shared by the two checkers of Frolov rows inside the proof
 // boundary (core/frolov/frolov_certificate_check.cpp: the period chain;
-// core/frolov/frolov_lower_bound_certificate_check.cpp: the lower bound of a row out of reach). Nothing of the
-// producer (core/frolov/frolov_fast_rows.h) is used here: the rows are recomputed from (G2) by an
-// incremental mex with a lowest-absent pointer.
+// core/frolov/frolov_lower_bound_certificate_check.cpp: the lower bound of a row out of reach).
+// Nothing of the producer (core/frolov/frolov_fast_rows.h) is used here: the rows are recomputed
+// from (G2) by an incremental mex with a lowest-absent pointer.
 //
 // Source: 000_a85f04da58584fa6 (Frolov 2012), §4.
 #pragma once

@@ -291,9 +291,10 @@ CertificateCheck FrolovSquareGame::check_certificate(const nlohmann::json& perio
     throw InputError("--max-columns must be a number of columns from 1 to 2^40");
   }
   if (is_frolov_lower_bound_json(period_json)) {
-    return {check_frolov_lower_bound_json(which_, m, period_json, max_columns),
-            "core/frolov/frolov_lower_bound_certificate_check.cpp (the chain by the period checker; "
-            "rows M-1 and M streamed by its own incremental mex)"};
+    return {
+        check_frolov_lower_bound_json(which_, m, period_json, max_columns),
+        "core/frolov/frolov_lower_bound_certificate_check.cpp (the chain by the period checker; "
+        "rows M-1 and M streamed by its own incremental mex)"};
   }
   return {check_with_period_block(period_json,
                                   [&](const nlohmann::json& j) {
@@ -381,9 +382,8 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   if (request.checkpoint_every > 0) options.checkpoint_every = request.checkpoint_every;
   options.progress = request.progress;
   FrolovLowerBoundSearch found = search_frolov_lower_bound(which, m, request.limits, options);
-  nlohmann::json reached = {{"columns_streamed", found.columns},
-                            {"unit", found.T},
-                            {"shifts_asked", options.shifts}};
+  nlohmann::json reached = {
+      {"columns_streamed", found.columns}, {"unit", found.T}, {"shifts_asked", options.shifts}};
   if (found.candidate_j > 0) {
     reached["candidate"] = {{"j", found.candidate_j},
                             {"shift", found.candidate_j * found.T},
@@ -400,9 +400,8 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   const auto tick = [&] {
     ++ticks;
     if (request.progress && (ticks & 1023) == 0)
-      request.progress("the independent checker streams rows " + std::to_string(m - 1) +
-                       " and " + std::to_string(m) + ": " + std::to_string(ticks << 16) +
-                       " columns");
+      request.progress("the independent checker streams rows " + std::to_string(m - 1) + " and " +
+                       std::to_string(m) + ": " + std::to_string(ticks << 16) + " columns");
     if (request.limits.out_of_time())
       throw LimitReached(spec + ": time limit reached while the checker re-checked the bound",
                          "time", reached);

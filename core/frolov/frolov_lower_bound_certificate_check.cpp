@@ -15,9 +15,9 @@ namespace igv {
 
 namespace {
 
-using nlohmann::json;
 using frolov_check::AcceptedRow;
 using frolov_check::GRowStream;
+using nlohmann::json;
 
 constexpr int kLowerBoundVersion = 1;
 /// At most this many shifts j a file may list (each costs T columns of the stream anyway).
@@ -30,10 +30,13 @@ std::string family_name(FrolovFunction which) {
 }
 
 constexpr const char* kCheckerName =
-    "core/frolov/frolov_lower_bound_certificate_check.cpp (the chain by core/frolov/frolov_certificate_check.cpp; "
+    "core/frolov/frolov_lower_bound_certificate_check.cpp (the chain by "
+    "core/frolov/frolov_certificate_check.cpp; "
     "rows m - 1 and m streamed by the checker's own incremental mex)";
 
-CertificateVerdict reject(const std::string& why) { return rejected_certificate(why); }
+CertificateVerdict reject(const std::string& why) {
+  return rejected_certificate(why);
+}
 
 /// The lcm of the accepted periods, or −1 above the number limit of the format.
 std::int64_t lower_lcm(const std::vector<GRowCertificate>& chain) {
@@ -92,8 +95,7 @@ json frolov_lower_bound_json(const FrolovLowerBound& bound, std::int64_t T, std:
         {"checker", kCheckerName}}}};
 }
 
-CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound,
-                                            std::int64_t max_columns,
+CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound, std::int64_t max_columns,
                                             const std::function<void()>& tick) {
   const int m = bound.m;
   const bool is_f = bound.which == FrolovFunction::f;
@@ -115,7 +117,8 @@ CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound,
   // tau = 1 (as check_frolov_period_json requires), so that no number of the file is idle.
   if (!bound.chain.front().base || bound.chain.front().T != 1 || bound.chain.front().k != 0 ||
       bound.chain.front().tau != 1)
-    return reject(row + "g row 0 is the (G4) base case: expected base = true, T = 1, k = 0, tau = 1");
+    return reject(row +
+                  "g row 0 is the (G4) base case: expected base = true, T = 1, k = 0, tau = 1");
   for (const auto& c : bound.chain) {
     if (!c.base && c.k + c.tau + c.T + 1 > max_columns)
       return reject(row + "g row " + std::to_string(c.m) + " of the chain needs " +
@@ -230,10 +233,10 @@ CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound,
   const std::string fn = is_f ? "f" : "g";
   std::string reason = "the independent checker accepted g rows 0.." + std::to_string(m - 2) +
                        " and recomputed rows " + std::to_string(m - 1) + " and " +
-                       std::to_string(m) + " to column " + std::to_string(columns - 1) + ": " +
-                       fn + " row " + std::to_string(m) + " has no period j * " +
-                       std::to_string(T) + " (T, the lcm of the periods of rows 0.." +
-                       std::to_string(m - 2) + ") for j = 1.." + std::to_string(J) +
+                       std::to_string(m) + " to column " + std::to_string(columns - 1) + ": " + fn +
+                       " row " + std::to_string(m) + " has no period j * " + std::to_string(T) +
+                       " (T, the lcm of the periods of rows 0.." + std::to_string(m - 2) +
+                       ") for j = 1.." + std::to_string(J) +
                        " from any preperiod <= " + std::to_string(Q) +
                        "; so if its preperiod is <= " + std::to_string(Q) +
                        ", its least period t has lcm(t, T) > " + std::to_string(J) + " T";
@@ -290,7 +293,8 @@ CertificateVerdict check_frolov_lower_bound_json(FrolovFunction which, int m, co
   }
   for (std::size_t i = 0; i < witnesses.size(); ++i) {
     const std::string path = "certificate.witnesses[" + std::to_string(i) + "]";
-    bound.witnesses.push_back({number(witnesses[i], "j", path, 1), number(witnesses[i], "n", path, 0)});
+    bound.witnesses.push_back(
+        {number(witnesses[i], "j", path, 1), number(witnesses[i], "n", path, 0)});
   }
   // The shape of the file is the shape of what the checker writes (placeholders for its numbers).
   json placeholder = json::array();
@@ -328,9 +332,9 @@ CertificateVerdict check_frolov_lower_bound_json(FrolovFunction which, int m, co
   CertificateVerdict verdict = check_frolov_lower_bound(bound, max_columns, tick);
   if (!verdict.accepted()) return verdict;
   const json& lb = verdict.details["lower_bound"];
-  const json expected = frolov_lower_bound_json(
-      bound, lb["unit"].get<std::int64_t>(), lb["preperiod_at_most"].get<std::int64_t>(),
-      lb["bound"].get<std::int64_t>() + 1, lb["values"]);
+  const json expected = frolov_lower_bound_json(bound, lb["unit"].get<std::int64_t>(),
+                                                lb["preperiod_at_most"].get<std::int64_t>(),
+                                                lb["bound"].get<std::int64_t>() + 1, lb["values"]);
   if (auto difference = first_difference(expected, file, ""))
     return rejected_certificate("the witnesses were confirmed, but " + *difference);
   return verdict;

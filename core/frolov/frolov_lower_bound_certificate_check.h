@@ -33,8 +33,8 @@ struct FrolovLowerBoundWitness {
 struct FrolovLowerBound {
   FrolovFunction which = FrolovFunction::g;
   int m = 2;
-  std::vector<GRowCertificate> chain;       ///< g rows 0..m − 2, the period chain
-  std::vector<std::int64_t> checked_to;     ///< per chain row, as the checker recomputed it
+  std::vector<GRowCertificate> chain;              ///< g rows 0..m − 2, the period chain
+  std::vector<std::int64_t> checked_to;            ///< per chain row, as the checker recomputed it
   std::vector<FrolovLowerBoundWitness> witnesses;  ///< j = 1, 2, …, J in order
 };
 
@@ -58,8 +58,7 @@ bool is_frolov_lower_bound_json(const nlohmann::json& file);
 /// value found within 256 columns and its column not n + j·T). Rejected when a row would need more
 /// than `max_columns` columns (chain rows and the stream alike). Accepted: the reason states the
 /// bound; details["lower_bound"] = {function, m, unit, shifts, preperiod_at_most, bound, values}.
-CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound,
-                                            std::int64_t max_columns,
+CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound, std::int64_t max_columns,
                                             const std::function<void()>& tick = {});
 
 /// Re-checks a lower-bound file of row `m` of g or f: accepted only when check_frolov_lower_bound

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -48,9 +48,8 @@ void save_stream(const std::filesystem::path& dir, FrolovFunction which, int m, 
   Fnv1a fnv;
   fnv.add(head.data(), kept);
   // The head first (its name does not change; state.json names its length and fingerprint).
-  write_file_atomically(dir / "stream.head",
-                        std::string(reinterpret_cast<const char*>(head.data()),
-                                    static_cast<std::size_t>(kept)));
+  write_file_atomically(dir / "stream.head", std::string(reinterpret_cast<const char*>(head.data()),
+                                                         static_cast<std::size_t>(kept)));
   const json state = {{"format", kStreamFormat},
                       {"version", 1},
                       {"function", frolov_function_name(which)},
@@ -82,7 +81,8 @@ std::uint64_t parse_mask(const json& v, const char* key) {
 /// are damaged.
 StreamState load_stream(const std::filesystem::path& dir, FrolovFunction which, int m,
                         std::int64_t T, std::int64_t W, std::vector<std::int8_t>& head) {
-  const json s = read_json_file_strict((dir / "stream.json").string(), "the lower-bound stream checkpoint");
+  const json s =
+      read_json_file_strict((dir / "stream.json").string(), "the lower-bound stream checkpoint");
   try {
     if (s.at("format") != kStreamFormat || s.at("version") != 1)
       throw InputError("stream.json: not a lower-bound stream checkpoint of version 1");
@@ -128,7 +128,8 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
                      std::to_string(kFrolovWindowMaxRow));
   const std::int64_t W = options.head;
   const std::int64_t J = options.shifts;
-  if (W < 2 || W > (std::int64_t{1} << 34)) throw InputError("lower bound: head W outside [2, 2^34]");
+  if (W < 2 || W > (std::int64_t{1} << 34))
+    throw InputError("lower bound: head W outside [2, 2^34]");
   if (J < 1 || J > (std::int64_t{1} << 16)) throw InputError("lower bound: shifts outside 1..2^16");
   const std::filesystem::path dir = options.checkpoint_dir;
   FrolovRunOptions chain_options;

@@ -3,10 +3,13 @@
 // streamed rows m − 1 and m agree with the proved rows, the producer's witnesses stop exactly at
 // the least multiple of T that is a period, the checker accepts them and rejects forged ones, and
 // the f witnesses agree with the proved f rows.
-#include <boost/test/unit_test.hpp>
-#include <filesystem>
-#include <numeric>
 #include <unistd.h>
+
+#include <boost/test/unit_test.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
 
 #include "core/base/errors.h"
 #include "core/frolov/frolov_certificate_check.h"
@@ -25,7 +28,8 @@ const FrolovPeriodChain& chain_to_10() {
 
 std::int64_t lower_lcm(int m) {
   std::int64_t T = 1;
-  for (int i = 0; i <= m - 2; ++i) T = std::lcm(T, chain_to_10().g_rows[static_cast<std::size_t>(i)].period);
+  for (int i = 0; i <= m - 2; ++i)
+    T = std::lcm(T, chain_to_10().g_rows[static_cast<std::size_t>(i)].period);
   return T;
 }
 
@@ -84,8 +88,8 @@ BOOST_AUTO_TEST_CASE(streamed_rows_agree_with_the_proved_rows) {
 BOOST_AUTO_TEST_CASE(witnesses_stop_at_the_least_multiple_that_is_a_period) {
   for (int m = 3; m <= 9; ++m) {
     const std::int64_t r = least_multiple(m);
-    BOOST_TEST_CONTEXT("g row " << m << ", period " << chain_to_10().g_rows[m].period << " = "
-                                << r << " T (T = " << lower_lcm(m) << ")") {
+    BOOST_TEST_CONTEXT("g row " << m << ", period " << chain_to_10().g_rows[m].period << " = " << r
+                                << " T (T = " << lower_lcm(m) << ")") {
       const FrolovLowerBoundSearch s = search(m, FrolovFunction::g, r + 2);
       BOOST_TEST_MESSAGE("g row " << m << ": least multiple of T that is a period: " << r
                                   << ", witnesses " << s.bound.witnesses.size());
@@ -179,6 +183,14 @@ BOOST_AUTO_TEST_CASE(the_file_round_trips_and_every_number_matters) {
         s.bound, lb["unit"].get<std::int64_t>(), lb["preperiod_at_most"].get<std::int64_t>(),
         lb["bound"].get<std::int64_t>() + 1, lb["values"]);
     BOOST_TEST(check_frolov_lower_bound_json(which, m, file, 1 << 30).accepted());
+    // IGV_LOWER_BOUND_OUT=DIR writes the two files (tests/data/certificates/frolov-lower-bound/
+    // was made so, for the check-certificate e2e test).
+    if (const char* out = std::getenv("IGV_LOWER_BOUND_OUT")) {
+      std::ofstream(std::filesystem::path(out) /
+                    (std::string(which == FrolovFunction::g ? "rook-misere" : "digital-deletion") +
+                     "-8.json"))
+          << file.dump(2) << "\n";
+    }
     // Descriptive text asserts nothing.
     nlohmann::json text = file;
     text["certificate"]["theorem"] = "edited";
@@ -234,8 +246,8 @@ BOOST_AUTO_TEST_CASE(f_witnesses_agree_with_the_proved_f_rows) {
 
 BOOST_AUTO_TEST_CASE(a_stream_resumed_from_its_checkpoint_finds_the_same_witnesses) {
   const int m = 9;
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("igv-lower-bound-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("igv-lower-bound-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   const std::int64_t r = least_multiple(m);
   const FrolovLowerBoundSearch whole = search(m, FrolovFunction::g, r - 1);
