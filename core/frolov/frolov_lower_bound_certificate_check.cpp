@@ -317,6 +317,13 @@ CertificateVerdict check_frolov_lower_bound_json(FrolovFunction which, int m, co
                            " columns (k + tau + T + 1), above check-certificate's limit of " +
                            std::to_string(max_columns));
   }
+  // The whole chain too, as for a period file (kFrolovCheckChainColumnFactor).
+  std::int64_t total = 0;
+  for (const auto& c : bound.chain) total += c.base ? 1 : c.k + c.tau + c.T + 1;
+  if (total > kFrolovCheckChainColumnFactor * max_columns)
+    throw BudgetExceeded("certificate: the chain needs " + std::to_string(total) +
+                         " columns in all, above check-certificate's limit of " +
+                         std::to_string(kFrolovCheckChainColumnFactor * max_columns));
   const std::int64_t T = lower_lcm(bound.chain);
   if (T >= 1) {
     const std::int64_t J = static_cast<std::int64_t>(bound.witnesses.size());
