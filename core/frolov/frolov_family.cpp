@@ -445,7 +445,8 @@ PeriodOptions frolov_row_period_options(const std::string& family) {
       "of a row\")";
   o.checkpoint =
       "the row search, every N columns of the row being searched (2^28 by default) and after "
-      "each proved row";
+      "each proved row; rows 15 and above: the chain in DIR/chain and the two streamed rows in "
+      "DIR/stream.json every N columns (2^30 by default)";
   o.column_budget =
       "the most columns the checker may recompute for one row (default 2^27; row 13 needs "
       "1.9e9: about 2 bytes and 50 ns a column)";
