@@ -207,9 +207,7 @@ PeriodAnswer FrolovSquareGame::period_limited(const PeriodRequest& request) cons
                      ":9'");
   const int m = static_cast<int>(*row_);
   if (m >= kLowerBoundFromRow) answer_lower_bound(which_, m, spec(), request);
-  if (request.budget != 1.0)
-    throw InputError(spec() + ": --budget applies to rows " + std::to_string(kLowerBoundFromRow) +
-                     " and above (the shifts of a lower bound)");
+  // Below row 15 the budget is not read (the period search has no bound of its own to scale).
   FrolovRunOptions options;
   options.checkpoint_dir = request.checkpoint_dir;
   options.resume = request.resume;
@@ -440,7 +438,8 @@ PeriodOptions frolov_row_period_options(const std::string& family) {
   PeriodOptions o;
   o.games = family + ":M";
   o.budget =
-      "rows 15 and above only: the shifts J (default 1) of the proved lower bound 'no period j T "
+      "rows 15 and above (other rows do not read it): the shifts J (default 1) of the proved lower "
+      "bound 'no period j T "
       "for j <= J', T the lcm of the periods of rows 0..M-2 (core/CERTIFICATES.md, \"Lower bounds "
       "of a row\")";
   o.checkpoint =
