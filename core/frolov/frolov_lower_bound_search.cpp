@@ -152,6 +152,10 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
   out.bound.which = which;
   out.bound.m = m;
   out.bound.chain = chain.g_certificates;
+  // The columns the checker recomputes per chain row (k + tau + T; 1 for row 0), stated in the
+  // file and re-derived by the checker.
+  for (const auto& c : chain.g_certificates)
+    out.bound.checked_to.push_back(c.base ? 1 : c.k + c.tau + c.T);
   out.cells = chain.cells_computed;
   std::int64_t T = 1;
   for (const auto& r : chain.g_rows) T = std::lcm(T, r.period);
