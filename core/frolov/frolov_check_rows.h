@@ -64,13 +64,17 @@ class GRowStream {
  private:
   [[gnu::always_inline]] inline bool step(std::int8_t& out, const std::int64_t* above) {
     const std::int64_t n = n_++;
+    // Raw pointers: with _GLIBCXX_ASSERTIONS the checked operator[] is not always inlined here.
+    const AcceptedRow* rows = lower_.data();
+    std::int64_t* cursor = cursor_.data();
+    std::int64_t* column = column_.data();
     for (int i = 0; i < read_; ++i) {
-      const AcceptedRow& r = lower_[static_cast<std::size_t>(i)];
-      std::int64_t& c = cursor_[static_cast<std::size_t>(i)];
-      column_[static_cast<std::size_t>(i)] = n + r.h[static_cast<std::size_t>(c)];
+      const AcceptedRow& r = rows[i];
+      std::int64_t& c = cursor[i];
+      column[i] = n + r.h.data()[c];
       if (++c == r.preperiod + r.period) c = r.preperiod;
     }
-    for (int i = read_; i < m_; ++i) column_[static_cast<std::size_t>(i)] = above[i - read_];
+    for (int i = read_; i < m_; ++i) column[i] = above[i - read_];
     std::int64_t v;
     if (m_ == 0 && n == 0) {
       v = -1;  // (G2): g(0, 0) = −1
