@@ -41,6 +41,7 @@ struct HexArithmeticCertificate;
 struct GRowCertificate;
 struct FRowCertificate;
 class OctalConcurrentChecker;
+struct FrolovLowerBound;
 class CertificateVerdict;
 
 /// The key to accepting a certificate. Only the checker library's checking functions, named
@@ -68,6 +69,8 @@ class CheckerSeal {
                                                       const std::vector<FRowCertificate>&,
                                                       std::int64_t, const std::function<void()>&,
                                                       std::int64_t, std::int64_t);
+  friend CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound&, std::int64_t,
+                                                     const std::function<void()>&);
   friend class OctalConcurrentChecker;
 };
 

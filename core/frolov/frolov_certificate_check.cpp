@@ -15,111 +15,14 @@
 #include "core/base/least_period.h"
 #include "core/base/polyhash.h"
 #include "core/base/primitives.h"
+#include "core/frolov/frolov_check_rows.h"
 
 namespace igv {
 
 namespace {
 
-/// A row accepted by this checker: values are n + h[index(n)].
-struct AcceptedRow {
-  std::int64_t preperiod = 0;
-  std::int64_t period = 1;
-  std::vector<std::int8_t> h;  // [0, preperiod + period), or the head of a streamed row
-  bool streamed = false;       // a streamed top row: h holds only its first columns
-  [[nodiscard]] std::int64_t index(std::int64_t n) const {
-    return n < preperiod + period ? n : preperiod + (n - preperiod) % period;
-  }
-};
-
-/// Row m of g from (G2), column by column: the mex of the row so far and the column above. The
-/// column above is read through one cursor per accepted row (its index for the next column),
-/// so no division is done per cell; the row's values are a bitset with a lowest-absent pointer,
-/// kept over a sliding range of kSpan values from the lowest absent one (the values below it
-/// are all in the row; a value beyond the range is reported, never assumed away).
-class GRowStream {
- public:
-  GRowStream(int m, const std::vector<AcceptedRow>& lower)
-      : m_(m),
-        lower_(lower),
-        column_(static_cast<std::size_t>(m)),
-        cursor_(static_cast<std::size_t>(m), 0) {}
-
-  /// h(m, n) = g(m, n) − n of the next column n into `out`; false when a value leaves the byte
-  /// range of h or the sliding range (then the certificate cannot be checked and is rejected).
-  [[gnu::always_inline]] inline bool next(std::int8_t& out) {
-    const std::int64_t n = n_++;
-    for (int i = 0; i < m_; ++i) {
-      const AcceptedRow& r = lower_[static_cast<std::size_t>(i)];
-      std::int64_t& c = cursor_[static_cast<std::size_t>(i)];
-      column_[static_cast<std::size_t>(i)] = n + r.h[static_cast<std::size_t>(c)];
-      if (++c == r.preperiod + r.period) c = r.preperiod;
-    }
-    std::int64_t v;
-    if (m_ == 0 && n == 0) {
-      v = -1;  // (G2): g(0, 0) = −1
-    } else {
-      // The 64 values from lowest_absent on: taken in the row or in the column above; the mex
-      // is the first value not taken. Beyond them the values are tried one by one.
-      std::uint64_t taken = bits_at(lowest_absent_);
-      for (const std::int64_t c : column_) {
-        const std::int64_t d = c - lowest_absent_;
-        if (d >= 0 && d < 64) taken |= std::uint64_t{1} << d;
-      }
-      if (~taken != 0) {
-        v = lowest_absent_ + std::countr_one(taken);
-      } else {
-        v = lowest_absent_ + 64;
-        for (;;) {
-          if (v - lowest_absent_ >= kSpan) return false;
-          bool in = contains(v);
-          for (std::size_t i = 0; !in && i < column_.size(); ++i) in = column_[i] == v;
-          if (!in) break;
-          ++v;
-        }
-      }
-    }
-    const std::int64_t diff = v - n;
-    if (diff < std::numeric_limits<std::int8_t>::min() ||
-        diff > std::numeric_limits<std::int8_t>::max())
-      return false;
-    out = static_cast<std::int8_t>(diff);
-    if (v >= 0) {
-      if (v - lowest_absent_ >= kSpan) return false;
-      word(v) |= std::uint64_t{1} << (v & 63);
-      while (contains(lowest_absent_)) {
-        ++lowest_absent_;
-        // A word left wholly below the lowest absent value is cleared for reuse.
-        if ((lowest_absent_ & 63) == 0) word(lowest_absent_ - 64) = 0;
-      }
-    }
-    return true;
-  }
-
- private:
-  static constexpr std::int64_t kWords = 64, kSpan = 64 * (kWords - 1);
-  // Values here are never negative: the word of v is (v / 64) mod kWords, by shifts.
-  std::uint64_t& word(std::int64_t v) {
-    return bits_[(static_cast<std::uint64_t>(v) >> 6) & (kWords - 1)];
-  }
-  [[nodiscard]] bool contains(std::int64_t v) {
-    return v - lowest_absent_ < kSpan && ((word(v) >> (v & 63)) & 1U) != 0;
-  }
-  /// The 64 bits of the values [v, v + 64) that are in the row (v ≥ lowest_absent).
-  std::uint64_t bits_at(std::int64_t v) {
-    const int off = static_cast<int>(v & 63);
-    std::uint64_t b = word(v) >> off;
-    if (off != 0) b |= word(v + 64) << (64 - off);
-    return b;
-  }
-
-  int m_;
-  const std::vector<AcceptedRow>& lower_;
-  std::vector<std::int64_t> column_;
-  std::vector<std::int64_t> cursor_;
-  std::int64_t n_ = 0;
-  std::int64_t lowest_absent_ = 0;
-  std::array<std::uint64_t, kWords> bits_{};
-};
+using frolov_check::AcceptedRow;
+using frolov_check::GRowStream;
 
 /// Row m of g for n ∈ [0, count) as h(m, n), or an empty vector when GRowStream fails.
 std::vector<std::int8_t> recompute_g_row(int m, const std::vector<AcceptedRow>& lower,
@@ -452,6 +355,14 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                                              const std::function<void()>& tick,
                                              std::int64_t residue_cap,
                                              std::int64_t stream_above_columns) {
+  return frolov_check::check_frolov_certificates_keeping(
+      CheckerSeal{}, g, f, max_columns, tick, residue_cap, stream_above_columns, nullptr);
+}
+
+CertificateVerdict frolov_check::check_frolov_certificates_keeping(
+    CheckerSeal seal, const std::vector<GRowCertificate>& g, const std::vector<FRowCertificate>& f,
+    std::int64_t max_columns, const std::function<void()>& tick, std::int64_t residue_cap,
+    std::int64_t stream_above_columns, std::vector<AcceptedRow>* accepted_g) {
   std::vector<ProvedPeriod> proved;  // the g rows, then the f rows, as accepted
   std::int64_t values_checked = 0;
   nlohmann::json rows = nlohmann::json::array();
@@ -618,8 +529,9 @@ CertificateVerdict check_frolov_certificates(const std::vector<GRowCertificate>&
                     {"by", "§4 proof of Theorem 3: f is the inverse of the proved g row"}});
   }
   for (auto& r : f_rows) proved.push_back(std::move(r));
+  if (accepted_g != nullptr) *accepted_g = std::move(accepted);
   CertificateVerdict accepted_chain =
-      CertificateVerdict::acceptance(CheckerSeal{},
+      CertificateVerdict::acceptance(seal,
                                      "g rows 0.." + std::to_string(g.size() - 1) + " and " +
                                          std::to_string(f.size()) + " f rows accepted",
                                      values_checked, std::move(proved));

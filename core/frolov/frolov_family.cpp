@@ -8,6 +8,9 @@
 // once core/frolov/frolov_certificate_check.h has accepted the producer's certificate chain;
 // `verify check-certificate` re-checks that output (core/frolov/frolov_certificate.h).
 #include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <memory>
 #include <random>
@@ -21,6 +24,8 @@
 #include "core/frolov/frolov_certificate.h"
 #include "core/frolov/frolov_certificate_check.h"
 #include "core/frolov/frolov_fast_digits.h"
+#include "core/frolov/frolov_lower_bound_certificate_check.h"
+#include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_rules.h"
 #include "core/frolov/frolov_tables.h"
@@ -34,6 +39,13 @@ namespace {
 constexpr std::int64_t kSweepCellLimit = 4'000'000;
 /// Columns the period producer may compute per row for `verify period` (m ≤ 11 fits easily).
 constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 40;
+
+/// The first row `verify period` answers by a lower bound (the period search of row 15 would
+/// keep a head of 2·t₁₄ bytes, 32 GB): core/frolov/frolov_lower_bound_search.h.
+constexpr int kLowerBoundFromRow = 15;
+
+[[noreturn]] void answer_lower_bound(FrolovFunction which, int m, const std::string& spec,
+                                     const PeriodRequest& request);
 
 std::int64_t parse_row_parameter(std::string_view family, std::string_view params) {
   const std::int64_t m = parse_int(params, std::string(family) + " row M");
@@ -197,6 +209,8 @@ PeriodAnswer FrolovSquareGame::period_limited(const PeriodRequest& request) cons
                      "' is two-dimensional; ask for the period of one row, e.g. '" + spec() +
                      ":9'");
   const int m = static_cast<int>(*row_);
+  if (m >= kLowerBoundFromRow) answer_lower_bound(which_, m, spec(), request);
+  // Below row 15 the budget is not read (the period search has no bound of its own to scale).
   FrolovRunOptions options;
   options.checkpoint_dir = request.checkpoint_dir;
   options.resume = request.resume;
@@ -277,6 +291,12 @@ CertificateCheck FrolovSquareGame::check_certificate(const nlohmann::json& perio
   if (max_columns < 1 || max_columns > (std::int64_t{1} << 40)) {
     throw InputError("--max-columns must be a number of columns from 1 to 2^40");
   }
+  if (is_frolov_lower_bound_json(period_json)) {
+    return {
+        check_frolov_lower_bound_json(which_, m, period_json, max_columns),
+        "core/frolov/frolov_lower_bound_certificate_check.cpp (the chain by the period checker; "
+        "rows M-1 and M streamed by its own incremental mex)"};
+  }
   return {check_with_period_block(period_json,
                                   [&](const nlohmann::json& j) {
                                     return check_frolov_period_json(which_, m, j, max_columns);
@@ -348,13 +368,88 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   return std::make_unique<FrolovSquareGame>(which, row);
 }
 
+/// The lower-bound route of `verify period` for rows kLowerBoundFromRow and above: the witnesses
+/// searched, checked by check_frolov_lower_bound, the file saved (request.certificate_path), and
+/// the answer inconclusive (exit 3) with the proved bound and its certificate in `reached`.
+[[noreturn]] void answer_lower_bound(FrolovFunction which, int m, const std::string& spec,
+                                     const PeriodRequest& request) {
+  const double J = std::floor(request.budget);
+  if (!(J >= 1 && J <= 65536))
+    throw InputError(spec + ": --budget J must be a whole number of shifts from 1 to 65536");
+  FrolovLowerBoundOptions options;
+  options.shifts = static_cast<std::int64_t>(J);
+  options.chain_max_columns = kPeriodColumnLimit;
+  options.checkpoint_dir = request.checkpoint_dir;
+  options.resume = request.resume;
+  if (request.checkpoint_every > 0) options.checkpoint_every = request.checkpoint_every;
+  options.progress = request.progress;
+  FrolovLowerBoundSearch found = search_frolov_lower_bound(which, m, request.limits, options);
+  nlohmann::json reached = {
+      {"columns_streamed", found.columns}, {"unit", found.T}, {"shifts_asked", options.shifts}};
+  if (found.candidate_j > 0) {
+    reached["candidate"] = {{"j", found.candidate_j},
+                            {"shift", found.candidate_j * found.T},
+                            {"last_difference_in_head", found.candidate_last_difference},
+                            {"note",
+                             "the row agrees with itself shifted by j T on [W/2, W): possibly a "
+                             "period, not proved (nor refuted) here"}};
+  }
+  if (found.bound.witnesses.empty()) {
+    throw LimitReached(spec + ": no shift j T refuted (the first shift agrees on the head)",
+                       "budget", reached);
+  }
+  std::int64_t ticks = 0;
+  const auto tick = [&] {
+    ++ticks;
+    if (request.progress && (ticks & 1023) == 0)
+      request.progress("the independent checker streams rows " + std::to_string(m - 1) + " and " +
+                       std::to_string(m) + ": " + std::to_string(ticks << 16) + " columns");
+    if (request.limits.out_of_time())
+      throw LimitReached(spec + ": time limit reached while the checker re-checked the bound",
+                         "time", reached);
+  };
+  if (request.progress) request.progress("the independent checker re-checks the lower bound");
+  const CertificateVerdict verdict =
+      check_frolov_lower_bound(found.bound, std::int64_t{1} << 42, tick);
+  if (!verdict.accepted())
+    throw std::runtime_error(spec + ": lower bound rejected by the checker: " + verdict.reason());
+  const nlohmann::json& lb = verdict.details["lower_bound"];
+  found.bound.checked_to = lb["checked_to"].get<std::vector<std::int64_t>>();
+  const nlohmann::json file = frolov_lower_bound_json(
+      found.bound, lb["unit"].get<std::int64_t>(), lb["preperiod_at_most"].get<std::int64_t>(),
+      lb["bound"].get<std::int64_t>() + 1, lb["values"]);
+  if (!request.certificate_path.empty()) {
+    const std::string tmp = request.certificate_path + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::trunc);
+      out << file.dump(2) << "\n";
+      out.flush();
+      if (!out) throw InputError("--certificate-out: cannot write '" + tmp + "'");
+    }
+    std::filesystem::rename(tmp, request.certificate_path);
+  }
+  reached["lower_bound"] = file["lower_bound"];
+  reached["lower_bound"]["statement"] = verdict.reason();
+  reached["certificate_checked"] = true;
+  reached["certificate"] = file;
+  throw LimitReached(spec + ": the period is out of reach (a period search keeps a head of 2 t_" +
+                         std::to_string(m - 1) + " bytes); proved instead: " + verdict.reason(),
+                     "budget", reached);
+}
+
 /// What `verify period` and `verify check-certificate` accept for the rows of g or f.
 PeriodOptions frolov_row_period_options(const std::string& family) {
   PeriodOptions o;
   o.games = family + ":M";
+  o.budget =
+      "rows 15 and above (other rows do not read it): the shifts J (default 1) of the proved lower "
+      "bound 'no period j T "
+      "for j <= J', T the lcm of the periods of rows 0..M-2 (core/CERTIFICATES.md, \"Lower bounds "
+      "of a row\")";
   o.checkpoint =
       "the row search, every N columns of the row being searched (2^28 by default) and after "
-      "each proved row";
+      "each proved row; rows 15 and above: the chain in DIR/chain and the two streamed rows in "
+      "DIR/stream.json every N columns (2^30 by default)";
   o.column_budget =
       "the most columns the checker may recompute for one row (default 2^27; row 13 needs "
       "1.9e9: about 2 bytes and 50 ns a column)";

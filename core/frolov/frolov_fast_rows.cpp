@@ -44,22 +44,24 @@ void ColumnBytes::append(const std::int8_t* src, std::int64_t count) {
 }
 
 FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
-                                 std::int64_t max_columns)
+                                 std::int64_t max_columns, int streamed_below)
     : which_(which),
       m_(m),
       offset_(m + 1),
       lower_(lower),
-      cursor_(static_cast<std::size_t>(m), 0),
+      cursor_(lower.size(), 0),
       h_(max_columns) {
   if (m < 0 || m > kFrolovWindowMaxRow) {
     throw InputError("Frolov row " + std::to_string(m) + ": the row kernel handles rows 0.." +
                      std::to_string(kFrolovWindowMaxRow));
   }
-  if (lower.size() != static_cast<std::size_t>(m)) {
+  if (streamed_below < 0 || streamed_below > m ||
+      lower.size() != static_cast<std::size_t>(m - streamed_below)) {
     throw std::logic_error("FrolovRowWindow: row " + std::to_string(m) + " needs " +
-                           std::to_string(m) + " lower rows, got " + std::to_string(lower.size()));
+                           std::to_string(m - streamed_below) + " lower rows, got " +
+                           std::to_string(lower.size()));
   }
-  for (int i = 0; i < m; ++i) {
+  for (int i = 0; i < m - streamed_below; ++i) {
     const auto& r = lower[static_cast<std::size_t>(i)];
     if (r.m != i || r.which != which)
       throw std::logic_error("FrolovRowWindow: lower rows out of order");
@@ -84,9 +86,9 @@ void FrolovRowWindow::finish_restore(std::uint64_t row_mask) {
   for (std::size_t i = 0; i < cursor_.size(); ++i) cursor_[i] = lower_[i].index(computed());
 }
 
-inline std::int8_t FrolovRowWindow::next_column() {
+inline std::int8_t FrolovRowWindow::next_column(std::uint64_t taken_above) {
   const std::int64_t n = column_++;
-  std::uint64_t taken = row_mask_;
+  std::uint64_t taken = row_mask_ | taken_above;
   for (std::size_t i = 0; i < cursor_.size(); ++i) {
     const PeriodicRow& r = lower_[i];
     std::int64_t& c = cursor_[i];
@@ -134,6 +136,20 @@ void FrolovRowWindow::extend_to(std::int64_t count, const std::function<void()>&
 
 void FrolovRowWindow::stream(std::int8_t* out, std::int64_t count) {
   for (std::int64_t i = 0; i < count; ++i) out[i] = next_column();
+}
+
+void FrolovRowWindow::stream_above(std::int8_t* out, std::int64_t count,
+                                   std::span<const std::int8_t* const> above) {
+  if (cursor_.size() + above.size() != static_cast<std::size_t>(m_))
+    throw std::logic_error("FrolovRowWindow::stream_above: wrong number of streamed rows");
+  for (std::int64_t i = 0; i < count; ++i) {
+    std::uint64_t taken = 0;
+    for (const std::int8_t* r : above) {
+      const int bit = r[i] + offset_;
+      if (bit >= 0 && bit < 64) taken |= std::uint64_t{1} << bit;
+    }
+    out[i] = next_column(taken);
+  }
 }
 
 }  // namespace igv

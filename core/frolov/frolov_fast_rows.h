@@ -91,8 +91,11 @@ class FrolovRowWindow {
  public:
   /// `lower` must hold rows 0..m−1 of the same function, in order; they must outlive this.
   /// `max_columns`: the most columns the row may grow to (address space is reserved for them).
+  /// `streamed_below` > 0: only rows 0..m − 1 − streamed_below are in `lower`; the values of the
+  /// other lower rows are handed to stream_above() column by column (rows not known periodic,
+  /// computed beside this one: core/frolov/frolov_lower_bound_search.cpp).
   FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
-                  std::int64_t max_columns = std::int64_t{1} << 32);
+                  std::int64_t max_columns = std::int64_t{1} << 32, int streamed_below = 0);
 
   /// Computes columns up to (excluding) `count`; throws std::logic_error if the window
   /// invariant fails (which would contradict (G7)/(G8)). `tick` (if set) is called every 2^16
@@ -112,6 +115,10 @@ class FrolovRowWindow {
   /// Computes the next `count` columns into `out` without storing them (a streamed row keeps
   /// only its first columns; core/frolov/frolov_period.cpp). Same checks as extend_to.
   void stream(std::int8_t* out, std::int64_t count);
+  /// stream() for a row with streamed lower rows: `above[r][i]` is h of the r-th streamed row
+  /// (in row order) at the i-th of the `count` columns.
+  void stream_above(std::int8_t* out, std::int64_t count,
+                    std::span<const std::int8_t* const> above);
   /// The values already in the row, relative to the window of the next column (a checkpoint).
   [[nodiscard]] std::uint64_t row_mask() const { return row_mask_; }
 
@@ -133,7 +140,7 @@ class FrolovRowWindow {
   std::int64_t column_ = 0;           // the next column to compute
   ColumnBytes h_;
 
-  std::int8_t next_column();
+  std::int8_t next_column(std::uint64_t taken_above = 0);
 };
 
 }  // namespace igv

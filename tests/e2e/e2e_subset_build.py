@@ -117,9 +117,11 @@ if r.returncode == 0:
               f"check-certificate in the subset build: {c.returncode} {c.stdout!r} {c.stderr!r}")
 
 one_error_line(run(["period", "octal:0.07"]), "unknown game", "a game of a module left out")
-# No family of this build declares --budget: the refusal says so.
-one_error_line(run(["period", "rook-misere:5", "--budget", "2"]), "no game of this build has one",
-               "--budget with no family declaring it")
+# No family of this build declares --binary-values (octal's): the refusal says so. (--budget is
+# declared by the Frolov rows since their lower bound of rows 15 and above.)
+one_error_line(run(["period", "rook-misere:5", "--binary-values", "--certificate-out",
+                    os.path.join(work, "binary.json")]), "no game of this build has one",
+               "--binary-values with no family declaring it")
 h = run(["period", "--help"])
 e2e.check(h.returncode == 0 and "digital-deletion:M, rook-misere:M" in h.stdout
           and "octal" not in h.stdout, f"period --help lists the build's declarations: {h.stdout!r}")
