@@ -334,4 +334,19 @@ IGV_REGISTER_KERNEL(normal_bitset);
 IGV_REGISTER_KERNEL(misere_bitset);
 
 }  // namespace
+
+std::unique_ptr<SubtractionGame> make_subtraction_game(std::string_view spec) {
+  const auto colon = spec.find(':');
+  const std::string_view name = spec.substr(0, colon);
+  const std::string_view params =
+      colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+  if (name == "subtraction")
+    return std::make_unique<SubtractionGame>(parse_subtraction_set(params),
+                                             SubtractionPlay::normal);
+  if (name == "subtraction-misere")
+    return std::make_unique<SubtractionGame>(parse_subtraction_set(params),
+                                             SubtractionPlay::misere);
+  throw InputError("'" + std::string(spec) + "' is not a subtraction game");
+}
+
 }  // namespace igv

@@ -47,4 +47,9 @@ class SubtractionGame : public GameInstance {
   mutable std::optional<CheckedSubtractionCertificate> period_;
 };
 
+/// The game a specification "subtraction:S" or "subtraction-misere:S" names, as its own type (the
+/// module's claim checkers read its set, its play and its proved period), made as make_game makes
+/// it; throws InputError when `spec` names another family or a malformed set.
+std::unique_ptr<SubtractionGame> make_subtraction_game(std::string_view spec);
+
 }  // namespace igv

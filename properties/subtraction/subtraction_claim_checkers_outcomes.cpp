@@ -22,12 +22,10 @@ namespace igv {
 namespace {
 
 std::unique_ptr<SubtractionGame> game_param(const Claim& claim, const std::string& spec) {
-  auto game = make_game(spec);
-  auto* sub = dynamic_cast<SubtractionGame*>(game.get());
-  if (sub == nullptr)
+  const std::string& family = find_game_family(spec).name;  // an unknown game: its error
+  if (family != "subtraction" && family != "subtraction-misere")
     throw InputError("claim " + claim.id + ": '" + spec + "' is not a subtraction game");
-  game.release();
-  return std::unique_ptr<SubtractionGame>(sub);
+  return make_subtraction_game(spec);
 }
 
 /// G(0) .. G(count - 1) of the sequence the checker library proved (its values below the

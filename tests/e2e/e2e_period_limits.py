@@ -75,7 +75,11 @@ def main():
             rows = reached.get("rows_found", [])
             check(len(rows) >= 10, f"{game}: rows proved {len(rows)}")
             row = reached.get("row", {})
-            check(row.get("columns_computed", 0) > 0, f"{game}: columns computed {row}")
+            # The limit may fall just as a row starts (0 columns of it computed): the count is
+            # checked for what it is, not for a progress that depends on the machine's speed.
+            done = row.get("columns_computed")
+            check(isinstance(done, int) and 0 <= done < row.get("columns_needed_next", 0),
+                  f"{game}: columns computed {row}")
             check(reached.get("cells_computed", 0) >= row.get("columns_computed", 0),
                   f"{game}: cells computed {reached.get('cells_computed')}")
 
