@@ -25,6 +25,7 @@
 #include "properties/base/kernel_process.h"
 #include "properties/base/kernel_regression.h"
 #include "properties/base/runner.h"
+#include "reports/base/plots.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
 #include "verify/cli.h"
@@ -114,30 +115,6 @@ int cross_check_bfile(const std::string& spec, const std::string& path, const st
   return 0;
 }
 
-/// Escapes text for XML attributes and content.
-std::string xml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += (static_cast<unsigned char>(c) < 32 && c != '\n' && c != '\t') ? '?' : c;
-    }
-  }
-  return out;
-}
-
 /// One line on the result: "agree", the wrong value, or the defect.
 std::string verdict_line(const RegressionResult& r) {
   if (r.verdict == "agree") return "the kernel agrees with the harness on every position checked";
@@ -164,15 +141,15 @@ std::string regression_junit(const RegressionResult& r) {
   o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     << "<testsuites name=\"verify cross-check\" tests=\"" << tests << "\" failures=\"" << failures
     << "\" errors=\"" << errors << "\" time=\"" << r.total_seconds << "\">\n"
-    << "  <testsuite name=\"" << xml(r.game + " " + r.kernel) << "\" tests=\"" << tests
+    << "  <testsuite name=\"" << xml_escape(r.game + " " + r.kernel) << "\" tests=\"" << tests
     << "\" failures=\"" << failures << "\" errors=\"" << errors << "\" time=\"" << r.total_seconds
     << "\">\n";
   for (const auto& ph : r.phases) {
-    o << "    <testcase classname=\"" << xml(r.game) << "\" name=\""
-      << xml(ph.name + ": " + ph.what) << "\">\n";
+    o << "    <testcase classname=\"" << xml_escape(r.game) << "\" name=\""
+      << xml_escape(ph.name + ": " + ph.what) << "\">\n";
     if (ph.wrong > 0 && found_by.rfind(ph.name + " ", 0) == 0) {
-      o << "      <failure message=\"" << xml(verdict_line(r)) << "\">"
-        << xml(r.disagreement.dump(2)) << "</failure>\n";
+      o << "      <failure message=\"" << xml_escape(verdict_line(r)) << "\">"
+        << xml_escape(r.disagreement.dump(2)) << "</failure>\n";
     } else if (ph.wrong > 0) {
       o << "      <failure message=\"" << ph.wrong << " of " << ph.answered
         << " positions disagree with the harness\"/>\n";
@@ -180,9 +157,9 @@ std::string regression_junit(const RegressionResult& r) {
     o << "    </testcase>\n";
   }
   if (errors != 0) {
-    o << "    <testcase classname=\"" << xml(r.game) << "\" name=\"the kernel runs\">\n"
-      << "      <error type=\"" << xml(r.defect["kind"].get<std::string>()) << "\" message=\""
-      << xml(verdict_line(r)) << "\"/>\n    </testcase>\n";
+    o << "    <testcase classname=\"" << xml_escape(r.game) << "\" name=\"the kernel runs\">\n"
+      << "      <error type=\"" << xml_escape(r.defect["kind"].get<std::string>())
+      << "\" message=\"" << xml_escape(verdict_line(r)) << "\"/>\n    </testcase>\n";
   }
   o << "  </testsuite>\n</testsuites>\n";
   return o.str();
