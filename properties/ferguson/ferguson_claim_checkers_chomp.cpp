@@ -32,7 +32,7 @@ Replayed replay(const Claim& c) {
   r.board = chomp_rectangle(b.at(0).get<std::int64_t>(), b.at(1).get<std::int64_t>());
   for (const auto& bite : param<nlohmann::json>(c, "bites")) {
     const auto column = bite.at(0).get<std::int64_t>(), row = bite.at(1).get<std::int64_t>();
-    if (row > static_cast<std::int64_t>(r.board.size()) ||
+    if (row < 1 || column < 1 || row > static_cast<std::int64_t>(r.board.size()) ||
         column > r.board[static_cast<std::size_t>(row - 1)]) {
       throw InputError("claim " + c.id + ": bite (" + std::to_string(column) + ", " +
                        std::to_string(row) + ") is not a square of the board " +
@@ -50,6 +50,10 @@ Replayed replay(const Claim& c) {
 Outcome check_board_after_moves(const Claim& c, const CheckContext&) {
   const Replayed r = replay(c);
   const auto& asserted = c.asserted.at("removed");
+  if (!asserted.is_array() || asserted.size() != r.removed.size()) {
+    throw InputError("claim " + c.id + ": `removed` must give one number for each of the " +
+                     std::to_string(r.removed.size()) + " bites");
+  }
   Outcome o = compare_sequence(
       asserted,
       [&](std::int64_t i) { return nlohmann::json(r.removed[static_cast<std::size_t>(i)]); }, 0,
