@@ -44,7 +44,8 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
     set_tests_properties(${name} PROPERTIES LABELS "e2e;browser;latex")
   elseif(name STREQUAL "e2e_latex_fragments")
     # Every tables/*.tex fragment \input into article, two-column article, amsart and the journal
-    # classes installed, under pdflatex and lualatex (about a minute; `ctest -L latex`).
+    # classes installed, under pdflatex and lualatex (about two minutes with the five journal
+    # classes .ci/setup installs; `ctest -L latex`).
     set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")
   elseif(name STREQUAL "e2e_latex")
     # pdflatex and lualatex on the published report.tex (`ctest -L latex` runs it alone).

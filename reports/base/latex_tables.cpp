@@ -189,6 +189,15 @@ bool numeric_column(const Column& c) {
 
 }  // namespace
 
+const char* const kLatexOneColumn =
+    "\\makeatletter\n"
+    "\\ifdefined\\pagegrid@col\\ifnum\\pagegrid@col>\\@ne"
+    "\\onecolumngrid\\let\\igvcolumnsagain\\twocolumngrid"
+    "\\else\\let\\igvcolumnsagain\\relax\\fi\n"
+    "\\else\\if@twocolumn\\onecolumn\\let\\igvcolumnsagain\\twocolumn"
+    "\\else\\let\\igvcolumnsagain\\relax\\fi\\fi\n"
+    "\\makeatother\n";
+
 /// Text with its ranges of numbers a..b set as a--b.
 static std::string text_with_ranges(const std::string& s) {
   static const std::regex range(R"(\b([0-9]+)\.\.([0-9]+)\b)");
@@ -322,12 +331,7 @@ std::string latex_evidence_table(const ClaimResult& r) {
   } else {
     // A longtable is one-column only: in a two-column document the table takes pages of its
     // own, set in one column (\onecolumn, then \twocolumn again after it).
-    body << "\\makeatletter\n"
-            "\\if@twocolumn\\onecolumn\\let\\igvcolumnsagain\\twocolumn"
-            "\\else\\let\\igvcolumnsagain\\relax\\fi\n"
-            "\\makeatother\n"
-            "\\begingroup"
-         << size << "\n"
+    body << kLatexOneColumn << "\\begingroup" << size << "\n"
          << "\\begin{longtable}{" << spec << "}\n\\caption{" << caption << "}" << label
          << "\\\\\n\\toprule\n"
          << head << "\\midrule\n\\endfirsthead\n"

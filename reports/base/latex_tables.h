@@ -16,6 +16,13 @@ inline constexpr std::size_t kFloatRows = 40;
 /// 3.2 in column; a wider one is a `table*` (the page width in a two-column document).
 inline constexpr double kColumnPoints = 225;
 
+/// Before a `longtable` (one-column only): in a two-column document the table takes pages of its
+/// own in one column, and `\igvcolumnsagain` after it goes back to two. Standard classes
+/// (article, amsart, elsarticle, IEEEtran, acmart) switch with \onecolumn/\twocolumn; revtex4-2
+/// sets its columns with ltxgrid (\if@twocolumn is always false there, \pagegrid@col counts the
+/// columns) and switches with \onecolumngrid/\twocolumngrid, mid-page.
+extern const char* const kLatexOneColumn;
+
 /// The longest text a cell holds; a longer one (a mismatch as JSON) is a numbered note under the
 /// table.
 inline constexpr std::size_t kLongCell = 24;

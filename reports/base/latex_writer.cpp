@@ -233,19 +233,11 @@ end
 \providecommand\igvja[1]{\ifdefined\directlua\directlua{igv.cjk("udmj", "gbsnu", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{min}#1\end{CJK}\fi}
 )";
 
-/// In a two-column document a longtable (one-column only) takes pages of its own in one column;
-/// `\igvcolumnsagain` after it goes back to two.
-const char* const kOneColumn =
-    "\\makeatletter\n"
-    "\\if@twocolumn\\onecolumn\\let\\igvcolumnsagain\\twocolumn"
-    "\\else\\let\\igvcolumnsagain\\relax\\fi\n"
-    "\\makeatother\n";
-
 std::string document_table(const std::vector<const ClaimResult*>& rows) {
   std::ostringstream tex;
   const auto& first = *rows.front();
   const std::string& doc = first.claim.document;
-  tex << kOneColumn << "\\begin{longtable}{"
+  tex << kLatexOneColumn << "\\begin{longtable}{"
       << columns({{0.3, false}, {0.28, false}, {0.42, false}}, {{2, 6.5}}, false)
       << "}\n\\caption[]{"
       << latex_text(first.claim.document_title.empty() ? doc : first.claim.document_title) << " ("
@@ -289,7 +281,9 @@ std::string fragment(const std::string& what, const std::string& body) {
   if (uses("\\igvattention")) out += kAttentionMacro;
   if (uses("\\igvU") || cjk) out += kCodePointMacro;
   if (uses("\\igvref") || uses("\\igvtableref")) out += kLinkMacros;
-  if (cjk) out += kCjkMacros;
+  // Robust: revtex4-2 writes a footnote's text to a file (its notes go to the bibliography), and
+  // \igvzh or \igvja expanded there calls Lua and defines fonts where TeX only writes.
+  if (cjk) out += std::string(kCjkMacros) + "\\MakeRobust\\igvzh\\MakeRobust\\igvja\n";
   return out + body;
 }
 

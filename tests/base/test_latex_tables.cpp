@@ -62,6 +62,7 @@ BOOST_AUTO_TEST_CASE(long_table_is_a_longtable_that_goes_to_one_column) {
   const std::string tex = latex_evidence_table(with_table({"c", "agree"}, rows));
   BOOST_TEST(contains(tex, "\\begin{longtable}"));
   BOOST_TEST(contains(tex, "\\if@twocolumn\\onecolumn"));
+  BOOST_TEST(contains(tex, "\\onecolumngrid"));  // revtex4-2: ltxgrid's columns
   BOOST_TEST(contains(tex, "\\endhead"));
   // At kFloatRows rows it is still a float.
   rows.erase(rows.end() - 1);
