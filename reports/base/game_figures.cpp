@@ -131,9 +131,10 @@ std::vector<Figure> draw_games(const Report& report) {
       // No range: plot_game shows the preperiod and two periods after it.
       const FoundPeriod found = *entry.period;
       request.period = [found](std::string&) { return std::optional<PlotPeriod>(found.period); };
-      request.period_source = "; preperiod and period as proved in " + entry.period_claim;
+      // In words: the checker's function (and file) is in the claim's evidence in report.json.
+      request.period_source = "; preperiod and period as proved in claim " + entry.period_claim;
       if (!found.checker.empty()) {
-        request.period_source += " (certificate accepted by " + found.checker + ")";
+        request.period_source += ", whose certificate an independent checker accepted";
       }
     }
     GamePlot plot;

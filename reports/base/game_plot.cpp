@@ -52,14 +52,20 @@ std::vector<std::optional<Value>> values_of(const GameKernels& gk,
   return out;
 }
 
+/// How the values were computed, in words for a reader of the report: which kernel (by the name
+/// `verify kernels` lists), and what the naive reference kernel recomputed. The checkers'
+/// function and file names stay in report.json (a claim's evidence), out of the caption.
 std::string caption(const GameKernels& gk, std::size_t naive, std::size_t computed,
                     const std::string& computed_by, const std::string& more = "") {
-  std::string c = std::to_string(computed) + " values by the kernel '" + gk.kernel->name + "' of " +
-                  gk.family->name + " (" + computed_by + ")";
-  if (gk.reference != gk.kernel) {
-    c += naive == 0 ? "; none lies in the domain where the reference kernel '" +
-                          gk.reference->name + "' is quick, so none was recomputed"
-                    : "; the reference kernel '" + gk.reference->name + "' recomputed the " +
+  const bool fast = gk.reference != gk.kernel;
+  std::string c = std::to_string(computed) + " values computed by the " +
+                  (fast ? "fast kernel '" : "naive reference kernel '") + gk.kernel->name +
+                  "' of " + gk.family->name + " (" + computed_by + ")";
+  if (fast) {
+    c += naive == 0 ? "; none lies in the domain where the naive reference kernel, written "
+                      "straight from the rules, is quick, so none was recomputed"
+                    : "; the naive reference kernel, written straight from the rules, recomputed "
+                      "the " +
                           std::to_string(naive) + " leading ones and agreed";
   }
   return c + more + ".";

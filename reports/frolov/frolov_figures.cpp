@@ -48,7 +48,7 @@ std::optional<Figure> table_figure(const ClaimResult& r) {
   const std::string range =
       "0 <= m <= " + std::to_string(height - 1) + ", 0 <= n <= " + std::to_string(width - 1);
   plot.text.title = "Frolov: " + fn + "(m, n), " + range + " (" + r.claim.locator + ")";
-  std::string how = "The values the checker computed for " + r.claim.id + " (" +
+  std::string how = "The values computed for claim " + r.claim.id + " (" +
                     std::string(to_string(r.outcome.verdict)) + ")";
   if (ev.contains("cells_compared") && ev["cells_compared"].is_number_integer()) {
     how += ": " + ev["cells_compared"].dump() + " cells compared with the printed table, " +
@@ -122,9 +122,10 @@ std::optional<Figure> growth_figure(const Report& report) {
   plot.text.title =
       "Frolov, Table 2: the period t_m of row m of g and f, m <= " + std::to_string(top) +
       ", log scale";
-  plot.text.caption = "Every period proved: found by the row producer and its certificate (the " +
-                      std::string("§4 argument) accepted by the independent checker, in ") +
-                      std::to_string(claims.size()) + " proved claims of this report.";
+  plot.text.caption =
+      "Every period proved: computed row by row, with a certificate (the §4 "
+      "argument) that an independent checker accepted, in " +
+      std::to_string(claims.size()) + " proved claims of this report.";
   Figure fig;
   fig.name = "frolov_table2_growth.svg";
   fig.title = plot.text.title;

@@ -37,17 +37,15 @@ FigureWriter welter_figures() {
             Figure fractal{"welter_w_fractal.svg",
                            "Welter: the starting values w(n) = [n+1|…|2n], 1 ≤ n ≤ 2047, coloured "
                            "by the binary length of n (the document's lost fractal picture)",
-                           "Every value w(n) computed by Conway's mating (core/welter/"
-                           "welter_start), the route the claims' checkers compared with the "
-                           "naive solver.",
+                           "Every value w(n) computed by Conway's mating rule, the method the "
+                           "claims' checkers compared with a naive search over every move.",
                            {},
                            ""};
             Figure pairs{"welter_pair_values.svg",
                          "Welter: the values [a|b] of two coins on squares a, b < 64 (the "
                          "diagonal left blank)",
-                         "Every value computed by Conway's mating (core/welter/"
-                         "welter_fast_conway), the route the claims' checkers compared with the "
-                         "naive solver.",
+                         "Every value computed by Conway's mating rule, the method the claims' "
+                         "checkers compared with a naive search over every move.",
                          {},
                          ""};
             for (const auto& r : report.results) {

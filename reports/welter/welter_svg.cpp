@@ -30,8 +30,8 @@ std::string welter_fractal_svg(std::int64_t max_n) {
   plot.text.title =
       "Welter starting values w(n) = [n+1|...|2n], 1 <= n <= " + std::to_string(max_n);
   plot.text.caption =
-      "w(n) = [n+1|n+2|...|2n] by Conway's mating (core/welter), coloured by the binary length of "
-      "n";
+      "w(n) = [n+1|n+2|...|2n] computed by Conway's mating rule, coloured by the binary length "
+      "of n";
   plot.x_label = "n";
   plot.y_label = "w(n)";
   plot.group_label = "binary length of n";
@@ -48,7 +48,7 @@ std::string welter_fractal_svg(std::int64_t max_n) {
 std::string welter_pair_values_svg(std::int64_t side) {
   GridPlot plot;
   plot.text.title = "Welter function of two coins [a|b], 0 <= a, b < " + std::to_string(side);
-  plot.text.caption = "[a|b] by Conway's mating (core/welter); a = b is not a position";
+  plot.text.caption = "[a|b] computed by Conway's mating rule; a = b is not a position";
   plot.width = plot.height = side;
   plot.x_label = "a";
   plot.y_label = "b";
