@@ -38,6 +38,38 @@ namespace po = boost::program_options;
 
 namespace igv::cli {
 
+namespace {
+
+/// The options' help text without the options that only carry the positional arguments
+/// (`--args`, `--game`, `--file`, …: the usage line names them as GAME, RANGE, FILE).
+std::string visible_options(const po::options_description& opts,
+                            const po::positional_options_description& pos) {
+  std::vector<std::string> hidden;
+  const unsigned count = std::min(pos.max_total_count(), 64U);
+  for (unsigned i = 0; i < count; ++i) {
+    const std::string& name = pos.name_for_position(i);
+    if (std::find(hidden.begin(), hidden.end(), name) == hidden.end()) hidden.push_back(name);
+  }
+  std::ostringstream all;
+  all << opts;
+  std::istringstream lines(all.str());
+  std::string out, line;
+  bool skipping = false;
+  while (std::getline(lines, line)) {
+    // An option's first line is "  --name …" (or "  -x [ --name ] …"); its wrapped description
+    // continues on lines indented further.
+    if (skipping && line.rfind("   ", 0) == 0) continue;
+    skipping = false;
+    for (const auto& name : hidden) {
+      if (line.rfind("  --" + name + " ", 0) == 0) skipping = true;
+    }
+    if (!skipping) out += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
 Parsed parse(const std::vector<std::string>& args, po::options_description& opts,
              const po::positional_options_description& pos, const std::string& usage) {
   opts.add_options()("help,h", "this help");
@@ -45,7 +77,7 @@ Parsed parse(const std::vector<std::string>& args, po::options_description& opts
   po::store(po::command_line_parser(args).options(opts).positional(pos).run(), p.vm);
   po::notify(p.vm);
   if (p.vm.count("help") != 0U) {
-    std::cout << "usage: " << usage << "\n\n" << opts << "\n";
+    std::cout << "usage: " << usage << "\n\n" << visible_options(opts, pos) << "\n";
     p.help = true;
   }
   return p;

@@ -125,7 +125,7 @@ std::vector<Figure> draw_games(const Report& report) {
     const auto& entry = games[spec];
     const auto gk = GameKernels::make(spec);
     GamePlotRequest request;
-    request.computed_by = "computed for this report";
+    request.computed_by = "in this run";
     if (gk.family->name == "chomp") request.range = PlotRange{0, 40};
     if (entry.period) {
       // No range: plot_game shows the preperiod and two periods after it.

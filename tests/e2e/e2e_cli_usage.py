@@ -112,6 +112,9 @@ def main():
         check(r.stdout.startswith("usage: verify " + cmd), f"{cmd} --help prints its usage: {r.stdout[:120]!r}")
         r2 = run([cmd, "-h"])
         check(r2.returncode == 0 and r2.stdout == r.stdout, f"{cmd} -h is --help")
+        # The options that only carry positional arguments are the usage line's GAME, RANGE, FILE.
+        internal = re.findall(r"^  --(args|claim|file|game|reports|spec) ", r.stdout, re.M)
+        check(not internal, f"{cmd} --help shows no internal positional option, got {internal}")
 
     # --- --format without --out ---------------------------------------------------------------
     before = set(os.listdir(WORK))
