@@ -81,6 +81,14 @@ if(IGV_LONG_TESTS)
               --source-dir ${PROJECT_SOURCE_DIR} --work-dir ${CMAKE_CURRENT_BINARY_DIR}/long/${name})
     set_tests_properties(${name} PROPERTIES LABELS "long")
   endforeach()
+  # The streamed checker of a top Frolov row against the stored one on rows 2..12 (the default
+  # run of test_frolov_core stops at row 10; about 7 minutes of CPU).
+  if(TARGET test_frolov_core)
+    add_test(NAME long_frolov_streamed_rows_to_12
+      COMMAND test_frolov_core --run_test=frolov_certificates/the_streamed_checker_decides_as_the_stored_one)
+    set_tests_properties(long_frolov_streamed_rows_to_12 PROPERTIES LABELS "long" TIMEOUT 3600
+      ENVIRONMENT "IGV_FROLOV_STREAMED_TOP=12")
+  endif()
 endif()
 
 # The Slurm job array of verify/DISTRIBUTED.md run on a one-node cluster of this machine, only

@@ -7,14 +7,13 @@
 #include <functional>
 #include <limits>
 #include <numeric>
-#include <random>
 #include <string>
 
 #include "core/base/certificate_json.h"
 #include "core/base/errors.h"
 #include "core/base/least_period.h"
-#include "core/base/polyhash.h"
 #include "core/base/primitives.h"
+#include "core/frolov/frolov_check_pairs.h"
 #include "core/frolov/frolov_check_rows.h"
 
 namespace igv {
@@ -83,192 +82,6 @@ std::string check_minimality(const std::vector<std::int8_t>& x, std::int64_t k, 
                             [&](std::int64_t n) { return at(n) == at(n + period); });
 }
 
-/// The checks of a row that is streamed past, not stored (a top row of 10^10 columns): x(n)
-/// arrives in order, n = 0, 1, …; x(n + tau) = x(n) for n ≥ k is established elsewhere (for a
-/// g row by the window compared here, for an f row by Theorem 3). The claimed least period t
-/// and preperiod p are checked as check_minimality does, with these means:
-///  - t a period: t = tau; or (g row, lemma) t a multiple of T with x equal on [k, k + T] and
-///    [k + t, k + t + T] (the §4 argument with t as the shift); or compared exactly with two
-///    buffers of t bytes.
-///  - t/q not a period (q prime): (g row) t/q a multiple of T and the windows at shift t/q differ
-///    somewhere, exactly; otherwise the Horner hashes (core/base/polyhash.h, a base this checker
-///    draws at random) of [k, k + t) and of its rotation by t/q differ, which proves that the
-///    rotation differs. Equal hashes reject the claim (never accept it).
-///  - p: x(n + t) = x(n) on [p, k) and x(p − 1 + t) ≠ x(p − 1), read against the stored head.
-/// The first head_columns() columns are stored (the head), so every comparison reads the head
-/// at n − s for a column n streaming past.
-class StreamedTail {
- public:
-  /// `T` = 0 for an f row (no window argument). `head` ≥ k + 1 columns are kept.
-  StreamedTail(std::int64_t k, std::int64_t tau, std::int64_t T, std::int64_t t, std::int64_t p,
-               std::int64_t head)
-      : k_(k), tau_(tau), t_(t), head_size_(head) {
-    std::random_device rd;
-    base_ = ((static_cast<std::uint64_t>(rd()) << 32) ^ rd()) % (kMersenne61 - 3) + 2;
-    head_.reserve(static_cast<std::size_t>(head));
-    end_ = std::max(k + t, k + 1);
-    if (T > 0) {
-      add(tau, k + tau, k + tau + T + 1, Expect::equal, "h(m, n + tau) != h(m, n) at n = {n}");
-      end_ = std::max(end_, k + tau + T + 1);
-    }
-    if (t != tau) {
-      if (T > 0 && t % T == 0) {
-        add(t, k + t, k + t + T + 1, Expect::equal,
-            "period " + std::to_string(t) + " is not a period of the row");
-        end_ = std::max(end_, k + t + T + 1);
-      } else {
-        ring_ = true;  // two buffers of t bytes: [k, k + t) and the last t columns
-        first_.reserve(static_cast<std::size_t>(t));
-        last_.assign(static_cast<std::size_t>(t), 0);
-        end_ = std::max(end_, k + tau);
-      }
-    }
-    for (const std::int64_t q : prime_factors(t)) {
-      const std::int64_t d = t / q;
-      if (T > 0 && d % T == 0) {
-        add(d, k + d, k + d + T + 1, Expect::differ,
-            "period " + std::to_string(t) + " is not the least: " + std::to_string(d) +
-                " is also a period from " + std::to_string(k));
-        end_ = std::max(end_, k + d + T + 1);
-      } else {
-        marks_.push_back({k + d, 0, d});
-        hashed_ = true;
-      }
-    }
-    if (hashed_) marks_.push_back({k + t, 0, t});
-    std::sort(marks_.begin(), marks_.end(),
-              [](const Mark& a, const Mark& b) { return a.at < b.at; });
-    if (p < k)
-      add(t, p + t, k + t, Expect::equal,
-          "preperiod " + std::to_string(p) + " too small: fails at {n}");
-    if (p > 0)
-      add(t, p - 1 + t, p + t, Expect::differ,
-          "preperiod " + std::to_string(p) + " is not the least: the value at " +
-              std::to_string(p - 1) + " already repeats at " + std::to_string(p - 1 + t));
-  }
-
-  /// Empty when the buffers fit `bytes` (the two buffers of an exact period test), else why not.
-  [[nodiscard]] std::string fits(std::int64_t bytes) const {
-    if (ring_ && 2 * t_ > bytes)
-      return "period " + std::to_string(t_) + " would need " + std::to_string(2 * t_) +
-             " bytes to compare exactly in a streamed row (limit " + std::to_string(bytes) + ")";
-    return {};
-  }
-
-  /// Columns the stream must deliver.
-  [[nodiscard]] std::int64_t columns() const { return end_; }
-  [[nodiscard]] const std::vector<std::int8_t>& head() const { return head_; }
-
-  /// Columns [c0, c0 + n), in order.
-  void feed(std::int64_t c0, const std::int8_t* x, std::int64_t n) {
-    const std::int64_t c1 = c0 + n;
-    if (static_cast<std::int64_t>(head_.size()) < head_size_) {
-      const std::int64_t take = std::min(c1, head_size_) - c0;
-      if (take > 0) head_.insert(head_.end(), x, x + take);
-    }
-    for (Compare& w : compares_) {
-      const std::int64_t lo = std::max(c0, w.from), hi = std::min(c1, w.to);
-      if (lo >= hi) continue;
-      if (std::memcmp(x + (lo - c0), head_.data() + (lo - w.shift),
-                      static_cast<std::size_t>(hi - lo)) != 0) {
-        if (w.first_difference < 0) {
-          for (std::int64_t i = lo; i < hi; ++i) {
-            if (x[i - c0] != head_[static_cast<std::size_t>(i - w.shift)]) {
-              w.first_difference = i - w.shift;
-              break;
-            }
-          }
-        }
-      }
-    }
-    if (ring_) {
-      for (std::int64_t i = std::max(c0, k_); i < std::min(c1, k_ + tau_); ++i) {
-        const std::int8_t v = x[i - c0];
-        const auto slot = static_cast<std::size_t>((i - k_) % t_);
-        if (i < k_ + t_) {
-          first_.push_back(v);
-        } else if (v != last_[slot] && ring_difference_ < 0) {
-          ring_difference_ = i - t_;
-        }
-        last_[slot] = v;
-      }
-    }
-    if (hashed_) {
-      for (std::int64_t i = std::max(c0, k_); i < c1 && next_mark_ < marks_.size();) {
-        const std::int64_t stop = std::min(c1, marks_[next_mark_].at);
-        std::uint64_t h = hash_;
-        for (; i < stop; ++i) h = horner61(h, base_, x[i - c0]);
-        hash_ = h;
-        while (next_mark_ < marks_.size() && marks_[next_mark_].at == i)
-          marks_[next_mark_++].hash = hash_;
-      }
-    }
-  }
-
-  /// After columns() columns: an empty string when every check passed, else why not.
-  [[nodiscard]] std::string verdict() const {
-    for (const Compare& w : compares_) {
-      const bool failed =
-          w.expect == Expect::equal ? w.first_difference >= 0 : w.first_difference < 0;
-      if (!failed) continue;
-      std::string why = w.why;
-      if (const auto at = why.find("{n}"); at != std::string::npos)
-        why.replace(at, 3, std::to_string(w.first_difference));
-      return why;
-    }
-    if (ring_) {
-      if (ring_difference_ >= 0)
-        return "period " + std::to_string(t_) + " is not a period of the row";
-      // The wrap: x(k + tau − t + i) = x(k + tau + i) = x(k + i) is needed for i < t.
-      for (std::int64_t i = 0; i < t_; ++i) {
-        if (last_[static_cast<std::size_t>((tau_ - t_ + i) % t_)] !=
-            first_[static_cast<std::size_t>(i)])
-          return "period " + std::to_string(t_) + " is not a period of the row";
-      }
-    }
-    if (hashed_) {
-      const std::uint64_t whole = marks_.back().hash;  // the mark at k + t (the farthest)
-      for (const Mark& mk : marks_) {
-        if (mk.d == t_) continue;
-        if (!rotation_differs61(mk.hash, whole, base_, static_cast<std::uint64_t>(mk.d),
-                                static_cast<std::uint64_t>(t_ - mk.d)))
-          return "period " + std::to_string(t_) + " is not the least: " + std::to_string(mk.d) +
-                 " is also a period (equal hashes of [k, k + t) and its rotation)";
-      }
-    }
-    return {};
-  }
-
- private:
-  enum class Expect { equal, differ };
-  struct Compare {
-    std::int64_t shift, from, to;  // x(n) against x(n − shift) for n ∈ [from, to)
-    Expect expect;
-    std::string why;
-    std::int64_t first_difference = -1;  // n − shift of the first difference
-  };
-  struct Mark {
-    std::int64_t at;
-    std::uint64_t hash;  // Horner hash of [k, at)
-    std::int64_t d;      // at − k
-  };
-  void add(std::int64_t shift, std::int64_t from, std::int64_t to, Expect e, std::string why) {
-    compares_.push_back({shift, from, to, e, std::move(why)});
-  }
-
-  std::int64_t k_, tau_, t_, head_size_, end_ = 0;
-  std::uint64_t base_ = 2;
-  std::vector<std::int8_t> head_;
-  std::vector<Compare> compares_;
-  bool ring_ = false;
-  std::vector<std::int8_t> first_, last_;
-  std::int64_t ring_difference_ = -1;
-  bool hashed_ = false;
-  std::vector<Mark> marks_;
-  std::size_t next_mark_ = 0;
-  std::uint64_t hash_ = 0;
-};
-
 /// The claims check_minimality rejects before it reads the row: period | tau, p in [0, k].
 std::string check_claim_range(std::int64_t k, std::int64_t tau, std::int64_t period,
                               std::int64_t preperiod) {
@@ -277,57 +90,6 @@ std::string check_claim_range(std::int64_t k, std::int64_t tau, std::int64_t per
            std::to_string(tau);
   if (preperiod < 0 || preperiod > k)
     return "preperiod " + std::to_string(preperiod) + " outside [0, k]";
-  return {};
-}
-
-/// f on [0, size) by inverting row m of g as GRowStream computes it again (f(m, g(m, j)) = j;
-/// values below `size` come from j ≤ size + m by (G8a)), fed to `tail` in order. The inverse
-/// f − x of the values not yet final lives in a ring of 256 bytes: at column j every x ≤ j − 128
-/// is final (a later column j' sets a value ≥ j' − 127), so it is handed on, or rejected when
-/// no column reached it.
-std::string invert_streamed(int m, const std::vector<AcceptedRow>& accepted, std::int64_t size,
-                            StreamedTail& tail, const std::function<void()>& tick) {
-  constexpr std::int8_t kUnset = std::numeric_limits<std::int8_t>::min();
-  std::array<std::int8_t, 256> ring;
-  ring.fill(kUnset);
-  std::vector<std::int8_t> piece;
-  piece.reserve(std::size_t{1} << 16);
-  std::int64_t emitted = 0;  // f − x is final and handed on for x < emitted
-  const auto emit_to = [&](std::int64_t x_end) -> std::string {
-    for (; emitted < x_end; ++emitted) {
-      std::int8_t& slot = ring[static_cast<std::size_t>(emitted & 255)];
-      if (slot == kUnset) return "value " + std::to_string(emitted) + " not reached by the g row";
-      piece.push_back(slot);
-      slot = kUnset;
-      if (piece.size() == piece.capacity()) {
-        tail.feed(emitted + 1 - static_cast<std::int64_t>(piece.size()), piece.data(),
-                  static_cast<std::int64_t>(piece.size()));
-        piece.clear();
-      }
-    }
-    return {};
-  };
-  GRowStream stream(m, accepted);
-  for (std::int64_t j = 0; j <= size + m; ++j) {
-    if (tick && (j & 0xFFFF) == 0) tick();
-    std::int8_t h;
-    if (!stream.next(h)) return "a value of g leaves the byte range of h";
-    const std::int64_t v = j + h;
-    if (v >= 0 && v < size) {
-      const std::int64_t d = j - v;
-      if (d <= kUnset || d > std::numeric_limits<std::int8_t>::max())
-        return "f − n leaves the byte range";
-      if (v < emitted) return "g row takes the value " + std::to_string(v) + " twice";
-      std::int8_t& slot = ring[static_cast<std::size_t>(v & 255)];
-      if (slot != kUnset) return "g row takes the value " + std::to_string(v) + " twice";
-      slot = static_cast<std::int8_t>(d);
-    }
-    if (auto why = emit_to(std::min(size, j - 127)); !why.empty()) return why;
-  }
-  if (auto why = emit_to(size); !why.empty()) return why;
-  if (!piece.empty())
-    tail.feed(emitted - static_cast<std::int64_t>(piece.size()), piece.data(),
-              static_cast<std::int64_t>(piece.size()));
   return {};
 }
 
@@ -412,29 +174,17 @@ CertificateVerdict frolov_check::check_frolov_certificates_keeping(
     std::vector<std::int8_t> h;
     bool streamed = false;
     if (i + 1 == g.size() && count > stream_above_columns && residue_cap <= kFrolovShortResidues) {
-      // The top row streamed: the window and the least period and preperiod are checked as
-      // the columns pass (StreamedTail); only the head [0, k + T] is kept.
+      // The top row streamed, never stored: the window and the least period and preperiod are
+      // compared exactly by two copies of the checker's row stream side by side
+      // (frolov_check_pairs.h); only the first p + min(t, residue_cap) columns are kept.
       if (auto why = check_claim_range(c.k, c.tau, c.period, c.preperiod); !why.empty())
         return reject(row + why);
-      StreamedTail tail(c.k, c.tau, c.T, c.period, c.preperiod,
-                        std::max(c.k + c.T + 1, c.preperiod + std::min(c.period, residue_cap)));
-      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty()) return reject(row + why);
-      GRowStream stream(c.m, accepted);
-      std::vector<std::int8_t> piece(std::size_t{1} << 16);
-      const std::int64_t columns = std::max(count, tail.columns());
-      for (std::int64_t c0 = 0; c0 < columns; c0 += static_cast<std::int64_t>(piece.size())) {
-        if (tick) tick();
-        const std::int64_t n =
-            std::min<std::int64_t>(static_cast<std::int64_t>(piece.size()), columns - c0);
-        for (std::int64_t j = 0; j < n; ++j) {
-          std::int8_t v;
-          if (!stream.next(v)) return reject(row + "a value leaves the byte range of h");
-          piece[static_cast<std::size_t>(j)] = v;
-        }
-        tail.feed(c0, piece.data(), n);
-      }
-      if (auto why = tail.verdict(); !why.empty()) return reject(row + why);
-      h = tail.head();
+      const frolov_check::GValueStream start(c.m, accepted);
+      const auto pairs = frolov_check::period_pairs(c.k, c.tau, c.T, c.period, c.preperiod);
+      if (auto why = frolov_check::compare_pairs(
+              start, pairs, 0, c.preperiod + std::min(c.period, residue_cap), h, tick);
+          !why.empty())
+        return reject(row + why);
       streamed = true;
     } else {
       h = recompute_g_row(c.m, accepted, count, tick);
@@ -481,16 +231,18 @@ CertificateVerdict frolov_check::check_frolov_certificates_keeping(
     if (size > max_columns) return reject(row + "window exceeds the checker's limit");
     std::vector<std::int8_t> hf;
     if (grow.streamed) {
-      // The g row was streamed: it is recomputed once more and inverted as it passes.
+      // The g row was streamed: f is streamed too, by the checker's row stream inverted as it
+      // passes, and its least period and preperiod compared by two copies of that stream side
+      // by side (Theorem 3 gives the tail, so no window). The scout covers [0, K + t), every
+      // value the stored inversion checks is reached once.
       if (auto why = check_claim_range(K, t, c.period, c.preperiod); !why.empty())
         return reject(row + why);
-      StreamedTail tail(K, t, 0, c.period, c.preperiod,
-                        std::max(K + 1, c.preperiod + std::min(c.period, residue_cap)));
-      if (auto why = tail.fits(kFrolovCheckStreamAbove); !why.empty()) return reject(row + why);
-      if (auto why = invert_streamed(c.m, accepted, size, tail, tick); !why.empty())
+      const frolov_check::FValueStream start(c.m, accepted);
+      const auto pairs = frolov_check::period_pairs(K, t, 0, c.period, c.preperiod);
+      if (auto why = frolov_check::compare_pairs(
+              start, pairs, size, c.preperiod + std::min(c.period, residue_cap), hf, tick);
+          !why.empty())
         return reject(row + why);
-      if (auto why = tail.verdict(); !why.empty()) return reject(row + why);
-      hf = tail.head();
     } else {
       // Invert g: f(m, g(m, j)) = j. Values up to `size` come from j ≤ size + m by (G8a), and
       // any value not found is a rejection, not an assumption. The inverse is stored as

@@ -46,9 +46,9 @@ inline constexpr std::int64_t kFrolovCheckInversionColumnLimit = std::int64_t{1}
 /// about 1.4 · 10^8 and is re-checked in about 7 s.
 inline constexpr std::int64_t kFrolovCheckChainColumnFactor = 2;
 
-/// The top g row is streamed by the checker above this many columns (2^31: row 13, 1.83 · 10^9
-/// columns, is still stored; row 14 is streamed).
-inline constexpr std::int64_t kFrolovCheckStreamAbove = std::int64_t{1} << 31;
+/// The top g row is streamed by the checker above this many columns (2^28: row 12, 6.4 · 10^7
+/// columns, is stored; rows 13 and 14 are streamed, in memory independent of their length).
+inline constexpr std::int64_t kFrolovCheckStreamAbove = std::int64_t{1} << 28;
 
 /// The residues a caller that reads no row values keeps per proved row (check_frolov_certificates'
 /// `residue_cap`): one preperiod and the first 4096 values of the period.
@@ -67,14 +67,17 @@ inline constexpr std::int64_t kFrolovShortResidues = 4096;
 /// period, ProvedPeriod::value is defined only where the residues reach.
 ///
 /// `stream_above_columns`: the top g row (the last certificate) is *streamed* when its window
-/// k + tau + T + 1 is above this and `residue_cap` ≤ kFrolovShortResidues: its columns are
-/// recomputed and checked as they pass, only [0, k + T] kept (the f row of the same m then
-/// recomputes g once more and inverts it through a ring of 256 bytes). The window is compared
-/// exactly; a claimed least period t is a period by t = tau, the §4 window at shift t, or an
-/// exact comparison with two buffers of t bytes (refused above kFrolovCheckStreamAbove bytes);
-/// each t/q is shown not to be a period by the window (t/q a multiple of T) or by differing
-/// polynomial hashes of [k, k + t) and its rotation (core/base/polyhash.h, a random base drawn
-/// here; equal hashes reject). Row 14 (window 2·10^10 and more) is checked this way.
+/// k + tau + T + 1 is above this and `residue_cap` ≤ kFrolovShortResidues: it is never stored.
+/// Every comparison is made exactly by two copies of the checker's own row stream run side by
+/// side over the same read-only lower rows (core/frolov/frolov_check_pairs.h): the window
+/// h(n + tau) = h(n) on [k, k + T]; the claimed least period t a period (t = tau, the §4 window
+/// at shift t when T | t, else x(n + t) = x(n) on [k, k + tau)); each t/q not a period (a
+/// difference at shift t/q, in [k, k + T] when T | t/q, else in [k, k + t)); the preperiod
+/// (shift t on [p − 1, k)). The f row of the same m is streamed the same way, through the g row
+/// recomputed and inverted in a ring of 256 bytes. Memory: the lower rows and a few stream
+/// states (plus the first p + min(t, residue_cap) columns, the residues handed back), whatever
+/// t is; columns: about k + tau + 2T for g (more when t/q differs late), K + t for f. A hash is
+/// never used. Rows 13 and 14 are checked this way.
 CertificateVerdict check_frolov_certificates(
     const std::vector<GRowCertificate>& g, const std::vector<FRowCertificate>& f,
     std::int64_t max_columns = std::int64_t{1} << 34, const std::function<void()>& tick = {},

@@ -144,8 +144,9 @@ class GRowStream {
 
 /// check_frolov_certificates (core/frolov/frolov_certificate_check.h), which also hands back the
 /// accepted g rows when `accepted_g` is not null (each through preperiod + period, one byte a
-/// column; a streamed top row only its head). The rows are what this checker recomputed. Its
-/// caller, a checking function of the checker library, hands it the key to accept.
+/// column; a streamed top row only its first preperiod + min(period, residue_cap) columns). The
+/// rows are what this checker recomputed. Its caller, a checking function of the checker library,
+/// hands it the key to accept.
 CertificateVerdict check_frolov_certificates_keeping(
     CheckerSeal, const std::vector<GRowCertificate>& g, const std::vector<FRowCertificate>& f,
     std::int64_t max_columns, const std::function<void()>& tick, std::int64_t residue_cap,
