@@ -90,6 +90,11 @@ struct PeriodRequest {
   /// certificate (core/CERTIFICATES.md); other families ignore both.
   std::string certificate_path;
   bool binary_values = false;
+  /// The caller uses only the answer's numbers and how they were proved (`verify period`
+  /// without --certificate-out, `verify plot`), not the document as a certificate file: a
+  /// family may then leave the certificate's bulk (the octal values) out of the document and say
+  /// so in it (it is checked as before; the document is then no certificate file).
+  bool summary_only = false;
   /// Called with the path of a side file the search writes under a temporary name before it
   /// renames it into place or removes it (so that an interrupt can remove it); may be empty.
   std::function<void(const std::string&)> temporary_file;
