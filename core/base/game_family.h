@@ -255,8 +255,12 @@ struct GameFamily {
   PeriodOptions period_options = {};
 };
 
-/// Adds a family; a second family of the same name is a programming error (aborts at start-up).
+/// Adds a family; a second family of the same name is a programming error (aborts when the
+/// registry is first used).
 void register_game_family(GameFamily family);
+/// Registers a family made on first use: static registration (IGV_REGISTER_GAME) stores `make`
+/// only, and the registry makes every pending family the first time it is asked for one.
+void register_game_family_maker(GameFamily (*make)());
 
 /// All families, sorted by name.
 std::vector<const GameFamily*> game_families();
@@ -271,7 +275,7 @@ std::unique_ptr<GameInstance> make_game(std::string_view spec);
 /// Static registration helper: `IGV_REGISTER_GAME(my_family_function)` where the function
 /// returns a GameFamily.
 struct GameFamilyRegistrar {
-  explicit GameFamilyRegistrar(GameFamily (*make)()) { register_game_family(make()); }
+  explicit GameFamilyRegistrar(GameFamily (*make)()) { register_game_family_maker(make); }
 };
 #define IGV_CONCAT_INNER(a, b) a##b
 #define IGV_CONCAT(a, b) IGV_CONCAT_INNER(a, b)
