@@ -96,8 +96,7 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
     : code_(std::move(code)),
       seen_(kScratchWords, 0),
       need_(kScratchWords, 0),
-      common_pattern_(kScratchWords, 0),
-      mark_(kScratchWords * kWordBits, 0) {
+      common_pattern_(kScratchWords, 0) {
   const auto& splits = code_.two_heap_removals();
   parity_allowed_ = !splits.empty() && std::all_of(splits.begin(), splits.end(), [&](int i) {
     return (i & 1) == (splits.front() & 1);
@@ -226,6 +225,8 @@ Value OctalSparseSolver::compute_next(G g) {
   // one appears, the candidate is.
   ++full_scans_;
   const std::uint64_t* need = need_.data();
+  // As large as the value range so far (a small game touches one page, not 64 KiB).
+  if (mark_.size() < range) mark_.resize(static_cast<std::size_t>(range));
   std::uint8_t* mark = mark_.data();
   std::fill(mark, mark + range, std::uint8_t{0});
   for (int i : splits) {
