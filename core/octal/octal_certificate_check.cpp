@@ -655,6 +655,10 @@ CertificateVerdict OctalConcurrentChecker::finish(const OctalPeriodCertificate& 
   const std::uint64_t full_scans =
       s.is_wide ? s.heaps->count_full_scans(s.wide.data(), bound, cert.mask_schedule)
                 : s.heaps->count_full_scans(s.narrow.data(), bound, cert.mask_schedule);
+  // The copy is equal to the certificate's values and no longer needed: the rest reads the
+  // certificate, so the copy is not kept beside it while the proved values are gathered.
+  std::vector<std::uint8_t>().swap(s.narrow);
+  std::vector<std::uint16_t>().swap(s.wide);
   return check_window(CheckerSeal{}, cert, code, full_scans);
 }
 
