@@ -8,7 +8,10 @@
 #pragma once
 
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__) && __has_include(<sys/platform/x86.h>)
+// The header is C: its _Bool is spelled bool for C++ (GCC accepts _Bool in C++, clang does not).
+#define _Bool bool
 #include <sys/platform/x86.h>
+#undef _Bool
 /// Compiles a function for AVX2 (call it only when cpu_has_avx2()).
 #define IGV_AVX2_TARGET __attribute__((target("avx2")))
 #define IGV_HAS_AVX2_BUILD 1
