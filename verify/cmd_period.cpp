@@ -212,6 +212,9 @@ int cmd_period(const std::vector<std::string>& args) {
         certificate_out_path(p.vm["certificate-out"].as<std::string>(), game->spec());
   }
   request.binary_values = p.vm["binary-values"].as<bool>();
+  // Without --certificate-out only the answer is printed: the family may leave the
+  // certificate's bulk out of the document (it is checked all the same).
+  request.summary_only = request.certificate_path.empty();
   if (request.binary_values && request.certificate_path.empty())
     throw InputError(
         "--binary-values needs --certificate-out PATH (the values file goes beside it)");

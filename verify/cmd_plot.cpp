@@ -36,6 +36,7 @@ constexpr double kPeriodProofSeconds = 30;
 std::optional<PlotPeriod> proved_period(const GameInstance& game, double seconds,
                                         std::uint64_t memory_limit, std::string& why) {
   PeriodRequest request;
+  request.summary_only = true;  // only the numbers are used
   request.limits.memory_bytes = std::uint64_t{1} << 30;
   if (memory_limit != 0)
     request.limits.memory_bytes = std::min(request.limits.memory_bytes, memory_limit / 2);

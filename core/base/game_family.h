@@ -90,6 +90,11 @@ struct PeriodRequest {
   /// certificate (core/CERTIFICATES.md); other families ignore both.
   std::string certificate_path;
   bool binary_values = false;
+  /// The caller uses only the answer's numbers and how they were proved (`verify period`
+  /// without --certificate-out, `verify plot`), not the document as a certificate file: a
+  /// family may then leave the certificate's bulk (the octal values) out of the document and say
+  /// so in it (it is checked as before; the document is then no certificate file).
+  bool summary_only = false;
   /// Called with the path of a side file the search writes under a temporary name before it
   /// renames it into place or removes it (so that an interrupt can remove it); may be empty.
   std::function<void(const std::string&)> temporary_file;
@@ -250,8 +255,12 @@ struct GameFamily {
   PeriodOptions period_options = {};
 };
 
-/// Adds a family; a second family of the same name is a programming error (aborts at start-up).
+/// Adds a family; a second family of the same name is a programming error (aborts when the
+/// registry is first used).
 void register_game_family(GameFamily family);
+/// Registers a family made on first use: static registration (IGV_REGISTER_GAME) stores `make`
+/// only, and the registry makes every pending family the first time it is asked for one.
+void register_game_family_maker(GameFamily (*make)());
 
 /// All families, sorted by name.
 std::vector<const GameFamily*> game_families();
@@ -266,7 +275,7 @@ std::unique_ptr<GameInstance> make_game(std::string_view spec);
 /// Static registration helper: `IGV_REGISTER_GAME(my_family_function)` where the function
 /// returns a GameFamily.
 struct GameFamilyRegistrar {
-  explicit GameFamilyRegistrar(GameFamily (*make)()) { register_game_family(make()); }
+  explicit GameFamilyRegistrar(GameFamily (*make)()) { register_game_family_maker(make); }
 };
 #define IGV_CONCAT_INNER(a, b) a##b
 #define IGV_CONCAT(a, b) IGV_CONCAT_INNER(a, b)

@@ -39,6 +39,9 @@ struct Kernel {
 
 /// Adds a kernel; (family, name) must be unique.
 void register_kernel(Kernel kernel);
+/// Registers a kernel made on first use: static registration stores `make` only, and the
+/// registry makes every pending kernel the first time it is asked for one.
+void register_kernel_maker(Kernel (*make)());
 
 /// All kernels of a family (reference first), or of every family when `family` is empty.
 std::vector<const Kernel*> kernels(std::string_view family = {});
@@ -47,7 +50,7 @@ std::vector<const Kernel*> kernels(std::string_view family = {});
 const Kernel& find_kernel(std::string_view family, std::string_view name);
 
 struct KernelRegistrar {
-  explicit KernelRegistrar(Kernel (*make)()) { register_kernel(make()); }
+  explicit KernelRegistrar(Kernel (*make)()) { register_kernel_maker(make); }
 };
 #define IGV_REGISTER_KERNEL(fn) \
   static const ::igv::KernelRegistrar IGV_CONCAT(igv_kernel_registrar_, __LINE__)(fn)

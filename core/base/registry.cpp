@@ -14,17 +14,53 @@
 namespace igv {
 
 namespace {
-std::map<std::string, GameFamily>& family_table() {
+// Static registration (IGV_REGISTER_GAME, IGV_REGISTER_KERNEL) stores the maker functions only;
+// the tables make every pending entry, in registration order, the first time they are used, so
+// that start-up builds nothing a command does not ask for.
+std::vector<GameFamily (*)()>& pending_families() {
+  static std::vector<GameFamily (*)()> pending;
+  return pending;
+}
+std::vector<Kernel (*)()>& pending_kernels() {
+  static std::vector<Kernel (*)()> pending;
+  return pending;
+}
+std::map<std::string, GameFamily>& made_families() {
   static std::map<std::string, GameFamily> table;
   return table;
 }
-std::vector<Kernel>& kernel_table() {
+std::vector<Kernel>& made_kernels() {
   static std::vector<Kernel> table;
   return table;
 }
 [[noreturn]] void registry_abort(const std::string& what) {
   std::fprintf(stderr, "verify: internal error: %s\n", what.c_str());
   std::abort();
+}
+void add_game_family(GameFamily family) {
+  auto name = family.name;
+  if (!made_families().emplace(name, std::move(family)).second) {
+    registry_abort("game family '" + name + "' registered twice");
+  }
+}
+void add_kernel(Kernel kernel);
+std::map<std::string, GameFamily>& family_table() {
+  auto& pending = pending_families();
+  if (!pending.empty()) {
+    const auto makers = std::move(pending);
+    pending.clear();
+    for (auto* make : makers) add_game_family(make());
+  }
+  return made_families();
+}
+std::vector<Kernel>& kernel_table() {
+  auto& pending = pending_kernels();
+  if (!pending.empty()) {
+    const auto makers = std::move(pending);
+    pending.clear();
+    for (auto* make : makers) add_kernel(make());
+  }
+  return made_kernels();
 }
 }  // namespace
 
@@ -117,10 +153,12 @@ Position GameInstance::sample(std::uint64_t, std::int64_t) const {
 }
 
 void register_game_family(GameFamily family) {
-  auto name = family.name;
-  if (!family_table().emplace(name, std::move(family)).second) {
-    registry_abort("game family '" + name + "' registered twice");
-  }
+  (void)family_table();  // the pending ones first
+  add_game_family(std::move(family));
+}
+
+void register_game_family_maker(GameFamily (*make)()) {
+  pending_families().push_back(make);
 }
 
 std::vector<const GameFamily*> game_families() {
@@ -148,7 +186,17 @@ std::unique_ptr<GameInstance> make_game(std::string_view spec) {
 }
 
 void register_kernel(Kernel kernel) {
-  for (const auto& k : kernel_table()) {
+  (void)kernel_table();  // the pending ones first
+  add_kernel(std::move(kernel));
+}
+
+void register_kernel_maker(Kernel (*make)()) {
+  pending_kernels().push_back(make);
+}
+
+namespace {
+void add_kernel(Kernel kernel) {
+  for (const auto& k : made_kernels()) {
     if (k.family == kernel.family && k.name == kernel.name) {
       registry_abort("kernel '" + kernel.family + "/" + kernel.name + "' registered twice");
     }
@@ -169,8 +217,9 @@ void register_kernel(Kernel kernel) {
     };
   }
 #endif
-  kernel_table().push_back(std::move(kernel));
+  made_kernels().push_back(std::move(kernel));
 }
+}  // namespace
 
 std::vector<const Kernel*> kernels(std::string_view family) {
   std::vector<const Kernel*> out;

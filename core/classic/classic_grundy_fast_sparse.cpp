@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/base/cpu_features.h"
 #include "core/base/errors.h"
 
 namespace igv {
@@ -33,19 +34,12 @@ std::uint64_t value_range(Value max_value) {
                         : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(max_value));
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
-// The scan is compiled twice, for AVX2 (where the reversed reads vectorise) and for the
-// baseline, and the loader picks the one the processor runs.
-#define IGV_GRUNDY_SCAN_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define IGV_GRUNDY_SCAN_CLONES
-#endif
-
 /// The least a in [a0, a_end) with small[a] ^ large[-a] == v, or a_end: a chunk of splits at a
 /// time is tested (a loop that vectorises), then the chunk that has v is searched. Read-only.
-IGV_GRUNDY_SCAN_CLONES std::int64_t first_split_with(const std::uint16_t* small,
-                                                     const std::uint16_t* large, std::int64_t a0,
-                                                     std::int64_t a_end, std::uint32_t v) {
+[[gnu::always_inline]] inline std::int64_t first_split_with_t(const std::uint16_t* small,
+                                                              const std::uint16_t* large,
+                                                              std::int64_t a0, std::int64_t a_end,
+                                                              std::uint32_t v) {
   constexpr std::int64_t kChunk = 256;
   const auto value = static_cast<std::uint16_t>(v);
   for (std::int64_t c = a0; c < a_end; c += kChunk) {
@@ -59,6 +53,20 @@ IGV_GRUNDY_SCAN_CLONES std::int64_t first_split_with(const std::uint16_t* small,
     }
   }
   return a_end;
+}
+
+// The scan is compiled twice, for AVX2 (where the reversed reads vectorise) and for the
+// baseline; the one the processor runs is called (core/base/cpu_features.h).
+IGV_AVX2_TARGET std::int64_t first_split_with_avx2(const std::uint16_t* small,
+                                                   const std::uint16_t* large, std::int64_t a0,
+                                                   std::int64_t a_end, std::uint32_t v) {
+  return first_split_with_t(small, large, a0, a_end, v);
+}
+
+std::int64_t first_split_with(const std::uint16_t* small, const std::uint16_t* large,
+                              std::int64_t a0, std::int64_t a_end, std::uint32_t v) {
+  if (cpu_has_avx2()) return first_split_with_avx2(small, large, a0, a_end, v);
+  return first_split_with_t(small, large, a0, a_end, v);
 }
 
 }  // namespace

@@ -298,10 +298,11 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> parse_pairs(const json& v,
 }  // namespace
 
 json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
-                       const std::string& checked) {
+                       const std::string& checked, bool with_values) {
   json values = json::array();
   const bool file = cert.values_file.has_value() || cert.values.size() <= kLargestOctalFile;
-  if (file && !cert.values_file) {
+  const bool inline_values = file && !cert.values_file && with_values;
+  if (inline_values) {
     for (std::int64_t n = 0; n < cert.values.size(); ++n) values.push_back(cert.values[n]);
   }
   json out = {
@@ -339,6 +340,13 @@ json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
         " values, above the certificate file limit of 2^26: checked in memory by the checker "
         "named here, in the process that produced them (`verify period --certificate-out` "
         "saves them in a binary values file)";
+  } else if (!inline_values) {
+    // Only the answer was asked for: the same, below the limit (not a certificate file).
+    out["certificate"].erase("values");
+    out["certificate"]["values_not_written"] =
+        std::to_string(cert.values.size()) +
+        " values: checked in memory by the checker named here, in the process that produced "
+        "them, and not saved (`verify period --certificate-out` saves them)";
   }
   return out;
 }

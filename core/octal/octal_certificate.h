@@ -147,9 +147,11 @@ struct OctalValuesLocation {
 std::int64_t guy_smith_bound(std::int64_t preperiod, std::int64_t period, int last_digit);
 
 /// The JSON that `verify period octal:CODE --format json` prints (core/CERTIFICATES.md);
-/// `checked` is the checker's account of what it established (descriptive text).
+/// `checked` is the checker's account of what it established (descriptive text). Without
+/// `with_values` (a caller that needs only the answer), a certificate without a values file is
+/// written with `values_not_written` instead of its values: no certificate file.
 nlohmann::json octal_period_json(const OctalPeriodCertificate& cert, int last_digit,
-                                 const std::string& checked);
+                                 const std::string& checked, bool with_values = true);
 
 // ---------------------------------------------------------------------------------------------
 // Hexadecimal games (`verify period hex:CODE --format json`, core/CERTIFICATES.md, section

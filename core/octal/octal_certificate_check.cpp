@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/base/certificate_json.h"
+#include "core/base/cpu_features.h"
 #include "core/base/errors.h"
 #include "core/base/least_period.h"
 #include "core/octal/octal_naive.h"
@@ -102,14 +103,6 @@ std::string heap_text(std::int64_t n, Value claimed) {
   return "heap " + std::to_string(n) + " (claimed value " + std::to_string(claimed) + ")";
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
-// The split search is compiled twice, for AVX2 (where the reversed reads vectorise) and for the
-// baseline, and the loader picks the one the processor runs.
-#define IGV_CHECKER_SCAN_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define IGV_CHECKER_SCAN_CLONES
-#endif
-
 /// Whether G(a) xor G(rest - a) = v for some a0 <= a < a_end (a chunk of splits tested at a
 /// time, in a loop that vectorises).
 template <class T>
@@ -128,15 +121,27 @@ template <class T>
   return false;
 }
 
-IGV_CHECKER_SCAN_CLONES bool has_split_value(const std::uint8_t* g, std::int64_t a0,
-                                             std::int64_t a_end, std::int64_t rest,
-                                             std::uint32_t v) {
+// The split search is compiled twice, for AVX2 (where the reversed reads vectorise) and for the
+// baseline; the one the processor runs is called (core/base/cpu_features.h).
+IGV_AVX2_TARGET bool has_split_value_avx2(const std::uint8_t* g, std::int64_t a0,
+                                          std::int64_t a_end, std::int64_t rest, std::uint32_t v) {
   return has_split_value_t(g, a0, a_end, rest, v);
 }
 
-IGV_CHECKER_SCAN_CLONES bool has_split_value(const std::uint16_t* g, std::int64_t a0,
-                                             std::int64_t a_end, std::int64_t rest,
-                                             std::uint32_t v) {
+IGV_AVX2_TARGET bool has_split_value_avx2(const std::uint16_t* g, std::int64_t a0,
+                                          std::int64_t a_end, std::int64_t rest, std::uint32_t v) {
+  return has_split_value_t(g, a0, a_end, rest, v);
+}
+
+bool has_split_value(const std::uint8_t* g, std::int64_t a0, std::int64_t a_end, std::int64_t rest,
+                     std::uint32_t v) {
+  if (cpu_has_avx2()) return has_split_value_avx2(g, a0, a_end, rest, v);
+  return has_split_value_t(g, a0, a_end, rest, v);
+}
+
+bool has_split_value(const std::uint16_t* g, std::int64_t a0, std::int64_t a_end, std::int64_t rest,
+                     std::uint32_t v) {
+  if (cpu_has_avx2()) return has_split_value_avx2(g, a0, a_end, rest, v);
   return has_split_value_t(g, a0, a_end, rest, v);
 }
 
@@ -650,6 +655,10 @@ CertificateVerdict OctalConcurrentChecker::finish(const OctalPeriodCertificate& 
   const std::uint64_t full_scans =
       s.is_wide ? s.heaps->count_full_scans(s.wide.data(), bound, cert.mask_schedule)
                 : s.heaps->count_full_scans(s.narrow.data(), bound, cert.mask_schedule);
+  // The copy is equal to the certificate's values and no longer needed: the rest reads the
+  // certificate, so the copy is not kept beside it while the proved values are gathered.
+  std::vector<std::uint8_t>().swap(s.narrow);
+  std::vector<std::uint16_t>().swap(s.wide);
   return check_window(CheckerSeal{}, cert, code, full_scans);
 }
 

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "core/base/certificate.h"
@@ -28,6 +29,9 @@
 namespace igv {
 namespace {
 
+/// Heaps from which the checker runs beside the search (OctalGame::period_limited).
+constexpr std::int64_t kConcurrentCheckHeaps = std::int64_t{1} << 16;
+
 class OctalGame : public NimSumHeapGame {
  public:
   explicit OctalGame(OctalCode code) : NimSumHeapGame({}, {}), code_(std::move(code)) {}
@@ -42,24 +46,34 @@ class OctalGame : public NimSumHeapGame {
     // The solver handles heaps below 2^32.
     const double heaps = std::ldexp(std::max(request.budget, 0.0), 25);
     const auto max_heaps = static_cast<std::int64_t>(std::min(heaps, 4'000'000'000.0));
-    // The checker runs beside the search, on the second core: it is handed a copy of each
-    // stretch of values (with the masks and hints so far) as they are computed and verifies them
-    // heap by heap; finish() compares the certificate with what it was handed (or checks it
-    // whole). The checker sees only copies and the deadline (a tick), never the producer.
-    OctalConcurrentChecker checker(code_.canonical());
+    // Once the search passes kConcurrentCheckHeaps heaps, the checker runs beside it, on the
+    // second core: it is handed a copy of the values so far, then of each stretch (with the
+    // masks and hints so far) as they are computed, and verifies them heap by heap; finish()
+    // compares the certificate with what it was handed (or checks it whole). The checker sees
+    // only copies and the deadline (a tick), never the producer. A smaller search is checked
+    // afterwards, in this thread, by check_octal_period_certificate: on a machine shared with
+    // other work, handing a few milliseconds of work to another thread costs more wall time
+    // than it saves, and the copy is not needed.
+    std::optional<OctalConcurrentChecker> checker;
     std::vector<std::uint16_t> stretch;
     OctalPeriodSearch search{std::max<std::int64_t>(max_heaps, 1024), {}, request.limits, {}, {}};
     // A certificate saved to a file is checked from that file instead (period_with_values_file
-    // for large ones; finish() checks a small one whole when it was handed nothing), so the
-    // checker beside the search is fed only when nothing is saved.
+    // for large ones; a small one is checked whole), so the checker beside the search is fed
+    // only when nothing is saved.
     if (request.certificate_path.empty())
       search.on_values = [&](const OctalSparseSolver& solver) {
-        const std::int64_t from = checker.handed();
+        if (!checker) {
+          if (solver.size() < kConcurrentCheckHeaps) return;
+          checker.emplace(code_.canonical());
+        }
+        const std::int64_t from = checker->handed();
         stretch.clear();
         for (std::int64_t n = from; n < solver.size(); ++n)
           stretch.push_back(static_cast<std::uint16_t>(solver.value(n)));
-        checker.feed(stretch.data(), stretch.size(), solver.mask_schedule(),
-                     solver.deep_witnesses());
+        checker->feed(stretch.data(), stretch.size(), solver.mask_schedule(),
+                      solver.deep_witnesses());
+        // The first hand-over (every value so far) is large; the later ones are 2^10 values.
+        if (stretch.capacity() > 4096) std::vector<std::uint16_t>().swap(stretch);
       };
     if (request.progress) search.progress = progress_line(request.progress);
     OctalPeriodCertificate cert = find_octal_period(code_, search);
@@ -81,14 +95,24 @@ class OctalGame : public NimSumHeapGame {
       // checker beside the search is not asked for its verdict.
       return period_with_values_file(std::move(cert), request, tick);
     }
-    // The certificate's JSON is built while the checker finishes (on another thread: the main
-    // one only waits); it is returned only once the checker has accepted the certificate, with
-    // the checker's account in "checked".
-    auto built = std::async(std::launch::async, [&cert, k = code_.max_removal()] {
-      return octal_period_json(cert, k, "");
-    });
-    const CertificateVerdict verdict = checker.finish(cert, tick);
-    nlohmann::json j = built.get();
+    // The document: the whole certificate, or (only the answer asked for) without its values.
+    // It is returned only once the checker has accepted the certificate, with the checker's
+    // account in "checked".
+    const bool with_values = !request.summary_only || !request.certificate_path.empty();
+    const int k = code_.max_removal();
+    CertificateVerdict verdict;
+    nlohmann::json j;
+    if (checker && with_values) {
+      // The JSON of every value is built while the checker finishes (on another thread: the
+      // main one only waits).
+      auto built = std::async(std::launch::async,
+                              [&cert, k] { return octal_period_json(cert, k, "", true); });
+      verdict = checker->finish(cert, tick);
+      j = built.get();
+    } else {
+      verdict = checker ? checker->finish(cert, tick) : check_octal_period_certificate(cert, tick);
+      j = octal_period_json(cert, k, "", with_values);
+    }
     if (!verdict.accepted()) {
       throw std::runtime_error("octal period certificate rejected by the checker: " +
                                verdict.reason());

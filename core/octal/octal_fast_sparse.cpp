@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/base/cpu_features.h"
 #include "core/base/errors.h"
 #include "core/base/fault.h"
 
@@ -31,14 +32,6 @@ std::uint64_t value_range(Value max_value) {
                         : std::uint64_t{1} << std::bit_width(static_cast<std::uint64_t>(max_value));
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
-// The scans below are compiled twice, for AVX2 (where the reversed reads vectorise) and for the
-// baseline, and the loader picks the one the processor runs.
-#define IGV_SPARSE_SCAN_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define IGV_SPARSE_SCAN_CLONES
-#endif
-
 /// The least a in [a0, a_end) with g[a] ^ g[rest - a] == v, or a_end: a chunk of splits at a
 /// time is tested (a loop that vectorises), then the chunk that has v is searched.
 template <class T>
@@ -60,15 +53,29 @@ template <class T>
   return a_end;
 }
 
-IGV_SPARSE_SCAN_CLONES std::int64_t first_split_with(const std::uint8_t* g, std::int64_t a0,
-                                                     std::int64_t a_end, std::int64_t rest,
-                                                     unsigned v) {
+// The scans are compiled twice, for AVX2 (where the reversed reads vectorise) and for the
+// baseline; the one the processor runs is called (core/base/cpu_features.h).
+IGV_AVX2_TARGET std::int64_t first_split_with_avx2(const std::uint8_t* g, std::int64_t a0,
+                                                   std::int64_t a_end, std::int64_t rest,
+                                                   unsigned v) {
   return first_split_with_t(g, a0, a_end, rest, v);
 }
 
-IGV_SPARSE_SCAN_CLONES std::int64_t first_split_with(const std::uint16_t* g, std::int64_t a0,
-                                                     std::int64_t a_end, std::int64_t rest,
-                                                     unsigned v) {
+IGV_AVX2_TARGET std::int64_t first_split_with_avx2(const std::uint16_t* g, std::int64_t a0,
+                                                   std::int64_t a_end, std::int64_t rest,
+                                                   unsigned v) {
+  return first_split_with_t(g, a0, a_end, rest, v);
+}
+
+std::int64_t first_split_with(const std::uint8_t* g, std::int64_t a0, std::int64_t a_end,
+                              std::int64_t rest, unsigned v) {
+  if (cpu_has_avx2()) return first_split_with_avx2(g, a0, a_end, rest, v);
+  return first_split_with_t(g, a0, a_end, rest, v);
+}
+
+std::int64_t first_split_with(const std::uint16_t* g, std::int64_t a0, std::int64_t a_end,
+                              std::int64_t rest, unsigned v) {
+  if (cpu_has_avx2()) return first_split_with_avx2(g, a0, a_end, rest, v);
   return first_split_with_t(g, a0, a_end, rest, v);
 }
 
@@ -96,8 +103,7 @@ OctalSparseSolver::OctalSparseSolver(OctalCode code)
     : code_(std::move(code)),
       seen_(kScratchWords, 0),
       need_(kScratchWords, 0),
-      common_pattern_(kScratchWords, 0),
-      mark_(kScratchWords * kWordBits, 0) {
+      common_pattern_(kScratchWords, 0) {
   const auto& splits = code_.two_heap_removals();
   parity_allowed_ = !splits.empty() && std::all_of(splits.begin(), splits.end(), [&](int i) {
     return (i & 1) == (splits.front() & 1);
@@ -226,6 +232,8 @@ Value OctalSparseSolver::compute_next(G g) {
   // one appears, the candidate is.
   ++full_scans_;
   const std::uint64_t* need = need_.data();
+  // As large as the value range so far (a small game touches one page, not 64 KiB).
+  if (mark_.size() < range) mark_.resize(static_cast<std::size_t>(range));
   std::uint8_t* mark = mark_.data();
   std::fill(mark, mark + range, std::uint8_t{0});
   for (int i : splits) {

@@ -14,8 +14,9 @@ namespace igv {
 
 namespace {
 
-/// The first number of heaps computed before a period is looked for.
-constexpr std::int64_t kFirstHeaps = 1024;
+/// The first number of heaps computed before a period is looked for (a detection costs O(heaps),
+/// so starting small costs nothing, and a game with a short period stops early: .07 at 256).
+constexpr std::int64_t kFirstHeaps = 64;
 /// Below this many heaps the search doubles the heaps computed while it has no candidate;
 /// above, it grows them by half (the Z-array and the overshoot past the need stay smaller).
 constexpr std::int64_t kDoublingHeaps = std::int64_t{1} << 24;

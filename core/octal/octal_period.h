@@ -85,7 +85,7 @@ struct OctalPeriodStats {
 /// Computes values with the sparse kernel until a least preperiod and period are found whose
 /// Guy–Smith window fits in the values computed, and returns the certificate (unchecked).
 /// Detection is exact over every shift up to half the heaps computed (a Z-function over the
-/// values read backwards, O(heaps)); it runs at 1024 heaps, then as the heaps double (grow by
+/// values read backwards, O(heaps)); it runs at 64 heaps, then as the heaps double (grow by
 /// half above 2^24), and with a candidate the search computes only as far as its window needs.
 /// Throws BudgetExceeded when none is found below search.max_heaps heaps, LimitReached when a
 /// limit of search.limits is reached first.

@@ -12,9 +12,31 @@
 namespace igv {
 
 namespace {
-std::map<std::string, CheckerInfo, std::less<>>& checker_table() {
+/// Checkers registered but not made yet (IGV_REGISTER_CHECKER), in registration order.
+std::vector<CheckerInfo (*)()>& pending_checkers() {
+  static std::vector<CheckerInfo (*)()> pending;
+  return pending;
+}
+std::map<std::string, CheckerInfo, std::less<>>& made_checkers() {
   static std::map<std::string, CheckerInfo, std::less<>> table;
   return table;
+}
+void add_checker(CheckerInfo info) {
+  auto name = info.name;
+  if (!made_checkers().emplace(name, std::move(info)).second) {
+    std::fprintf(stderr, "verify: internal error: checker '%s' registered twice\n", name.c_str());
+    std::abort();
+  }
+}
+/// Every checker, the pending ones made first.
+std::map<std::string, CheckerInfo, std::less<>>& checker_table() {
+  auto& pending = pending_checkers();
+  if (!pending.empty()) {
+    const auto makers = std::move(pending);
+    pending.clear();
+    for (auto* make : makers) add_checker(make());
+  }
+  return made_checkers();
 }
 }  // namespace
 
@@ -63,11 +85,12 @@ OutcomeVerdict verdict_read_back(Verdict v) {
 }
 
 void register_checker(CheckerInfo info) {
-  auto name = info.name;
-  if (!checker_table().emplace(name, std::move(info)).second) {
-    std::fprintf(stderr, "verify: internal error: checker '%s' registered twice\n", name.c_str());
-    std::abort();
-  }
+  (void)checker_table();  // the pending ones first
+  add_checker(std::move(info));
+}
+
+void register_checker_maker(CheckerInfo (*make)()) {
+  pending_checkers().push_back(make);
 }
 
 const CheckerInfo* find_checker(std::string_view name) {

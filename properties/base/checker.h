@@ -133,18 +133,25 @@ struct CheckerInfo {
 };
 
 void register_checker(CheckerInfo info);
+/// Registers a checker made on first use: static registration stores `make` only, and the
+/// registry makes every pending checker (its schema included) the first time it is asked for
+/// one (`verify period` never builds the schemas).
+void register_checker_maker(CheckerInfo (*make)());
 /// nullptr when no checker has that name.
 const CheckerInfo* find_checker(std::string_view name);
 std::vector<const CheckerInfo*> checkers();
 
+inline CheckerInfo checker_info(const char* name, const char* description, CheckerFn fn,
+                                CheckerSchema schema) {
+  return CheckerInfo{name, description, std::move(fn), std::move(schema)};
+}
 struct CheckerRegistrar {
-  CheckerRegistrar(const char* name, const char* description, CheckerFn fn, CheckerSchema schema) {
-    register_checker(CheckerInfo{name, description, std::move(fn), std::move(schema)});
-  }
+  explicit CheckerRegistrar(CheckerInfo (*make)()) { register_checker_maker(make); }
 };
-/// IGV_REGISTER_CHECKER(name, description, fn, schema)
+/// IGV_REGISTER_CHECKER(name, description, fn, schema): the arguments are evaluated when the
+/// registry is first used, not at start-up.
 #define IGV_REGISTER_CHECKER(name, description, ...)                                 \
   static const ::igv::CheckerRegistrar IGV_CONCAT(igv_checker_registrar_, __LINE__)( \
-      name, description, __VA_ARGS__)
+      [] { return ::igv::checker_info(name, description, __VA_ARGS__); })
 
 }  // namespace igv

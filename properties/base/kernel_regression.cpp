@@ -148,6 +148,7 @@ struct Checker {
   /// The proved period, when the family has one within a small search (else nullopt).
   std::optional<std::pair<std::int64_t, std::int64_t>> proved_period(std::int64_t heaps) {
     PeriodRequest request;
+    request.summary_only = true;  // only the numbers are used
     request.budget = std::max(1.0 / 32, static_cast<double>(heaps) / (1 << 25));
     request.limits.deadline = clock_type::now() + std::chrono::seconds(2);
     request.limits.memory_bytes = std::uint64_t{1} << 30;

@@ -6,7 +6,7 @@ program that takes the code as its one argument and stops when it has found the 
 the `old/` analyser of github:tczajka/octal-games built with its Makefile (`make bin/analyze`).
 Runs are interleaved (ours, peer, ours, peer, ... with the order swapped every round) so that a
 machine shared with other work slows both sides alike; the answer is the median of the per-round
-wall-time ratios ours/peer, and each side's peak resident memory (/usr/bin/time -v).
+wall-time ratios ours/peer, and each side's peak resident memory (/usr/bin/time).
 
     python3 tests/octal/bench_peer.py --verify build/verify --peer /tmp/peer/old/bin/analyze \
         --rounds 3 0.07 0.16 0.56 0.127 0.354 0.376
@@ -24,21 +24,36 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 
 def timed(cmd):
-    """(wall seconds, peak resident KiB, stdout, exit code, CPU seconds) of one run."""
-    t0 = time.perf_counter()
-    r = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True)
-    seconds = time.perf_counter() - t0
-    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr)
-    user = re.search(r"User time \(seconds\): ([\d.]+)", r.stderr)
-    system = re.search(r"System time \(seconds\): ([\d.]+)", r.stderr)
-    if rss is None or user is None or system is None:
-        sys.exit(f"bench_peer: could not time {cmd}: {r.stderr[-500:]}")
-    cpu = float(user.group(1)) + float(system.group(1))
-    return seconds, int(rss.group(1)), r.stdout, r.returncode, cpu
+    """(wall seconds, peak resident KiB, stdout, exit code, CPU seconds) of one run.
+
+    The peak is /usr/bin/time's (the program's own; a child forked from this Python process would
+    count this process's memory before its exec). The CPU time is the rusage os.wait4 gives for
+    /usr/bin/time, which includes the program's, to the microsecond (/usr/bin/time prints it
+    to the hundredth of a second only: no ratio for a program that takes a millisecond)."""
+    with tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile("r") as peak:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", peak.name, *cmd], stdout=out,
+                             stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(p.pid, 0)
+        seconds = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+        rss = re.search(r"(\d+)\s*$", peak.read())
+    if rss is None:
+        sys.exit(f"bench_peer: could not time {cmd}")
+    cpu = usage.ru_utime + usage.ru_stime
+    return seconds, int(rss.group(1)), text, p.returncode, cpu
+
+
+def span(seconds):
+    """A duration as printed: milliseconds below a tenth of a second."""
+    return f"{seconds * 1000:.1f} ms" if seconds < 0.1 else f"{seconds:.2f} s"
 
 
 def main():
@@ -77,9 +92,9 @@ def main():
             ours.append(got["ours"])
             peer.append(got["peer"])
             ratios.append(got["ours"][0] / max(got["peer"][0], 1e-3))
-            cpu_ratios.append(got["ours"][2] / max(got["peer"][2], 1e-2))
+            cpu_ratios.append(got["ours"][2] / max(got["peer"][2], 1e-4))
         med = lambda xs, i: statistics.median(x[i] for x in xs)
-        print(f"| .{code.split('.', 1)[1]} | {result} | {med(ours, 0):.2f} s | {med(peer, 0):.2f} s "
+        print(f"| .{code.split('.', 1)[1]} | {result} | {span(med(ours, 0))} | {span(med(peer, 0))} "
               f"| {statistics.median(ratios):.2f} | {statistics.median(cpu_ratios):.2f} "
               f"| {max(x[1] for x in ours) / 1024:.0f} MiB "
               f"| {max(x[1] for x in peer) / 1024:.0f} MiB |", flush=True)
