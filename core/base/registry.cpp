@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/base/errors.h"
@@ -33,6 +34,14 @@ std::vector<Kernel>& made_kernels() {
   static std::vector<Kernel> table;
   return table;
 }
+// The first use may come from several threads at once (`verify run` runs claims on worker
+// threads): making the pending entries is done under this lock, and a thread that finds nothing
+// pending waits here until the thread making them has finished. Recursive: a maker may look a
+// family or kernel up.
+std::recursive_mutex& pending_mutex() {
+  static std::recursive_mutex m;
+  return m;
+}
 [[noreturn]] void registry_abort(const std::string& what) {
   std::fprintf(stderr, "verify: internal error: %s\n", what.c_str());
   std::abort();
@@ -45,6 +54,7 @@ void add_game_family(GameFamily family) {
 }
 void add_kernel(Kernel kernel);
 std::map<std::string, GameFamily>& family_table() {
+  const std::lock_guard lock(pending_mutex());
   auto& pending = pending_families();
   if (!pending.empty()) {
     const auto makers = std::move(pending);
@@ -54,6 +64,7 @@ std::map<std::string, GameFamily>& family_table() {
   return made_families();
 }
 std::vector<Kernel>& kernel_table() {
+  const std::lock_guard lock(pending_mutex());
   auto& pending = pending_kernels();
   if (!pending.empty()) {
     const auto makers = std::move(pending);

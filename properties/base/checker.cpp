@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 
 #include "core/base/errors.h"
 #include "properties/base/verdict_read_back.h"
@@ -28,8 +29,12 @@ void add_checker(CheckerInfo info) {
     std::abort();
   }
 }
-/// Every checker, the pending ones made first.
+/// Every checker, the pending ones made first: under a lock, since the first use may come from
+/// several threads at once (`verify run`'s worker threads); a thread that finds nothing pending
+/// waits until the thread making them has finished.
 std::map<std::string, CheckerInfo, std::less<>>& checker_table() {
+  static std::recursive_mutex m;
+  const std::lock_guard lock(m);
   auto& pending = pending_checkers();
   if (!pending.empty()) {
     const auto makers = std::move(pending);
