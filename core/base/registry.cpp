@@ -11,6 +11,7 @@
 #include "core/base/fault.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/lazy_registry.h"
 
 namespace igv {
 
@@ -34,10 +35,7 @@ std::vector<Kernel>& made_kernels() {
   static std::vector<Kernel> table;
   return table;
 }
-// The first use may come from several threads at once (`verify run` runs claims on worker
-// threads): making the pending entries is done under this lock, and a thread that finds nothing
-// pending waits here until the thread making them has finished. Recursive: a maker may look a
-// family or kernel up.
+// The lock under which the pending families and kernels are made (make_pending).
 std::recursive_mutex& pending_mutex() {
   static std::recursive_mutex m;
   return m;
@@ -54,23 +52,11 @@ void add_game_family(GameFamily family) {
 }
 void add_kernel(Kernel kernel);
 std::map<std::string, GameFamily>& family_table() {
-  const std::lock_guard lock(pending_mutex());
-  auto& pending = pending_families();
-  if (!pending.empty()) {
-    const auto makers = std::move(pending);
-    pending.clear();
-    for (auto* make : makers) add_game_family(make());
-  }
+  make_pending(pending_mutex(), pending_families(), add_game_family);
   return made_families();
 }
 std::vector<Kernel>& kernel_table() {
-  const std::lock_guard lock(pending_mutex());
-  auto& pending = pending_kernels();
-  if (!pending.empty()) {
-    const auto makers = std::move(pending);
-    pending.clear();
-    for (auto* make : makers) add_kernel(make());
-  }
+  make_pending(pending_mutex(), pending_kernels(), add_kernel);
   return made_kernels();
 }
 }  // namespace

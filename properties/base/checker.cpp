@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "core/base/errors.h"
+#include "core/base/lazy_registry.h"
 #include "properties/base/verdict_read_back.h"
 
 namespace igv {
@@ -29,18 +30,10 @@ void add_checker(CheckerInfo info) {
     std::abort();
   }
 }
-/// Every checker, the pending ones made first: under a lock, since the first use may come from
-/// several threads at once (`verify run`'s worker threads); a thread that finds nothing pending
-/// waits until the thread making them has finished.
+/// Every checker, the pending ones made first (make_pending: under a lock).
 std::map<std::string, CheckerInfo, std::less<>>& checker_table() {
-  static std::recursive_mutex m;
-  const std::lock_guard lock(m);
-  auto& pending = pending_checkers();
-  if (!pending.empty()) {
-    const auto makers = std::move(pending);
-    pending.clear();
-    for (auto* make : makers) add_checker(make());
-  }
+  static std::recursive_mutex lock;
+  make_pending(lock, pending_checkers(), add_checker);
   return made_checkers();
 }
 }  // namespace
