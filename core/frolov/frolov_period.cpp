@@ -72,7 +72,9 @@ void find_window(FrolovRowWindow& row, FrolovFunction which, std::int64_t P, std
       }
       run.tick(row, ja, jb, shift, need);
     };
-    tick();
+    // The limit is looked at only while columns remain to compute: a window whose columns are
+    // all there is decided first, so a stopped search always reports columns still needed.
+    if (row.computed() < need) tick();
     row.extend_to(need, tick);
     const auto h = row.h();
     if (a) {
