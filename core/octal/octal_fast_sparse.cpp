@@ -121,7 +121,7 @@ bool OctalSparseSolver::is_rare(std::int64_t heap, Value v) const {
 
 std::uint64_t OctalSparseSolver::memory_bytes() const {
   return narrow_values_.capacity() + 2 * wide_values_.capacity() + 4 * rare_.capacity() +
-         sizeof(side_[0]) * side_.capacity();
+         sizeof(side_[0]) * side_.capacity() + 8 * histogram_.capacity();
 }
 
 Value OctalSparseSolver::side_value(std::int64_t n) const {
@@ -267,20 +267,21 @@ Value OctalSparseSolver::compute_next(G g) {
 }
 
 void OctalSparseSolver::choose_mask() {
+  value_range_grew_ = false;
+  rare_value_met_ = false;
+  last_mask_check_ = size_;
   const std::uint64_t range = value_range(max_value_);
   if (range > kLargestRangeForMaskSearch || size_ < 2) return;
-  // histogram[2v + ((x - i) & 1)]: heaps x >= 1 with value v, by parity (i a split removal).
-  std::vector<std::uint64_t> histogram(2 * range, 0);
   // The work per heap grows with the number of rare heaps among all heaps so far, so the mask
-  // that makes the fewest of them is chosen (not the fewest among recent heaps only).
-  for (std::int64_t n = 1; n < size_; ++n)
-    ++histogram[2 * static_cast<std::size_t>(value(n)) +
-                static_cast<std::size_t>((n - split_parity_) & 1)];
+  // that makes the fewest of them is chosen (not the fewest among recent heaps only), from the
+  // histogram of the values of heaps 1 .. size_ - 1 (push_value keeps it).
+  if (histogram_.size() != 2 * range)
+    throw std::logic_error("octal sparse kernel: histogram out of step with the value range");
   // Rare heaps under every mask at once, by a Walsh–Hadamard transform of the histogram (as in
   // Czajka's analyser): w[2m + q] = sum over v, s of histogram[2v + s] (-1)^(popcount(v & m) +
   // q·s), so the heaps rare under m are (total + w[2m]) / 2, and with the heap's parity
   // (x - i even with even bits, odd with odd bits) (total + w[2m + 1]) / 2.
-  std::vector<std::int64_t> w(histogram.begin(), histogram.end());
+  std::vector<std::int64_t> w(histogram_.begin(), histogram_.end());
   for (std::size_t len = 1; len < w.size(); len *= 2) {
     for (std::size_t i = 0; i < w.size(); i += 2 * len) {
       for (std::size_t j = i; j < i + len; ++j) {
@@ -306,7 +307,9 @@ void OctalSparseSolver::choose_mask() {
       }
     }
   }
-  if (best == mask_ && best_parity == heap_parity_) return;
+  // A mask is given up only for one with strictly fewer rare heaps (rare_ holds those of the
+  // mask in force): equals never alternate, and each change rebuilds rare_.
+  if (best_rare >= rare_.size()) return;
   mask_ = best;
   heap_parity_ = best_parity;
   mask_schedule_.emplace_back(static_cast<std::uint32_t>(size_), mask());
@@ -347,8 +350,19 @@ void OctalSparseSolver::push_value(Value v) {
   } else {
     narrow_values_.push_back(static_cast<std::uint8_t>(v));
   }
+  const std::uint64_t range_before = value_range(max_value_);
   max_value_ = std::max(max_value_, v);
-  if (size_ >= 1 && is_rare(size_, v)) rare_.push_back(static_cast<std::uint32_t>(size_));
+  if (size_ >= 1) {
+    const std::uint64_t range = value_range(max_value_);
+    if (range != range_before) value_range_grew_ = true;
+    if (histogram_.size() < 2 * range) histogram_.resize(static_cast<std::size_t>(2 * range), 0);
+    ++histogram_[2 * static_cast<std::size_t>(v) +
+                 static_cast<std::size_t>((size_ - split_parity_) & 1)];
+    if (is_rare(size_, v)) {
+      rare_.push_back(static_cast<std::uint32_t>(size_));
+      rare_value_met_ = true;
+    }
+  }
   ++size_;
 }
 
@@ -360,6 +374,11 @@ void OctalSparseSolver::extend_typed(const View& view, std::int64_t n_end,
     if (size_ == next_mask_check_) {
       choose_mask();
       next_mask_check_ *= 2;
+    } else if (value_range_grew_ ||
+               (rare_value_met_ &&
+                size_ - last_mask_check_ >=
+                    std::max(static_cast<std::int64_t>(value_range(max_value_)), size_ / 32))) {
+      choose_mask();
     }
     const Value v = compute_next(view());
     push_value(v);

@@ -11,7 +11,8 @@
 // of all splits (stopped as soon as every such value is seen) does. In games with sparse space
 // almost every value is common and rare heaps are few, so the work per heap is small.
 // The method is exact for any mask; the mask only decides the speed. The solver chooses the mask
-// that makes the fewest rare heaps so far, at every power of two.
+// that makes the fewest rare heaps so far, at every power of two, when the value range gains a
+// bit, and (at most once every max(range, heaps / 32) heaps) after a heap with a rare value.
 //
 // Heap parity (as in Czajka's octal-games analyser): when every removal that leaves two heaps
 // has the same parity, a split of n into a + b has a + b of a parity fixed by n, so adding the
@@ -137,6 +138,16 @@ class OctalSparseSolver {
   Value max_value_ = 0;
   std::uint64_t full_scans_ = 0;
   std::int64_t next_mask_check_ = 256;
+  // The mask is also re-chosen (as in Czajka's analyser) when the value range gains a bit, and
+  // when a heap's value is rare under the mask in force: then at most once every
+  // max(range, heaps / 32) heaps, which keeps the transforms and the rebuilds of rare_ to
+  // O(log range) and O(32) a heap.
+  bool value_range_grew_ = false;
+  bool rare_value_met_ = false;
+  std::int64_t last_mask_check_ = 0;
+  // histogram_[2v + ((x - i) & 1)]: heaps x >= 1 with value v, by parity (i a split removal),
+  // kept as the values come (what choose_mask transforms).
+  std::vector<std::uint64_t> histogram_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> mask_schedule_{{0, 0}};
   std::vector<std::pair<std::uint32_t, std::uint32_t>> deep_witnesses_;
   std::int64_t hint_threshold_ = std::int64_t{1} << 62;
