@@ -313,13 +313,14 @@ void OctalSparseSolver::choose_mask() {
   mask_ = best;
   heap_parity_ = best_parity;
   mask_schedule_.emplace_back(static_cast<std::uint32_t>(size_), mask());
+  // Bit b of word w is popcount((64w + b) & M) mod 2: the pattern of the low six bits of M,
+  // complemented in the words where popcount(64w & M) is odd.
+  std::uint64_t low = 0;
+  for (unsigned b = 0; b < kWordBits; ++b)
+    if ((std::popcount(b & mask_) & 1) == 1) low |= std::uint64_t{1} << b;
   for (std::size_t w = 0; w < kScratchWords; ++w) {
-    std::uint64_t bits = 0;
-    for (unsigned b = 0; b < kWordBits; ++b) {
-      const auto v = static_cast<std::uint32_t>(w * kWordBits + b);
-      if ((std::popcount(v & mask_) & 1) == 1) bits |= std::uint64_t{1} << b;
-    }
-    common_pattern_[w] = bits;
+    const auto high = static_cast<std::uint32_t>(w * kWordBits) & mask_;
+    common_pattern_[w] = (std::popcount(high) & 1) == 1 ? ~low : low;
   }
   rare_.clear();
   for (std::int64_t n = 1; n < size_; ++n) {
