@@ -159,7 +159,7 @@ int cmd_period(const std::vector<std::string>& args) {
       "steps of the search between two checkpoints (see --checkpoint)")(
       "certificate-out", po::value<std::string>(),
       "save the certificate (what `verify check-certificate` re-checks): PATH.json, or a folder "
-      "(created if missing) that receives GAME.json; values beyond the JSON limit go to a binary "
+      "(created if missing) that receives GAME.json; more than 2^20 values go to a binary "
       "file beside it, NAME.values")("binary-values", po::bool_switch(), values_help.c_str());
   add_budget_option(opts, "scales the search's own bound (" +
                               declared_period_option_help(&PeriodOptions::budget) +

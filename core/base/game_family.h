@@ -86,8 +86,8 @@ struct PeriodRequest {
   double budget = 1.0;
   /// Where the caller will save the certificate (`verify period --certificate-out`; empty: it is
   /// only printed). A family with a values file (PeriodOptions::values_file) whose values exceed
-  /// the JSON limit (or with `binary_values`) writes them next to it and names that file in the
-  /// certificate (core/CERTIFICATES.md); other families ignore both.
+  /// what its saved JSON holds inline (or with `binary_values`) writes them next to it and names
+  /// that file in the certificate (core/CERTIFICATES.md); other families ignore both.
   std::string certificate_path;
   bool binary_values = false;
   /// The caller uses only the answer's numbers and how they were proved (`verify period`

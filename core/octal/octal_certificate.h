@@ -43,6 +43,11 @@ inline constexpr std::uint32_t kValueMaskBits = kHeapParityBit - 1;
 /// Values a certificate file may hold (both checkers' limit). A longer certificate is checked in
 /// the process that produced it, by the same checker, and printed without its values.
 inline constexpr std::int64_t kLargestOctalFile = std::int64_t{1} << 26;
+/// Values a certificate saved by `verify period --certificate-out` holds inline: above it they go
+/// to the binary values file (one byte a heap, where the JSON array costs the producer about 60
+/// bytes a value while it is built, and its file about 10, so that 2^26 inline values would
+/// exceed the 64 MiB any input may have; core/base/json_input.h).
+inline constexpr std::int64_t kLargestSavedInline = std::int64_t{1} << 20;
 
 /// Splits with a smaller part up to this depth are always searched for witnesses.
 constexpr std::int64_t kDefaultWitnessDepth = 4096;

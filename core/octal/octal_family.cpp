@@ -90,7 +90,8 @@ class OctalGame : public NimSumHeapGame {
                              ": time limit reached while the checker re-checked the certificate",
                          "time", reached);
     };
-    if (!request.certificate_path.empty() && (request.binary_values || bound > kLargestOctalFile)) {
+    const bool values_file = request.binary_values || bound > kLargestSavedInline;
+    if (!request.certificate_path.empty() && values_file) {
       // The values go to a file, which the checker reads back from disk and checks whole: the
       // checker beside the search is not asked for its verdict.
       return period_with_values_file(std::move(cert), request, tick);
@@ -245,7 +246,7 @@ GameFamily octal_family() {
   family.period_options.games = "octal:CODE";
   family.period_options.budget = "the heaps the search computes (2^25 at 1)";
   family.period_options.values_file =
-      "the values in a binary file beside the certificate, NAME.values (always beyond 2^26 "
+      "the values in a binary file beside the certificate, NAME.values (always beyond 2^20 "
       "values)";
   return family;
 }
