@@ -15,8 +15,10 @@ wall-time ratios ours/peer, and each side's peak resident memory (/usr/bin/time)
 the time includes both. Prints one Markdown table row per code: the median wall times, the
 medians of the per-round ratios of wall time and of CPU time (user + system: on a machine shared
 with other work, the steadier of the two; `verify period` runs its checker on a second thread,
-so its CPU time is the sum of both threads'), the peak resident memory of each side, and the
-load average before and after.
+so its CPU time is the sum of both threads'), the median peak resident memory of each side
+(/usr/bin/time's maximum resident set: the pages of the program's own file it touched count, so
+a statically linked libstdc++ weighs on a small run) and their ratio, and the load average
+before and after.
 """
 import argparse
 import os
@@ -66,8 +68,8 @@ def main():
     a = ap.parse_args()
     load = os.getloadavg()
     print(f"load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
-    print("| code | ours: preperiod, period | ours wall | peer wall | wall ratio ours/peer | CPU ratio ours/peer | ours peak | peer peak |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| code | ours: preperiod, period | ours wall | peer wall | wall ratio ours/peer | CPU ratio ours/peer | ours peak | peer peak | peak ratio |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for code in a.codes:
         ours_cmd = [a.verify, "period", "octal:" + code, "--budget", a.budget, "--time-limit", "0",
                     "--format", "json"]
@@ -96,8 +98,8 @@ def main():
         med = lambda xs, i: statistics.median(x[i] for x in xs)
         print(f"| .{code.split('.', 1)[1]} | {result} | {span(med(ours, 0))} | {span(med(peer, 0))} "
               f"| {statistics.median(ratios):.2f} | {statistics.median(cpu_ratios):.2f} "
-              f"| {max(x[1] for x in ours) / 1024:.0f} MiB "
-              f"| {max(x[1] for x in peer) / 1024:.0f} MiB |", flush=True)
+              f"| {med(ours, 1) / 1024:.1f} MiB | {med(peer, 1) / 1024:.1f} MiB "
+              f"| {med(ours, 1) / med(peer, 1):.2f} |", flush=True)
     load = os.getloadavg()
     print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}", flush=True)
 
