@@ -353,10 +353,12 @@ void OctalSparseSolver::push_value(Value v) {
   }
   const std::uint64_t range_before = value_range(max_value_);
   max_value_ = std::max(max_value_, v);
+  // The histogram spans the value range of every heap (heap 0's too, whose value it does not
+  // count): choose_mask transforms it whole.
+  const std::uint64_t range = value_range(max_value_);
+  if (range != range_before) value_range_grew_ = true;
+  if (histogram_.size() < 2 * range) histogram_.resize(static_cast<std::size_t>(2 * range), 0);
   if (size_ >= 1) {
-    const std::uint64_t range = value_range(max_value_);
-    if (range != range_before) value_range_grew_ = true;
-    if (histogram_.size() < 2 * range) histogram_.resize(static_cast<std::size_t>(2 * range), 0);
     ++histogram_[2 * static_cast<std::size_t>(v) +
                  static_cast<std::size_t>((size_ - split_parity_) & 1)];
     if (is_rare(size_, v)) {
