@@ -120,3 +120,10 @@ else()
   set_tests_properties(format PROPERTIES WILL_FAIL ON)
 endif()
 set_tests_properties(format PROPERTIES LABELS "lint")
+# toml++ 3.3.0 is included through core/base/toml.h only, which removes its undefined behaviour
+# on some non-ASCII characters (see that header); this test names any file that includes it
+# directly.
+add_test(NAME toml_include
+  COMMAND sh -c "! grep -rlE --include=*.cpp --include=*.h --include=*.hpp '#include *<toml[+][+]/toml[.]h>' core properties reports verify tests | grep -vx core/base/toml.h"
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+set_tests_properties(toml_include PROPERTIES LABELS "lint")

@@ -3,4 +3,4 @@
 // (libstdc++ and libgcc are linked statically), which is most of its start-up (issue 28). Every
 // other file includes <toml++/toml.h> with TOML_HEADER_ONLY=0 and gets the definitions from here.
 #define TOML_IMPLEMENTATION
-#include <toml++/toml.h>
+#include "core/base/toml.h"

@@ -1,6 +1,6 @@
 #include "properties/base/claims_file.h"
 
-#include <toml++/toml.h>
+#include "core/base/toml.h"
 
 #include <algorithm>
 #include <cctype>

@@ -31,6 +31,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -391,7 +392,8 @@ void fuzz_ids(const std::string& text) {
 
 /// A private file of this process, rewritten for each input.
 const std::string& scratch_file(const char* tag) {
-  static std::vector<std::pair<std::string, std::string>> files;
+  // A deque: the references handed out (a static one among them) stay valid as files are added.
+  static std::deque<std::pair<std::string, std::string>> files;
   for (const auto& [t, path] : files) {
     if (t == tag) return path;
   }
@@ -480,6 +482,11 @@ void fuzz_at_file_claims(Bytes in, const std::string& text) {
       __builtin_trap();
     return fd;
   }();
+  // Only an open during this input counts: another mode may have read the sentinel (an integer
+  // list naming it with '@' is a position file the command line may read).
+  alignas(inotify_event) char events[4096];
+  while (read(watch, events, sizeof events) > 0) {
+  }
   std::string value;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '@' && i + 1 < text.size() && text[i + 1] == 'F') {
@@ -534,7 +541,6 @@ void fuzz_at_file_claims(Bytes in, const std::string& text) {
     } catch (const igv::InputError&) {
     }
   }
-  alignas(inotify_event) char events[4096];
   if (read(watch, events, sizeof events) > 0) {
     std::fprintf(stderr, "fuzz: a claims file opened the file its @FILE names\n");
     __builtin_trap();
