@@ -62,7 +62,7 @@ class FilterBuf : public std::streambuf {
 
   std::streambuf* to_;
   // Not zeroed: only the bytes written are read, and untouched pages cost no memory (value
-  // initialisation wrote 128 KiB of the two buffers at start-up, a twentieth of a small run's peak).
+  // initialisation wrote the two buffers' 128 KiB at start-up: a twentieth of a small run's peak).
   std::array<char, 1 << 16> buf_;
   bool pending_c2_ = false;
 };

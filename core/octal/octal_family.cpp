@@ -245,6 +245,7 @@ GameFamily octal_family() {
       300};
   family.period_options.games = "octal:CODE";
   family.period_options.budget = "the heaps the search computes (2^25 at 1)";
+  static_assert(kLargestSavedInline == std::int64_t{1} << 20, "the help below says 2^20");
   family.period_options.values_file =
       "the values in a binary file beside the certificate, NAME.values (always beyond 2^20 "
       "values)";
