@@ -135,6 +135,11 @@ struct PeriodOptionDeclaration {
 /// together), for a command's help; "no game" when none does.
 std::string declared_period_option_help(std::string PeriodOptions::*field);
 
+/// Whether `args` ask for the command's help (-h or --help, as the command's parser reads them).
+/// A command builds help texts that make every game family (declared_period_option_help) only
+/// then: a lookup of one game makes that family alone (core/base/game_family.h).
+bool help_requested(const std::vector<std::string>& args);
+
 /// Throws InputError (one line: the option, the game, the games that have it) unless the family
 /// of `spec` declares the option.
 void require_period_option(const GameFamily& family, const std::string& spec,

@@ -366,6 +366,18 @@ int run_limited(const std::string& command, const CommandLimits& limits,
   return code;
 }
 
+bool help_requested(const std::vector<std::string>& args) {
+  po::options_description help;
+  help.add_options()("help,h", "this help");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(help).allow_unregistered().run(), vm);
+  } catch (const po::error&) {
+    return false;  // the command's own parser reports it
+  }
+  return vm.count("help") != 0U;
+}
+
 std::string declared_period_option_help(std::string PeriodOptions::*field) {
   // The games sharing a text together, in the families' order.
   std::vector<std::pair<std::string, std::string>> texts;  // (text, games)

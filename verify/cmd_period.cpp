@@ -147,12 +147,17 @@ int cmd_period(const std::vector<std::string>& args) {
       "memory the search may hold (K, M, G suffixes; default two thirds of this machine's "
       "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
       "known before computing");
-  const std::string checkpoint_help = "DIR: write checkpoints of the search there (" +
-                                      declared_period_option_help(&PeriodOptions::checkpoint) + ")";
+  // Which games declare an option is in its help only (listing them makes every family).
+  const bool help = help_requested(args);
+  const auto declared = [help](std::string PeriodOptions::*field) {
+    return help ? declared_period_option_help(field) : std::string("see --help");
+  };
+  const std::string checkpoint_help =
+      "DIR: write checkpoints of the search there (" + declared(&PeriodOptions::checkpoint) + ")";
   const std::string values_help =
       "put the values in a binary file beside the certificate even when they would fit the JSON "
       "(needs --certificate-out; " +
-      declared_period_option_help(&PeriodOptions::values_file) + ")";
+      declared(&PeriodOptions::values_file) + ")";
   opts.add_options()("checkpoint", po::value<std::string>(), checkpoint_help.c_str())(
       "resume", po::bool_switch(), "continue the search saved in --checkpoint DIR")(
       "checkpoint-every", po::value<std::int64_t>(),
@@ -161,8 +166,7 @@ int cmd_period(const std::vector<std::string>& args) {
       "save the certificate (what `verify check-certificate` re-checks): PATH.json, or a folder "
       "(created if missing) that receives GAME.json; more than 2^20 values go to a binary "
       "file beside it, NAME.values")("binary-values", po::bool_switch(), values_help.c_str());
-  add_budget_option(opts, "scales the search's own bound (" +
-                              declared_period_option_help(&PeriodOptions::budget) +
+  add_budget_option(opts, "scales the search's own bound (" + declared(&PeriodOptions::budget) +
                               "); reaching it is inconclusive (exit 3)");
   opts.add_options()("game", po::value<std::vector<std::string>>(), "GAME");
   po::positional_options_description pos;

@@ -258,9 +258,13 @@ struct GameFamily {
 /// Adds a family; a second family of the same name is a programming error (aborts when the
 /// registry is first used).
 void register_game_family(GameFamily family);
-/// Registers a family made on first use: static registration (IGV_REGISTER_GAME) stores `make`
-/// only, and the registry makes every pending family the first time it is asked for one.
-void register_game_family_maker(GameFamily (*make)());
+/// Registers a family made on first use: static registration (IGV_REGISTER_GAME) stores `name`
+/// and `make` only. A lookup by name (find_game_family, make_game) makes the pending families of
+/// that name alone; the list of all (game_families) makes every one. `make` must return a family
+/// called `name` (the registry aborts otherwise). Making only what is asked for keeps a small
+/// command from running, and so paging in, the code of every other family (issue 28: the peak
+/// memory of a one-millisecond `verify period` is mostly program pages touched).
+void register_game_family_maker(const char* name, GameFamily (*make)());
 
 /// All families, sorted by name.
 std::vector<const GameFamily*> game_families();
@@ -272,14 +276,16 @@ const GameFamily& find_game_family(std::string_view spec);
 /// Parses a specification and builds the game; throws InputError naming the spec.
 std::unique_ptr<GameInstance> make_game(std::string_view spec);
 
-/// Static registration helper: `IGV_REGISTER_GAME(my_family_function)` where the function
-/// returns a GameFamily.
+/// Static registration helper: `IGV_REGISTER_GAME("name", my_family_function)` where the
+/// function returns the GameFamily called "name" (the text before the colon of its specs).
 struct GameFamilyRegistrar {
-  explicit GameFamilyRegistrar(GameFamily (*make)()) { register_game_family_maker(make); }
+  GameFamilyRegistrar(const char* name, GameFamily (*make)()) {
+    register_game_family_maker(name, make);
+  }
 };
 #define IGV_CONCAT_INNER(a, b) a##b
 #define IGV_CONCAT(a, b) IGV_CONCAT_INNER(a, b)
-#define IGV_REGISTER_GAME(fn) \
-  static const ::igv::GameFamilyRegistrar IGV_CONCAT(igv_game_registrar_, __LINE__)(fn)
+#define IGV_REGISTER_GAME(name, fn) \
+  static const ::igv::GameFamilyRegistrar IGV_CONCAT(igv_game_registrar_, __LINE__)(name, fn)
 
 }  // namespace igv

@@ -147,8 +147,8 @@ GameFamily rook_family() {
             return std::make_unique<RookGame>();
           }};
 }
-IGV_REGISTER_GAME(nim_family);
-IGV_REGISTER_GAME(rook_family);
+IGV_REGISTER_GAME("nim", nim_family);
+IGV_REGISTER_GAME("rook", rook_family);
 
 Kernel nim_naive_kernel() {
   return {"nim", "naive", true, "memoised mex over every move of the rules",

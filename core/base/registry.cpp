@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -19,8 +20,12 @@ namespace {
 // Static registration (IGV_REGISTER_GAME, IGV_REGISTER_KERNEL) stores the maker functions only;
 // the tables make every pending entry, in registration order, the first time they are used, so
 // that start-up builds nothing a command does not ask for.
-std::vector<GameFamily (*)()>& pending_families() {
-  static std::vector<GameFamily (*)()> pending;
+struct PendingFamily {
+  const char* name;
+  GameFamily (*make)();
+};
+std::vector<PendingFamily>& pending_families() {
+  static std::vector<PendingFamily> pending;
   return pending;
 }
 std::vector<Kernel (*)()>& pending_kernels() {
@@ -51,9 +56,40 @@ void add_game_family(GameFamily family) {
   }
 }
 void add_kernel(Kernel kernel);
+/// Makes the pending families named `name` (every pending one when `name` is null), in
+/// registration order; a family whose maker returns another name is a programming error.
+void make_pending_families(const char* name) {
+  const std::lock_guard guard(pending_mutex());
+  auto& pending = pending_families();
+  std::vector<PendingFamily> makers;
+  for (auto it = pending.begin(); it != pending.end();) {
+    if (name == nullptr || std::strcmp(it->name, name) == 0) {
+      makers.push_back(*it);
+      it = pending.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  // A maker may look a family up (the lock is recursive); what it finds is made already.
+  for (const auto& entry : makers) {
+    GameFamily family = entry.make();
+    if (family.name != entry.name) {
+      registry_abort("game family registered as '" + std::string(entry.name) + "' is named '" +
+                     family.name + "'");
+    }
+    add_game_family(std::move(family));
+  }
+}
 std::map<std::string, GameFamily>& family_table() {
-  make_pending(pending_mutex(), pending_families(), add_game_family);
+  make_pending_families(nullptr);
   return made_families();
+}
+/// The family called `name`, made if it is pending (and no other); null when there is none.
+const GameFamily* family_named(const std::string& name) {
+  make_pending_families(name.c_str());
+  const std::lock_guard guard(pending_mutex());
+  const auto it = made_families().find(name);
+  return it == made_families().end() ? nullptr : &it->second;
 }
 std::vector<Kernel>& kernel_table() {
   make_pending(pending_mutex(), pending_kernels(), add_kernel);
@@ -154,8 +190,8 @@ void register_game_family(GameFamily family) {
   add_game_family(std::move(family));
 }
 
-void register_game_family_maker(GameFamily (*make)()) {
-  pending_families().push_back(make);
+void register_game_family_maker(const char* name, GameFamily (*make)()) {
+  pending_families().push_back({name, make});
 }
 
 std::vector<const GameFamily*> game_families() {
@@ -166,13 +202,10 @@ std::vector<const GameFamily*> game_families() {
 
 const GameFamily& find_game_family(std::string_view spec) {
   const std::string name(spec.substr(0, spec.find(':')));
-  auto it = family_table().find(name);
-  if (it == family_table().end()) {
-    std::string known;
-    for (const auto& [n, f] : family_table()) known += (known.empty() ? "" : ", ") + n;
-    throw InputError("unknown game '" + std::string(spec) + "' (known families: " + known + ")");
-  }
-  return it->second;
+  if (const GameFamily* family = family_named(name)) return *family;
+  std::string known;
+  for (const auto& [n, f] : family_table()) known += (known.empty() ? "" : ", ") + n;
+  throw InputError("unknown game '" + std::string(spec) + "' (known families: " + known + ")");
 }
 
 std::unique_ptr<GameInstance> make_game(std::string_view spec) {

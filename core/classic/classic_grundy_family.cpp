@@ -80,7 +80,7 @@ GameFamily grundy_family() {
           {"grundy"},
           300};
 }
-IGV_REGISTER_GAME(grundy_family);
+IGV_REGISTER_GAME("grundy", grundy_family);
 
 void require_heap_at_most(std::int64_t top, std::int64_t limit, const char* kernel) {
   if (top > limit) {

@@ -89,7 +89,7 @@ GameFamily misere_nim_family() {
           6,
           ValueKind::outcome};
 }
-IGV_REGISTER_GAME(misere_nim_family);
+IGV_REGISTER_GAME("misere-nim", misere_nim_family);
 
 Kernel misere_nim_naive_kernel() {
   return {"misere-nim", "naive", true,

@@ -105,7 +105,7 @@ GameFamily wythoff_family() {
           {"wythoff"},
           14};
 }
-IGV_REGISTER_GAME(wythoff_family);
+IGV_REGISTER_GAME("wythoff", wythoff_family);
 
 /// The two heaps of a kernel's position, checked.
 std::pair<std::int64_t, std::int64_t> heaps_of(const Position& p) {

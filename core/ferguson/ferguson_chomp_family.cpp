@@ -118,7 +118,7 @@ GameFamily chomp_family() {
           {"chomp"},
           4};
 }
-IGV_REGISTER_GAME(chomp_family);
+IGV_REGISTER_GAME("chomp", chomp_family);
 
 Kernel chomp_naive_kernel() {
   return {"chomp", "naive", true, "memoised mex over every bite, diagrams in a hash map",

@@ -123,8 +123,8 @@ GameFamily fibonacci_nim_family() {
             return std::make_unique<DynamicGame>(DynamicRule::at_most_twice_previous);
           }};
 }
-IGV_REGISTER_GAME(dynamic_family);
-IGV_REGISTER_GAME(fibonacci_nim_family);
+IGV_REGISTER_GAME("dynamic-subtraction", dynamic_family);
+IGV_REGISTER_GAME("fibonacci-nim", fibonacci_nim_family);
 
 template <DynamicRule rule>
 Kernel naive_kernel() {

@@ -70,7 +70,7 @@ GameFamily empty_divide_family() {
             return std::make_unique<EmptyDivideGame>();
           }};
 }
-IGV_REGISTER_GAME(empty_divide_family);
+IGV_REGISTER_GAME("empty-and-divide", empty_divide_family);
 
 Kernel empty_divide_naive_kernel() {
   return {"empty-and-divide", "naive", true, "memoised mex over every empty-and-divide move",

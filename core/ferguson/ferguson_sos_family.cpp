@@ -127,7 +127,7 @@ GameFamily sos_family() {
       4,
       ValueKind::outcome};
 }
-IGV_REGISTER_GAME(sos_family);
+IGV_REGISTER_GAME("sos", sos_family);
 
 Kernel sos_naive_kernel() {
   return {"sos", "naive", true,

@@ -112,7 +112,7 @@ GameFamily thirteen_family() {
             return std::make_unique<ThirteenGame>();
           }};
 }
-IGV_REGISTER_GAME(thirteen_family);
+IGV_REGISTER_GAME("thirteen", thirteen_family);
 
 Kernel thirteen_naive_kernel() {
   return {"thirteen", "naive", true, "memoised mex over every card that keeps the total <= 31",

@@ -494,9 +494,9 @@ GameFamily digits_family() {
           {"digits"},
           4};
 }
-IGV_REGISTER_GAME(rook_misere_family);
-IGV_REGISTER_GAME(digital_deletion_family);
-IGV_REGISTER_GAME(digits_family);
+IGV_REGISTER_GAME("rook-misere", rook_misere_family);
+IGV_REGISTER_GAME("digital-deletion", digital_deletion_family);
+IGV_REGISTER_GAME("digits", digits_family);
 
 // ---------------------------------------------------------------------------------------------
 // Kernels.

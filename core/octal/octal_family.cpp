@@ -251,7 +251,7 @@ GameFamily octal_family() {
       "values)";
   return family;
 }
-IGV_REGISTER_GAME(octal_family);
+IGV_REGISTER_GAME("octal", octal_family);
 
 const OctalCode& code_of(const GameInstance& game) {
   const auto* octal = dynamic_cast<const OctalGame*>(&game);

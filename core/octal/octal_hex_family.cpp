@@ -168,7 +168,7 @@ GameFamily hex_family() {
       {"hex:0.F", "hex:0.B", "hex:0.33F", "hex:0.8", "hex:4.9", "hex:C.1", "hex:0.07", "hex:0.A3"},
       60};
 }
-IGV_REGISTER_GAME(hex_family);
+IGV_REGISTER_GAME("hex", hex_family);
 
 const HexCode& hex_code_of(const GameInstance& game) {
   const auto* hex = dynamic_cast<const HexGame*>(&game);

@@ -151,7 +151,7 @@ GameFamily octal_misere_family() {
           12,
           ValueKind::outcome};
 }
-IGV_REGISTER_GAME(octal_misere_family);
+IGV_REGISTER_GAME("octal-misere", octal_misere_family);
 
 const OctalCode& code_of(const GameInstance& game) {
   const auto* g = dynamic_cast<const OctalMisereGame*>(&game);

@@ -123,7 +123,7 @@ GameFamily dawson_strip_family() {
           {"dawson-strip"},
           12};
 }
-IGV_REGISTER_GAME(dawson_strip_family);
+IGV_REGISTER_GAME("dawson-strip", dawson_strip_family);
 
 Kernel dawson_strip_naive_kernel() {
   return {"dawson-strip", "naive", true, "generic naive solver on the tile rules",

@@ -227,8 +227,8 @@ GameFamily misere_family() {
            "subtraction-misere:primes"},
           2000};
 }
-IGV_REGISTER_GAME(normal_family);
-IGV_REGISTER_GAME(misere_family);
+IGV_REGISTER_GAME("subtraction", normal_family);
+IGV_REGISTER_GAME("subtraction-misere", misere_family);
 
 Kernel naive_kernel(const char* family) {
   return {family, "naive", true,

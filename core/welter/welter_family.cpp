@@ -145,7 +145,7 @@ GameFamily welter_family() {
             return std::make_unique<WelterGame>();
           }};
 }
-IGV_REGISTER_GAME(welter_family);
+IGV_REGISTER_GAME("welter", welter_family);
 
 template <class Fn>
 std::vector<Value> each_position(std::span<const Position> ps, Fn&& fn) {

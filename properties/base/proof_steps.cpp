@@ -2,6 +2,7 @@
 #include "properties/base/proof_steps.h"
 
 #include <map>
+#include <mutex>
 #include <stdexcept>
 
 #include "properties/base/check_helpers.h"
@@ -10,16 +11,40 @@ namespace igv {
 
 namespace {
 
+struct PendingSteps {
+  const char* checker;
+  std::vector<ProofStep> (*make)();
+};
+std::vector<PendingSteps>& pending_steps() {
+  static std::vector<PendingSteps> pending;
+  return pending;
+}
+std::recursive_mutex& pending_steps_mutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+
+/// Every table, the pending ones made first (under a lock: `verify run` looks steps up from
+/// several threads).
 std::map<std::string, std::vector<ProofStep>>& step_tables() {
   static std::map<std::string, std::vector<ProofStep>> tables;
+  const std::lock_guard guard(pending_steps_mutex());
+  auto& pending = pending_steps();
+  if (!pending.empty()) {
+    const auto makers = std::move(pending);
+    pending.clear();
+    for (const auto& entry : makers) {
+      auto& table = tables[entry.checker];
+      for (auto& s : entry.make()) table.push_back(std::move(s));
+    }
+  }
   return tables;
 }
 
 }  // namespace
 
-ProofStepTable::ProofStepTable(std::string checker, std::vector<ProofStep> steps) {
-  auto& table = step_tables()[checker];
-  for (auto& s : steps) table.push_back(std::move(s));
+ProofStepTable::ProofStepTable(const char* checker, std::vector<ProofStep> (*make)()) {
+  pending_steps().push_back({checker, make});
 }
 
 const ProofStep* find_proof_step(const std::string& checker, const std::string& name) {

@@ -38,9 +38,10 @@ struct ProofStep {
 };
 
 /// Registers the steps of a `<module>.proof_step` checker (the test checks that every choice of
-/// the schema's `step` has a predicate).
+/// the schema's `step` has a predicate). Static registration stores `make` only; the steps are
+/// made the first time a table is looked up, so that start-up builds none of them.
 struct ProofStepTable {
-  ProofStepTable(std::string checker, std::vector<ProofStep> steps);
+  ProofStepTable(const char* checker, std::vector<ProofStep> (*make)());
 };
 /// The step `name` of `checker`, or nullptr.
 const ProofStep* find_proof_step(const std::string& checker, const std::string& name);

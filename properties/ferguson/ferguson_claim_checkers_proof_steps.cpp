@@ -117,21 +117,24 @@ StepResult p_strategy(const Claim& c, const CheckContext& ctx) {
   return r;
 }
 
-const ProofStepTable kSteps(
-    kChecker,
-    {
-        {"S1_1.backward_induction",
-         "1, 2, 3 are N; 4 is P (every move leaves 1-3); 5, 6, 7 are N via a move to 4; 8 is P",
-         "the text's order of reasons", true, "", backward_21},
-        {"S1_4.derivation",
-         "S = {1,3,4}: 1, 3, 4 N (move to 0); 2 P (only move to 1); 5, 6 N (move to 2); 7 P "
-         "(moves to 6, 4, 3); 8, 10, 11 N, 9 P, 12, 13 N, 14 P",
-         "the text's order of reasons", true, "", derivation_134},
-        {"S1_3.p_strategy",
-         "from a P-position every move goes to an N-position, and from an N-position the player "
-         "who always moves to a P-position makes the last move against every reply",
-         "(nodes, edge mask, position)", true, "", p_strategy},
-    });
+// Made on first use (ProofStepTable stores the maker): start-up runs none of this.
+std::vector<ProofStep> make_steps() {
+  return {
+      {"S1_1.backward_induction",
+       "1, 2, 3 are N; 4 is P (every move leaves 1-3); 5, 6, 7 are N via a move to 4; 8 is P",
+       "the text's order of reasons", true, "", backward_21},
+      {"S1_4.derivation",
+       "S = {1,3,4}: 1, 3, 4 N (move to 0); 2 P (only move to 1); 5, 6 N (move to 2); 7 P "
+       "(moves to 6, 4, 3); 8, 10, 11 N, 9 P, 12, 13 N, 14 P",
+       "the text's order of reasons", true, "", derivation_134},
+      {"S1_3.p_strategy",
+       "from a P-position every move goes to an N-position, and from an N-position the player "
+       "who always moves to a P-position makes the last move against every reply",
+       "(nodes, edge mask, position)", true, "", p_strategy},
+  };
+}
+
+const ProofStepTable kSteps(kChecker, make_steps);
 
 CheckerSchema schema() {
   return proof_step_schema(

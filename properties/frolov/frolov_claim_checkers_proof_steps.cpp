@@ -644,286 +644,288 @@ StepResult t2_step1(const Claim& c, const CheckContext& ctx) {
 
 const char* kLex = "lexicographic in the tuple named by the counterexample";
 
-const ProofStepTable kSteps(
-    kChecker,
-    {
-        {"S2.backward_618034",
-         "reconstructed display: upper u_i = f(d_i, u_{i+1}) = (1,6,6,3,2,4), lower l_{i+1} = "
-         "g(d_i, l_i) = (0,5,5,10,9,7); the digits e with f(e, u_{i+1}) = l_i decrease only at "
-         "position 2 (8 -> 2), and the deletion move does not reach 0",
-         kLex, true, "", s2_backward_618034},
-        {"S3.f_added_square",
-         "the rook game with one terminal square (0,-1) added left of (0,0), solved from its "
-         "moves, has value f(m, n) on [0, max_m] x [0, max_n]",
-         "lexicographic (m, n)", true, "", s3_f_added_square},
-        {"G2.step1_row_bijection",
-         "each row f(m, .) is injective; onto N (m >= 1), onto N \\ {0} (m = 0)", "(m, n)", true,
-         "", g2_step1},
-        {"G2.step2_R2_split_at_n",
-         "as printed: for n' < n, x = f(m,n') >= n  =>  k = f(m,n) in C^f(m,n')",
-         "lexicographic (m, n, n1)", true,
-         "split R^f(m,n) at k, not at n: R1 = {x < k}, R2 = {x > k}; then for x > k the mex "
-         "property gives k in C^f(m,n') (step G2.step2_repaired, verified) and (3) follows",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g2_triple(
-               c, ctx, [](Value x, std::int64_t n, Value) { return x >= n; }, true);
-         }},
-        {"G2.step3_R1_case",
-         "what the R1 case must give for (3): for n' < n, x = f(m,n') < n  =>  x < k = f(m,n)",
-         "lexicographic (m, n, n1)", true,
-         "split at k: x in R1 iff x < k, then n' = g(m,x) with x < k is in the set of (3)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g2_triple(
-               c, ctx, [](Value x, std::int64_t n, Value) { return x < n; }, false);
-         }},
-        {"G2.step4_mex_x_gt_n",
-         "as printed: for n' < n, x = f(m,n') > n  =>  k in C^f(m,n') (by the mex property)",
-         "lexicographic (m, n, n1)", true,
-         "the hypothesis must be x > k: the mex property at (m,n') gives k in R^f(m,n') u "
-         "C^f(m,n') only for k < x, and k is not in R^f(m,n') (rows are injective)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g2_triple(
-               c, ctx, [](Value x, std::int64_t n, Value) { return x > n; }, true);
-         }},
-        {"G2.step2_repaired", "repaired: for n' < n, x = f(m,n') > k = f(m,n)  =>  k in C^f(m,n')",
-         "lexicographic (m, n, n1)", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g2_triple(
-               c, ctx, [](Value x, std::int64_t, Value k) { return x > k; }, true);
-         }},
-        {"G2.gap_n_excluded",
-         "the omitted half of (3): k = f(m,n) is not in C^f(m,n) (so n itself is not in the "
-         "mex set)",
-         "lexicographic (m, n)", true, "gap only: one sentence (the mex property of (1))",
-         g2_gap_n_excluded},
-        {"G4.step1", "f(0, n-1) = n for n >= 1 and f(1, n) = n", "row 0 first, then n", true, "",
-         g4_step1},
-        {"G4.gap_n0",
-         "0 never occurs in row 0 of f: G4 at n = 0 (g(0,0) = -1) is the convention of (G2), "
-         "not a consequence of the inversion",
-         "n", true, "the proof covers n >= 1 only; n = 0 is the convention g(0,0) = -1", g4_gap_n0},
-        {"G5.step1_kernel",
-         "P = {(0,1),(1,0)} u {(n,n) : n >= 2} is independent and absorbing in the rook game "
-         "with forbidden (0,0)",
-         "lexicographic (m, n)", true, "", g5_kernel},
-        {"G6.base", "the unstated base of the induction: g(3, 4) = 1", "k", true,
-         "gap only: the base is not stated", g6_base},
-        {"G6.step1_subtable",
-         "Q_k (0 <= m, n <= k) has exactly one 2 in each row and column for odd k, exactly one "
-         "1 for even k, k >= 3",
-         "k, then the first failing row, then column", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return g6_subtable(c, ctx, false); }},
-        {"G6.step2_even", "even k >= 4: 2 not in R(k,k+1) u C(k,k+1), 0 and 1 in R(k,k+1)", "k",
-         true, "", [](const Claim& c, const CheckContext& ctx) { return g6_case(c, ctx, true); }},
-        {"G6.step3_odd", "odd k >= 3: 1 not in R(k,k+1) u C(k,k+1), g(k,k) = 0", "k", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return g6_case(c, ctx, false); }},
-        {"G6.step4_repaired_premise",
-         "the premise the 'thus' really needs: Q_2 has one 1 per row and column, and for k >= 3 "
-         "Q_{k-1} has exactly one 2 per row and column for even k, one 1 for odd k",
-         "k, then the first failing row, then column", true,
-         "the 'thus' sentence uses the lemma for Q_k where it needs Q_{k-1}; with the index "
-         "repaired (and Q_2 added to start at k = 3) the proof of (G6) goes through",
-         [](const Claim& c, const CheckContext& ctx) { return g6_subtable(c, ctx, true); }},
-        {"G7.base", "g(0,0) = -1, g(1,0) = g(0,1) = 0", "-", true, "", g7_base},
-        {"G7.step1", "m + n > 0: every element of R(m,n) u C(m,n) is < m + n - 1",
-         "lexicographic (m, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return g7_step(c, ctx, false); }},
-        {"G7.step2", "m + n > 0: mex(R(m,n) u C(m,n)) <= 1 + max(R(m,n) u C(m,n))",
-         "lexicographic (m, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return g7_step(c, ctx, true); }},
-        {"G8.base", "g(1, n) >= n - 1", "n", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(c, ctx, 1, from0(),
-                          [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                            if (m != 1 || g.at(1, n) >= n - 1) return nullptr;
-                            return {{"g", g.at(1, n)}};
-                          });
-         }},
-        {"G8.step1_column", "m >= 2: every element of C(m,n) is > n - m", "lexicographic (m, n)",
-         true,
-         "gap: C(m,n) contains g(0,n), which the induction hypothesis (m' >= 1) does not cover; "
-         "the bound for row 0 comes from (G4), g(0,n) = n - 1",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(c, ctx, 2, from0(),
-                          [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                            const auto col = column_above(g, m, n);
-                            const Value mn = *std::min_element(col.begin(), col.end());
-                            if (mn > n - m) return nullptr;
-                            return {{"min_C", mn}};
-                          });
-         }},
-        {"G8.step2_row", "m >= 1: [0, n - m - 1] is contained in R(m,n)", "lexicographic (m, n)",
-         true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(c, ctx, 1, from0(),
-                          [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                            if (contains_prefix(row_left(g, m, n), n - m - 1)) return nullptr;
-                            return {{"needed_up_to", n - m - 1}};
-                          });
-         }},
-        {"G8.step3_dichotomy",
-         "m >= 2, n >= m + 1: g(m, n-1) = n - m - 1 or n - m - 1 is in R(m, n-1)",
-         "lexicographic (m, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(
-               c, ctx, 2, [](std::int64_t m) { return m + 1; },
-               [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                 const Value x = n - m - 1;
-                 if (g.at(m, n - 1) == x) return nullptr;
-                 const auto row = row_left(g, m, n - 1);
-                 if (std::find(row.begin(), row.end(), x) != row.end()) return nullptr;
-                 return {{"x", x}};
-               });
-         }},
-        {"T1.step1_h_bounds", "as printed, for every m >= 0: -m <= h(m,n) = g(m,n) - n < m",
-         "lexicographic (m, n)", true,
-         "(G8a) needs m >= 1: treat row 0 separately (g(0,n) = n - 1 by (G4): period 1, "
-         "preperiod 0) and apply the bound for m >= 1 (step T1.step1_h_bounds_m_ge_1, verified)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(c, ctx, 0, from0(),
-                          [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                            const Value h = g.at(m, n) - n;
-                            if (-m <= h && h < m) return nullptr;
-                            return {{"h", h}};
-                          });
-         }},
-        {"T1.step1_h_bounds_m_ge_1", "for m >= 1: -m <= h(m,n) < m", "lexicographic (m, n)", true,
-         "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(c, ctx, 1, from0(),
-                          [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                            const Value h = g.at(m, n) - n;
-                            if (-m <= h && h < m) return nullptr;
-                            return {{"h", h}};
-                          });
-         }},
-        {"T1.step3_window_repeat",
-         "for each row m there are tau (a multiple of T, tau >= T) and k >= P with h(m,n+tau) = "
-         "h(m,n) on [k, k+T]",
-         "m", true,
-         "defect, not a false statement: the pigeonhole is applied to windows of length T but "
-         "the equality is used on T + 1 points; apply it to windows of length T + 1 starting at "
-         "k = P (mod T)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return t1_steps(c, ctx, "a window repeat found",
-                           [](const T1Data&, const T1Instance&, std::uint64_t& cases) -> json {
+// Made on first use (ProofStepTable stores the maker): start-up runs none of this.
+std::vector<ProofStep> make_steps() {
+  return {
+      {"S2.backward_618034",
+       "reconstructed display: upper u_i = f(d_i, u_{i+1}) = (1,6,6,3,2,4), lower l_{i+1} = "
+       "g(d_i, l_i) = (0,5,5,10,9,7); the digits e with f(e, u_{i+1}) = l_i decrease only at "
+       "position 2 (8 -> 2), and the deletion move does not reach 0",
+       kLex, true, "", s2_backward_618034},
+      {"S3.f_added_square",
+       "the rook game with one terminal square (0,-1) added left of (0,0), solved from its "
+       "moves, has value f(m, n) on [0, max_m] x [0, max_n]",
+       "lexicographic (m, n)", true, "", s3_f_added_square},
+      {"G2.step1_row_bijection",
+       "each row f(m, .) is injective; onto N (m >= 1), onto N \\ {0} (m = 0)", "(m, n)", true, "",
+       g2_step1},
+      {"G2.step2_R2_split_at_n",
+       "as printed: for n' < n, x = f(m,n') >= n  =>  k = f(m,n) in C^f(m,n')",
+       "lexicographic (m, n, n1)", true,
+       "split R^f(m,n) at k, not at n: R1 = {x < k}, R2 = {x > k}; then for x > k the mex "
+       "property gives k in C^f(m,n') (step G2.step2_repaired, verified) and (3) follows",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g2_triple(
+             c, ctx, [](Value x, std::int64_t n, Value) { return x >= n; }, true);
+       }},
+      {"G2.step3_R1_case",
+       "what the R1 case must give for (3): for n' < n, x = f(m,n') < n  =>  x < k = f(m,n)",
+       "lexicographic (m, n, n1)", true,
+       "split at k: x in R1 iff x < k, then n' = g(m,x) with x < k is in the set of (3)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g2_triple(
+             c, ctx, [](Value x, std::int64_t n, Value) { return x < n; }, false);
+       }},
+      {"G2.step4_mex_x_gt_n",
+       "as printed: for n' < n, x = f(m,n') > n  =>  k in C^f(m,n') (by the mex property)",
+       "lexicographic (m, n, n1)", true,
+       "the hypothesis must be x > k: the mex property at (m,n') gives k in R^f(m,n') u "
+       "C^f(m,n') only for k < x, and k is not in R^f(m,n') (rows are injective)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g2_triple(
+             c, ctx, [](Value x, std::int64_t n, Value) { return x > n; }, true);
+       }},
+      {"G2.step2_repaired", "repaired: for n' < n, x = f(m,n') > k = f(m,n)  =>  k in C^f(m,n')",
+       "lexicographic (m, n, n1)", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g2_triple(
+             c, ctx, [](Value x, std::int64_t, Value k) { return x > k; }, true);
+       }},
+      {"G2.gap_n_excluded",
+       "the omitted half of (3): k = f(m,n) is not in C^f(m,n) (so n itself is not in the "
+       "mex set)",
+       "lexicographic (m, n)", true, "gap only: one sentence (the mex property of (1))",
+       g2_gap_n_excluded},
+      {"G4.step1", "f(0, n-1) = n for n >= 1 and f(1, n) = n", "row 0 first, then n", true, "",
+       g4_step1},
+      {"G4.gap_n0",
+       "0 never occurs in row 0 of f: G4 at n = 0 (g(0,0) = -1) is the convention of (G2), "
+       "not a consequence of the inversion",
+       "n", true, "the proof covers n >= 1 only; n = 0 is the convention g(0,0) = -1", g4_gap_n0},
+      {"G5.step1_kernel",
+       "P = {(0,1),(1,0)} u {(n,n) : n >= 2} is independent and absorbing in the rook game "
+       "with forbidden (0,0)",
+       "lexicographic (m, n)", true, "", g5_kernel},
+      {"G6.base", "the unstated base of the induction: g(3, 4) = 1", "k", true,
+       "gap only: the base is not stated", g6_base},
+      {"G6.step1_subtable",
+       "Q_k (0 <= m, n <= k) has exactly one 2 in each row and column for odd k, exactly one "
+       "1 for even k, k >= 3",
+       "k, then the first failing row, then column", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return g6_subtable(c, ctx, false); }},
+      {"G6.step2_even", "even k >= 4: 2 not in R(k,k+1) u C(k,k+1), 0 and 1 in R(k,k+1)", "k", true,
+       "", [](const Claim& c, const CheckContext& ctx) { return g6_case(c, ctx, true); }},
+      {"G6.step3_odd", "odd k >= 3: 1 not in R(k,k+1) u C(k,k+1), g(k,k) = 0", "k", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return g6_case(c, ctx, false); }},
+      {"G6.step4_repaired_premise",
+       "the premise the 'thus' really needs: Q_2 has one 1 per row and column, and for k >= 3 "
+       "Q_{k-1} has exactly one 2 per row and column for even k, one 1 for odd k",
+       "k, then the first failing row, then column", true,
+       "the 'thus' sentence uses the lemma for Q_k where it needs Q_{k-1}; with the index "
+       "repaired (and Q_2 added to start at k = 3) the proof of (G6) goes through",
+       [](const Claim& c, const CheckContext& ctx) { return g6_subtable(c, ctx, true); }},
+      {"G7.base", "g(0,0) = -1, g(1,0) = g(0,1) = 0", "-", true, "", g7_base},
+      {"G7.step1", "m + n > 0: every element of R(m,n) u C(m,n) is < m + n - 1",
+       "lexicographic (m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return g7_step(c, ctx, false); }},
+      {"G7.step2", "m + n > 0: mex(R(m,n) u C(m,n)) <= 1 + max(R(m,n) u C(m,n))",
+       "lexicographic (m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return g7_step(c, ctx, true); }},
+      {"G8.base", "g(1, n) >= n - 1", "n", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(c, ctx, 1, from0(),
+                        [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+                          if (m != 1 || g.at(1, n) >= n - 1) return nullptr;
+                          return {{"g", g.at(1, n)}};
+                        });
+       }},
+      {"G8.step1_column", "m >= 2: every element of C(m,n) is > n - m", "lexicographic (m, n)",
+       true,
+       "gap: C(m,n) contains g(0,n), which the induction hypothesis (m' >= 1) does not cover; "
+       "the bound for row 0 comes from (G4), g(0,n) = n - 1",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(c, ctx, 2, from0(),
+                        [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+                          const auto col = column_above(g, m, n);
+                          const Value mn = *std::min_element(col.begin(), col.end());
+                          if (mn > n - m) return nullptr;
+                          return {{"min_C", mn}};
+                        });
+       }},
+      {"G8.step2_row", "m >= 1: [0, n - m - 1] is contained in R(m,n)", "lexicographic (m, n)",
+       true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(c, ctx, 1, from0(),
+                        [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+                          if (contains_prefix(row_left(g, m, n), n - m - 1)) return nullptr;
+                          return {{"needed_up_to", n - m - 1}};
+                        });
+       }},
+      {"G8.step3_dichotomy",
+       "m >= 2, n >= m + 1: g(m, n-1) = n - m - 1 or n - m - 1 is in R(m, n-1)",
+       "lexicographic (m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(
+             c, ctx, 2, [](std::int64_t m) { return m + 1; },
+             [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+               const Value x = n - m - 1;
+               if (g.at(m, n - 1) == x) return nullptr;
+               const auto row = row_left(g, m, n - 1);
+               if (std::find(row.begin(), row.end(), x) != row.end()) return nullptr;
+               return {{"x", x}};
+             });
+       }},
+      {"T1.step1_h_bounds", "as printed, for every m >= 0: -m <= h(m,n) = g(m,n) - n < m",
+       "lexicographic (m, n)", true,
+       "(G8a) needs m >= 1: treat row 0 separately (g(0,n) = n - 1 by (G4): period 1, "
+       "preperiod 0) and apply the bound for m >= 1 (step T1.step1_h_bounds_m_ge_1, verified)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(c, ctx, 0, from0(),
+                        [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+                          const Value h = g.at(m, n) - n;
+                          if (-m <= h && h < m) return nullptr;
+                          return {{"h", h}};
+                        });
+       }},
+      {"T1.step1_h_bounds_m_ge_1", "for m >= 1: -m <= h(m,n) < m", "lexicographic (m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(c, ctx, 1, from0(),
+                        [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+                          const Value h = g.at(m, n) - n;
+                          if (-m <= h && h < m) return nullptr;
+                          return {{"h", h}};
+                        });
+       }},
+      {"T1.step3_window_repeat",
+       "for each row m there are tau (a multiple of T, tau >= T) and k >= P with h(m,n+tau) = "
+       "h(m,n) on [k, k+T]",
+       "m", true,
+       "defect, not a false statement: the pigeonhole is applied to windows of length T but "
+       "the equality is used on T + 1 points; apply it to windows of length T + 1 starting at "
+       "k = P (mod T)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return t1_steps(c, ctx, "a window repeat found",
+                         [](const T1Data&, const T1Instance&, std::uint64_t& cases) -> json {
+                           ++cases;
+                           return nullptr;  // t1_data throws when no repeat exists
+                         });
+       }},
+      {"T1.step4_C_shift", "C(m, n + tau) = C(m, n) + tau for every n >= P", "(m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return t1_steps(c, ctx, "P <= n < N - tau",
+                         [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
+                           for (std::int64_t n = in.P; n < d.N - in.tau; ++n) {
                              ++cases;
-                             return nullptr;  // t1_data throws when no repeat exists
-                           });
-         }},
-        {"T1.step4_C_shift", "C(m, n + tau) = C(m, n) + tau for every n >= P", "(m, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return t1_steps(c, ctx, "P <= n < N - tau",
-                           [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
-                             for (std::int64_t n = in.P; n < d.N - in.tau; ++n) {
-                               ++cases;
-                               auto a = col(d, in.m, n);
-                               for (auto& x : a) x += in.tau;
-                               if (a != col(d, in.m, n + in.tau)) return {{"n", n}};
+                             auto a = col(d, in.m, n);
+                             for (auto& x : a) x += in.tau;
+                             if (a != col(d, in.m, n + in.tau)) return {{"n", n}};
+                           }
+                           return nullptr;
+                         });
+       }},
+      {"T1.step5_R_inclusion",
+       "as printed, first inclusion: [0, n0 - m + tau] is contained in R(m, n0 + tau) for "
+       "every n0 >= k + T",
+       "(m, n0)", true,
+       "off by one: the lemma in the proof of (G8) gives [0, n0 - m - 1 + tau]; the chain "
+       "becomes R(m,n0+tau) > [0, n0-m-1+tau] > [0, k+m-1+tau], which is all the rest of the "
+       "proof uses (steps T1.step5_R_inclusion_repaired and T1.step6_small_x, verified)",
+       [](const Claim& c, const CheckContext& ctx) { return t1_R_inclusion(c, ctx, 0, false); }},
+      {"T1.step5_R_inclusion_general",
+       "the printed inclusion in general form: [0, N - m] is contained in R(m, N) for m >= 1",
+       "lexicographic (m, N)", true,
+       "[0, N - m - 1] is contained in R(m, N) (step G8.step2_row, verified)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return g_cells(c, ctx, 1, from0(),
+                        [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
+                          if (contains_prefix(row_left(g, m, n), n - m)) return nullptr;
+                          return {{"needed_up_to", n - m}};
+                        });
+       }},
+      {"T1.step5_R_inclusion_repaired",
+       "repaired: [0, n0 - m - 1 + tau] is contained in R(m, n0 + tau) for every n0 >= k + T",
+       "(m, n0)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return t1_R_inclusion(c, ctx, -1, false); }},
+      {"T1.step6_small_x", "x < k + m + tau  =>  x in R(m, n0 + tau), for every n0 >= k + T",
+       "(m, n0)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return t1_R_inclusion(c, ctx, 0, true); }},
+      {"T1.step7_left_part", "g(m, n') < k + m for n' < k", "(m, n')", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return t1_steps(c, ctx, "n' < k",
+                         [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
+                           for (std::int64_t n = 0; n < in.k; ++n, ++cases)
+                             if (d.g.at(in.m, n) >= in.k + in.m) return {{"n1", n}};
+                           return nullptr;
+                         });
+       }},
+      {"T1.step8_large_x",
+       "for n0 >= k + T and k + m <= y < g(m, n0): y is in C(m, n0) or in {g(m, n') : k <= n' "
+       "< n0}",
+       "(m, n0, y)", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return t1_steps(c, ctx, "every n0 in the n0 range",
+                         [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
+                           // The values >= k + m not (yet) in S = {g(m, n') : k <= n' < n0}.
+                           std::set<Value> missing;
+                           for (Value y = in.k + in.m; y < d.N + in.m + 2; ++y) missing.insert(y);
+                           for (std::int64_t n = in.k; n < in.n0_lo; ++n)
+                             missing.erase(d.g.at(in.m, n));
+                           for (std::int64_t n0 = in.n0_lo; n0 <= in.n0_hi; ++n0) {
+                             ++cases;
+                             const auto cl = col(d, in.m, n0);
+                             for (auto it = missing.begin();
+                                  it != missing.end() && *it < d.g.at(in.m, n0); ++it) {
+                               if (!std::binary_search(cl.begin(), cl.end(), *it))
+                                 return {{"n0", n0}, {"y", *it}};
                              }
-                             return nullptr;
-                           });
-         }},
-        {"T1.step5_R_inclusion",
-         "as printed, first inclusion: [0, n0 - m + tau] is contained in R(m, n0 + tau) for "
-         "every n0 >= k + T",
-         "(m, n0)", true,
-         "off by one: the lemma in the proof of (G8) gives [0, n0 - m - 1 + tau]; the chain "
-         "becomes R(m,n0+tau) > [0, n0-m-1+tau] > [0, k+m-1+tau], which is all the rest of the "
-         "proof uses (steps T1.step5_R_inclusion_repaired and T1.step6_small_x, verified)",
-         [](const Claim& c, const CheckContext& ctx) { return t1_R_inclusion(c, ctx, 0, false); }},
-        {"T1.step5_R_inclusion_general",
-         "the printed inclusion in general form: [0, N - m] is contained in R(m, N) for m >= 1",
-         "lexicographic (m, N)", true,
-         "[0, N - m - 1] is contained in R(m, N) (step G8.step2_row, verified)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return g_cells(c, ctx, 1, from0(),
-                          [](const FrolovGrid& g, std::int64_t m, std::int64_t n) -> json {
-                            if (contains_prefix(row_left(g, m, n), n - m)) return nullptr;
-                            return {{"needed_up_to", n - m}};
-                          });
-         }},
-        {"T1.step5_R_inclusion_repaired",
-         "repaired: [0, n0 - m - 1 + tau] is contained in R(m, n0 + tau) for every n0 >= k + T",
-         "(m, n0)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return t1_R_inclusion(c, ctx, -1, false); }},
-        {"T1.step6_small_x", "x < k + m + tau  =>  x in R(m, n0 + tau), for every n0 >= k + T",
-         "(m, n0)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return t1_R_inclusion(c, ctx, 0, true); }},
-        {"T1.step7_left_part", "g(m, n') < k + m for n' < k", "(m, n')", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return t1_steps(c, ctx, "n' < k",
-                           [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
-                             for (std::int64_t n = 0; n < in.k; ++n, ++cases)
-                               if (d.g.at(in.m, n) >= in.k + in.m) return {{"n1", n}};
-                             return nullptr;
-                           });
-         }},
-        {"T1.step8_large_x",
-         "for n0 >= k + T and k + m <= y < g(m, n0): y is in C(m, n0) or in {g(m, n') : k <= n' "
-         "< n0}",
-         "(m, n0, y)", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return t1_steps(c, ctx, "every n0 in the n0 range",
-                           [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
-                             // The values >= k + m not (yet) in S = {g(m, n') : k <= n' < n0}.
-                             std::set<Value> missing;
-                             for (Value y = in.k + in.m; y < d.N + in.m + 2; ++y) missing.insert(y);
-                             for (std::int64_t n = in.k; n < in.n0_lo; ++n)
-                               missing.erase(d.g.at(in.m, n));
-                             for (std::int64_t n0 = in.n0_lo; n0 <= in.n0_hi; ++n0) {
-                               ++cases;
-                               const auto cl = col(d, in.m, n0);
-                               for (auto it = missing.begin();
-                                    it != missing.end() && *it < d.g.at(in.m, n0); ++it) {
-                                 if (!std::binary_search(cl.begin(), cl.end(), *it))
-                                   return {{"n0", n0}, {"y", *it}};
-                               }
-                               missing.erase(d.g.at(in.m, n0));
-                             }
-                             return nullptr;
-                           });
-         }},
-        {"T1.step9_lower_bound_n0",
-         "g(m, n0) >= k + m for n0 >= k + T, and g(m, n^) < m + k + tau for n^ < k + tau",
-         "(m, part, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return t1_steps(c, ctx, "every n0 in the n0 range and every n^ < k + tau",
-                           [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
-                             for (std::int64_t n0 = in.n0_lo; n0 <= in.n0_hi; ++n0, ++cases)
-                               if (d.g.at(in.m, n0) < in.k + in.m) return {{"part", 1}, {"n0", n0}};
-                             for (std::int64_t n = 0; n < in.k + in.tau; ++n, ++cases)
-                               if (d.g.at(in.m, n) >= in.m + in.k + in.tau)
-                                 return {{"part", 2}, {"n", n}};
-                             return nullptr;
-                           });
-         }},
-        {"T1.gap_x0_not_in_C",
-         "the omitted step: x0 = g(m, n0) + tau is not in C(m, n0 + tau), for n0 >= k + T",
-         "(m, n0)", true, "gap only: it follows from T1.step4_C_shift and g(m,n0) not in C(m,n0)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return t1_steps(
-               c, ctx, "every n0 in the n0 range",
-               [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
-                 for (std::int64_t n0 = in.n0_lo; n0 <= in.n0_hi; ++n0) {
-                   ++cases;
-                   const auto cl = col(d, in.m, n0 + in.tau);
-                   if (std::binary_search(cl.begin(), cl.end(), d.g.at(in.m, n0) + in.tau))
-                     return {{"n0", n0}};
-                 }
-                 return nullptr;
-               });
-         }},
-        {"T2.step1", "f(m,n) >= m - n whenever f(m,n) != 0 (from (G8b))", "lexicographic (m, n)",
-         true, "", t2_step1},
-        {"T3.step2_key", "for n > max{g(m,j) : j < p(m)}: f(m,n) >= p(m)", "(m, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return t3_step(c, ctx, false); }},
-        {"T3.step3_bound",
-         "f(m, n + t) = f(m, n) + t for every n > max{g(m,j) : j < p(m)} (t = t(m)): the "
-         "preperiod of f(m, .) is at most that max + 1",
-         "(m, n)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return t3_step(c, ctx, true); }},
-    });
+                             missing.erase(d.g.at(in.m, n0));
+                           }
+                           return nullptr;
+                         });
+       }},
+      {"T1.step9_lower_bound_n0",
+       "g(m, n0) >= k + m for n0 >= k + T, and g(m, n^) < m + k + tau for n^ < k + tau",
+       "(m, part, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return t1_steps(c, ctx, "every n0 in the n0 range and every n^ < k + tau",
+                         [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
+                           for (std::int64_t n0 = in.n0_lo; n0 <= in.n0_hi; ++n0, ++cases)
+                             if (d.g.at(in.m, n0) < in.k + in.m) return {{"part", 1}, {"n0", n0}};
+                           for (std::int64_t n = 0; n < in.k + in.tau; ++n, ++cases)
+                             if (d.g.at(in.m, n) >= in.m + in.k + in.tau)
+                               return {{"part", 2}, {"n", n}};
+                           return nullptr;
+                         });
+       }},
+      {"T1.gap_x0_not_in_C",
+       "the omitted step: x0 = g(m, n0) + tau is not in C(m, n0 + tau), for n0 >= k + T", "(m, n0)",
+       true, "gap only: it follows from T1.step4_C_shift and g(m,n0) not in C(m,n0)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return t1_steps(
+             c, ctx, "every n0 in the n0 range",
+             [](const T1Data& d, const T1Instance& in, std::uint64_t& cases) -> json {
+               for (std::int64_t n0 = in.n0_lo; n0 <= in.n0_hi; ++n0) {
+                 ++cases;
+                 const auto cl = col(d, in.m, n0 + in.tau);
+                 if (std::binary_search(cl.begin(), cl.end(), d.g.at(in.m, n0) + in.tau))
+                   return {{"n0", n0}};
+               }
+               return nullptr;
+             });
+       }},
+      {"T2.step1", "f(m,n) >= m - n whenever f(m,n) != 0 (from (G8b))", "lexicographic (m, n)",
+       true, "", t2_step1},
+      {"T3.step2_key", "for n > max{g(m,j) : j < p(m)}: f(m,n) >= p(m)", "(m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return t3_step(c, ctx, false); }},
+      {"T3.step3_bound",
+       "f(m, n + t) = f(m, n) + t for every n > max{g(m,j) : j < p(m)} (t = t(m)): the "
+       "preperiod of f(m, .) is at most that max + 1",
+       "(m, n)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return t3_step(c, ctx, true); }},
+  };
+}
+
+const ProofStepTable kSteps(kChecker, make_steps);
 
 CheckerSchema schema() {
   return proof_step_schema(

@@ -204,50 +204,53 @@ StepResult k10_centre(const Claim&, const CheckContext&) {
   return r;
 }
 
-const ProofStepTable kSteps(
-    kChecker,
-    {
-        {"SG0.step1", "Gが先手必勝 ⇔ g(G')=0なるG'が存在 ⇔ mexが0にならない: mex S != 0 iff 0 in S",
-         "S", true, "", sg_zero},
-        {"SUM.step1_not_in_S",
-         "g(G1) xor g(G2) is not in S = {g(G1') xor g(G2)} u {g(G1) xor "
-         "g(G2')}",
-         "(graph1, graph2, v1, v2)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return sum_steps(c, ctx, false); }},
-        {"SUM.step2_digit", "[g1 xor g2 xor x]_m = 1, m the number of binary digits", "(g1, g2, x)",
-         true, "", [](const Claim& c, const CheckContext& ctx) { return bit_steps(c, ctx, 2); }},
-        {"SUM.step3_wlog",
-         "x < g1 xor g2 gives [x]_m = 0, [g1 xor g2]_m = 1, and exactly one of [g1]_m, [g2]_m "
-         "is 1",
-         "(g1, g2, x)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return bit_steps(c, ctx, 3); }},
-        {"SUM.step4_less", "with [g1]_m = 0 (w.l.o.g.): g1 xor x < g2", "(g1, g2, x)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return bit_steps(c, ctx, 4); }},
-        {"SUM.step5_option_exists",
-         "some G2' has g(G2') = g(G1) xor x: every x < g(G1) xor g(G2) is in S",
-         "(graph1, graph2, v1, v2)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return sum_steps(c, ctx, true); }},
-        {"LEMMA.step2_recursion",
-         "H_{n+p} = mex_{a+b=n+p-2} H_a xor H_b (and the strip from its rules equals H_n for n "
-         "<= 16)",
-         "n", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 2); }},
-        {"LEMMA.step3_one_large", "a + b = n + p - 2 >= 2(i + p) gives max(a, b) >= i + p", "n",
-         true, "", [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 3); }},
-        {"LEMMA.step4_ih", "for b >= i + p (b <= n + p - 2): H_b = H_{b-p}", "n", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 4); }},
-        {"LEMMA.step5_shifted_mex", "H_{n+p} = mex{H_{n-2-c} xor H_c : i <= c <= n-2}", "n", true,
-         "", [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 5); }},
-        {"LEMMA.step6_wlog",
-         "n - 2 >= 2i: {H_a xor H_c : a + c = n-2, c >= i} = {H_a xor H_c : a + c = n-2}", "n",
-         true, "", [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 6); }},
-        {"LEMMA.step7_conclusion", "mex_{a+c=n-2} H_a xor H_c = H_n", "n", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 7); }},
-        {"EX.k10_centre",
-         "K_10の中央にタイルを置いた局面はK_4+K_4: the strip of 10 with the centre covered has "
-         "the value H_4 xor H_4",
-         "-", true, "", k10_centre},
-    });
+// Made on first use (ProofStepTable stores the maker): start-up runs none of this.
+std::vector<ProofStep> make_steps() {
+  return {
+      {"SG0.step1", "Gが先手必勝 ⇔ g(G')=0なるG'が存在 ⇔ mexが0にならない: mex S != 0 iff 0 in S",
+       "S", true, "", sg_zero},
+      {"SUM.step1_not_in_S",
+       "g(G1) xor g(G2) is not in S = {g(G1') xor g(G2)} u {g(G1) xor "
+       "g(G2')}",
+       "(graph1, graph2, v1, v2)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return sum_steps(c, ctx, false); }},
+      {"SUM.step2_digit", "[g1 xor g2 xor x]_m = 1, m the number of binary digits", "(g1, g2, x)",
+       true, "", [](const Claim& c, const CheckContext& ctx) { return bit_steps(c, ctx, 2); }},
+      {"SUM.step3_wlog",
+       "x < g1 xor g2 gives [x]_m = 0, [g1 xor g2]_m = 1, and exactly one of [g1]_m, [g2]_m "
+       "is 1",
+       "(g1, g2, x)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return bit_steps(c, ctx, 3); }},
+      {"SUM.step4_less", "with [g1]_m = 0 (w.l.o.g.): g1 xor x < g2", "(g1, g2, x)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return bit_steps(c, ctx, 4); }},
+      {"SUM.step5_option_exists",
+       "some G2' has g(G2') = g(G1) xor x: every x < g(G1) xor g(G2) is in S",
+       "(graph1, graph2, v1, v2)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return sum_steps(c, ctx, true); }},
+      {"LEMMA.step2_recursion",
+       "H_{n+p} = mex_{a+b=n+p-2} H_a xor H_b (and the strip from its rules equals H_n for n "
+       "<= 16)",
+       "n", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 2); }},
+      {"LEMMA.step3_one_large", "a + b = n + p - 2 >= 2(i + p) gives max(a, b) >= i + p", "n", true,
+       "", [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 3); }},
+      {"LEMMA.step4_ih", "for b >= i + p (b <= n + p - 2): H_b = H_{b-p}", "n", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 4); }},
+      {"LEMMA.step5_shifted_mex", "H_{n+p} = mex{H_{n-2-c} xor H_c : i <= c <= n-2}", "n", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 5); }},
+      {"LEMMA.step6_wlog",
+       "n - 2 >= 2i: {H_a xor H_c : a + c = n-2, c >= i} = {H_a xor H_c : a + c = n-2}", "n", true,
+       "", [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 6); }},
+      {"LEMMA.step7_conclusion", "mex_{a+c=n-2} H_a xor H_c = H_n", "n", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return lemma_step(c, ctx, 7); }},
+      {"EX.k10_centre",
+       "K_10の中央にタイルを置いた局面はK_4+K_4: the strip of 10 with the centre covered has "
+       "the value H_4 xor H_4",
+       "-", true, "", k10_centre},
+  };
+}
+
+const ProofStepTable kSteps(kChecker, make_steps);
 
 CheckerSchema schema() {
   return proof_step_schema(

@@ -333,82 +333,85 @@ StepResult family1_row(const Claim& c, const CheckContext& ctx, const std::strin
   return r;
 }
 
-const ProofStepTable kSteps(
-    kChecker,
-    {
-        {"WC.step1",
-         "只要 A 能将游戏状态变成后手必胜, 那么原来的游戏就是先手必胜: some option P => N",
-         "the order of the domain's sets, then n", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return winning_condition(c, ctx, true, false);
-         }},
-        {"WC.step2_as_printed",
-         "as printed: 都不能将游戏变成先手必胜 => 后手必胜: no option N (all options P, or none) "
-         "=> P",
-         "the order of the domain's sets, then n", true,
-         "read 后手必胜 for 先手必胜 ('cannot turn it into a second-player win'): no option P => P "
-         "(step WC.step2_reading, verified); the argument is then the rule P(n) = 1 - "
-         "P(n-1)P(n-2)P(n-3)",
-         [](const Claim& c, const CheckContext& ctx) {
-           return winning_condition(c, ctx, false, true);
-         }},
-        {"WC.step2_reading", "reading: no option P => P (后手必胜)",
-         "the order of the domain's sets, then n", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return winning_condition(c, ctx, false, false);
-         }},
-        {"SG.recursion_as_printed",
-         "as printed: G_S(n) = max{G_S(n-s) : s in S} (max of the empty set read as 0) equals "
-         "the Sprague-Grundy value",
-         "the order of the domain's sets, then n", true,
-         "read mex for max: the next clause defines mex, and with mex the zeros of G_S are the "
-         "second-player wins (step SG.recursion_mex_reading, verified)",
-         [](const Claim& c, const CheckContext& ctx) { return recursion(c, ctx, true); }},
-        {"SG.recursion_mex_reading",
-         "reading: G_S(n) = mex{G_S(n-s)}; its zeros are exactly the second-player wins (from "
-         "the rules)",
-         "the order of the domain's sets, then n", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return recursion(c, ctx, false); }},
-        {"PER.step_window_determines",
-         "而 G(n) 仅由它之前的 s_k 项决定: equal windows of s_k terms at i < j give G(i+d) = "
-         "G(j+d) for every d >= 0 (first repeated window pair)",
-         "sets by (size, elements)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return pigeonhole(c, ctx, false); }},
-        {"PER.step_pigeonhole_bound",
-         "for the first repeated window pair (i, j): l <= i, p | j - i and l + p <= (k+1)^{s_k}",
-         "sets by (size, elements)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return pigeonhole(c, ctx, true); }},
-        {"BIP.provenance_families_1_2",
-         "(1) 来自 {a, a+2, 2a+3} and (2) 来自 {a, 2a+1, 3a}: the source set is a member of "
-         "the family (some t >= 0)",
-         "family, then a", true, "",
-         [](const Claim& c, const CheckContext& ctx) {
-           return provenance(c, ctx, {1, 2});
-         }},
-        {"BIP.theorem3_provenance",
-         "as printed: (3) S = {a, 2a-1, (3a-1)t + a - 2} 来自 {a, a+2, 2a+3}: that set is a "
-         "member of family (3)",
-         "a", true,
-         "the provenance of (1) was copied into (3); the t = 1 member of (3) is {a, 2a-1, 4a-3} "
-         "({3,5,9} at a = 3). Theorem (3) itself is unaffected",
-         [](const Claim& c, const CheckContext& ctx) { return provenance(c, ctx, {3}); }},
-        {"BIP.family1_table.row0", "family (1) table, row 0 as printed", "(a, t)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "row0"); }},
-        {"BIP.family1_table.row1", "family (1) table, row 1 as printed (a >= 5)", "(a, t)", true,
-         "", [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "row1"); }},
-        {"BIP.family1_table.row_general", "family (1) table, the general row i for 1 <= i <= k-1",
-         "(a, t, i)", true, "",
-         [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "general"); }},
-        {"BIP.family1_table.row_k_minus_1", "family (1) table, row k-1 (k >= 2)", "(a, t)", true,
-         "", [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "k-1"); }},
-        {"BIP.family1_table.row_k", "family (1) table, row k as printed", "(a, t)", true,
-         "the row is right for every a >= 5; state the table for a >= 5 (k >= 2) or give the "
-         "a = 3 row separately (0201 [0131 0201]^{t-1} 0101 0101). The theorem is unaffected",
-         [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "k"); }},
-        {"BIP.family1.tail", "after row k the sequence is (01)^inf (G(n) = G(n+2))", "(a, t, n)",
-         true, "",
-         [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "tail"); }},
-    });
+// Made on first use (ProofStepTable stores the maker): start-up runs none of this.
+std::vector<ProofStep> make_steps() {
+  return {
+      {"WC.step1",
+       "只要 A 能将游戏状态变成后手必胜, 那么原来的游戏就是先手必胜: some option P => N",
+       "the order of the domain's sets, then n", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return winning_condition(c, ctx, true, false);
+       }},
+      {"WC.step2_as_printed",
+       "as printed: 都不能将游戏变成先手必胜 => 后手必胜: no option N (all options P, or none) "
+       "=> P",
+       "the order of the domain's sets, then n", true,
+       "read 后手必胜 for 先手必胜 ('cannot turn it into a second-player win'): no option P => P "
+       "(step WC.step2_reading, verified); the argument is then the rule P(n) = 1 - "
+       "P(n-1)P(n-2)P(n-3)",
+       [](const Claim& c, const CheckContext& ctx) {
+         return winning_condition(c, ctx, false, true);
+       }},
+      {"WC.step2_reading", "reading: no option P => P (后手必胜)",
+       "the order of the domain's sets, then n", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return winning_condition(c, ctx, false, false);
+       }},
+      {"SG.recursion_as_printed",
+       "as printed: G_S(n) = max{G_S(n-s) : s in S} (max of the empty set read as 0) equals "
+       "the Sprague-Grundy value",
+       "the order of the domain's sets, then n", true,
+       "read mex for max: the next clause defines mex, and with mex the zeros of G_S are the "
+       "second-player wins (step SG.recursion_mex_reading, verified)",
+       [](const Claim& c, const CheckContext& ctx) { return recursion(c, ctx, true); }},
+      {"SG.recursion_mex_reading",
+       "reading: G_S(n) = mex{G_S(n-s)}; its zeros are exactly the second-player wins (from "
+       "the rules)",
+       "the order of the domain's sets, then n", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return recursion(c, ctx, false); }},
+      {"PER.step_window_determines",
+       "而 G(n) 仅由它之前的 s_k 项决定: equal windows of s_k terms at i < j give G(i+d) = "
+       "G(j+d) for every d >= 0 (first repeated window pair)",
+       "sets by (size, elements)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return pigeonhole(c, ctx, false); }},
+      {"PER.step_pigeonhole_bound",
+       "for the first repeated window pair (i, j): l <= i, p | j - i and l + p <= (k+1)^{s_k}",
+       "sets by (size, elements)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return pigeonhole(c, ctx, true); }},
+      {"BIP.provenance_families_1_2",
+       "(1) 来自 {a, a+2, 2a+3} and (2) 来自 {a, 2a+1, 3a}: the source set is a member of "
+       "the family (some t >= 0)",
+       "family, then a", true, "",
+       [](const Claim& c, const CheckContext& ctx) {
+         return provenance(c, ctx, {1, 2});
+       }},
+      {"BIP.theorem3_provenance",
+       "as printed: (3) S = {a, 2a-1, (3a-1)t + a - 2} 来自 {a, a+2, 2a+3}: that set is a "
+       "member of family (3)",
+       "a", true,
+       "the provenance of (1) was copied into (3); the t = 1 member of (3) is {a, 2a-1, 4a-3} "
+       "({3,5,9} at a = 3). Theorem (3) itself is unaffected",
+       [](const Claim& c, const CheckContext& ctx) { return provenance(c, ctx, {3}); }},
+      {"BIP.family1_table.row0", "family (1) table, row 0 as printed", "(a, t)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "row0"); }},
+      {"BIP.family1_table.row1", "family (1) table, row 1 as printed (a >= 5)", "(a, t)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "row1"); }},
+      {"BIP.family1_table.row_general", "family (1) table, the general row i for 1 <= i <= k-1",
+       "(a, t, i)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "general"); }},
+      {"BIP.family1_table.row_k_minus_1", "family (1) table, row k-1 (k >= 2)", "(a, t)", true, "",
+       [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "k-1"); }},
+      {"BIP.family1_table.row_k", "family (1) table, row k as printed", "(a, t)", true,
+       "the row is right for every a >= 5; state the table for a >= 5 (k >= 2) or give the "
+       "a = 3 row separately (0201 [0131 0201]^{t-1} 0101 0101). The theorem is unaffected",
+       [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "k"); }},
+      {"BIP.family1.tail", "after row k the sequence is (01)^inf (G(n) = G(n+2))", "(a, t, n)",
+       true, "",
+       [](const Claim& c, const CheckContext& ctx) { return family1_row(c, ctx, "tail"); }},
+  };
+}
+
+const ProofStepTable kSteps(kChecker, make_steps);
 
 CheckerSchema schema() {
   return proof_step_schema(

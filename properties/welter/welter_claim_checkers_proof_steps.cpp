@@ -133,30 +133,33 @@ StepResult glasses_reading(const Claim&, const CheckContext&) {
   return r;
 }
 
-const ProofStepTable kSteps(
-    kChecker,
-    {
-        {"RULES.glasses_reading",
-         "reading of the lost rules sentence (a glass may be lowered to any count no other glass "
-         "holds = a coin moves to any lower free square): [1|3|6|10] = 10 and the only winning "
-         "move takes 6 balls from the glass of 10",
-         "-", true, "", glasses_reading},
-        {"DER.reduction_step",
-         "one step of the two relations with x = a, the least coin: [a|b|c|...] = [(b xor a)-1 | "
-         "(c xor a)-1 | ...] xor (a if the number of coins is odd)",
-         "lexicographic position", true, "", reduction_step},
-        {"DER.nim_addition_no_carry",
-         "Si desactiva ... llevar dígitos, se llevará a cabo Nim adición: a xor b = sum of ((a_i + "
-         "b_i) mod 2) 2^i",
-         "(a, b)", true, "", nim_no_carry},
-        {"DER.fractal_copy",
-         "reading of 'patterns from the previous two lengths are copied to the right and up': "
-         "w(2^L + r) = 3 2^L + w(r) for r < 2^(L-1), = 2^(L+1) + w(2^L - 1 - r) otherwise",
-         "n", true, "", fractal_copy},
-        {"DER.start_nonzero_immediate",
-         "why 'it is immediate' that w(n) != 0: w(n) has exactly one more binary digit than n", "n",
-         true, "", start_nonzero},
-    });
+// Made on first use (ProofStepTable stores the maker): start-up runs none of this.
+std::vector<ProofStep> make_steps() {
+  return {
+      {"RULES.glasses_reading",
+       "reading of the lost rules sentence (a glass may be lowered to any count no other glass "
+       "holds = a coin moves to any lower free square): [1|3|6|10] = 10 and the only winning "
+       "move takes 6 balls from the glass of 10",
+       "-", true, "", glasses_reading},
+      {"DER.reduction_step",
+       "one step of the two relations with x = a, the least coin: [a|b|c|...] = [(b xor a)-1 | "
+       "(c xor a)-1 | ...] xor (a if the number of coins is odd)",
+       "lexicographic position", true, "", reduction_step},
+      {"DER.nim_addition_no_carry",
+       "Si desactiva ... llevar dígitos, se llevará a cabo Nim adición: a xor b = sum of ((a_i + "
+       "b_i) mod 2) 2^i",
+       "(a, b)", true, "", nim_no_carry},
+      {"DER.fractal_copy",
+       "reading of 'patterns from the previous two lengths are copied to the right and up': "
+       "w(2^L + r) = 3 2^L + w(r) for r < 2^(L-1), = 2^(L+1) + w(2^L - 1 - r) otherwise",
+       "n", true, "", fractal_copy},
+      {"DER.start_nonzero_immediate",
+       "why 'it is immediate' that w(n) != 0: w(n) has exactly one more binary digit than n", "n",
+       true, "", start_nonzero},
+  };
+}
+
+const ProofStepTable kSteps(kChecker, make_steps);
 
 CheckerSchema schema() {
   return proof_step_schema(

@@ -5,17 +5,38 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/base/lazy_registry.h"
+
 namespace igv {
 
 namespace {
-std::vector<FigureWriter>& figure_table() {
+// IGV_REGISTER_FIGURES stores the maker only; the writers are made the first time the table is
+// used (core/base/lazy_registry.h), so that a command that draws nothing runs none of their code.
+std::vector<FigureWriter (*)()>& pending_figure_writers() {
+  static std::vector<FigureWriter (*)()> pending;
+  return pending;
+}
+std::recursive_mutex& pending_figures_mutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+std::vector<FigureWriter>& made_figure_writers() {
   static std::vector<FigureWriter> table;
   return table;
+}
+std::vector<FigureWriter>& figure_table() {
+  make_pending(pending_figures_mutex(), pending_figure_writers(),
+               [](FigureWriter w) { made_figure_writers().push_back(std::move(w)); });
+  return made_figure_writers();
 }
 }  // namespace
 
 void register_figure_writer(FigureWriter writer) {
   figure_table().push_back(std::move(writer));
+}
+
+void register_figure_writer_maker(FigureWriter (*make)()) {
+  pending_figure_writers().push_back(make);
 }
 
 std::vector<const FigureWriter*> figure_writers() {

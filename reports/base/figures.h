@@ -31,6 +31,8 @@ struct FigureWriter {
 };
 
 void register_figure_writer(FigureWriter writer);
+/// Registers a writer made on first use (IGV_REGISTER_FIGURES stores `make` only).
+void register_figure_writer_maker(FigureWriter (*make)());
 std::vector<const FigureWriter*> figure_writers();
 
 /// Every registered writer's figures for `report`, ordered by the first claim each illustrates
@@ -44,7 +46,7 @@ bool established(const ClaimResult& r);
 std::string figure_file_name(const std::string& text);
 
 struct FigureWriterRegistrar {
-  explicit FigureWriterRegistrar(FigureWriter (*make)()) { register_figure_writer(make()); }
+  explicit FigureWriterRegistrar(FigureWriter (*make)()) { register_figure_writer_maker(make); }
 };
 #define IGV_REGISTER_FIGURES(fn) \
   static const ::igv::FigureWriterRegistrar IGV_CONCAT(igv_figures_registrar_, __LINE__)(fn)
