@@ -15,6 +15,7 @@
 // which has the same shape) TOML_UNREACHABLE is made to return false, the right answer; everywhere
 // else it keeps toml++'s meaning. tests/base/test_claims_file.cpp holds the characters that reached
 // it; under the hardening build's UBSan they fail without this header.
+// clang-format off: the order of these lines is the fix.
 #include <toml++/impl/preprocessor.h>
 // What the generated header expects before it (toml.h includes these first, in this order).
 #include <toml++/impl/std_new.h>
@@ -28,3 +29,4 @@
 #undef TOML_UNREACHABLE
 #pragma pop_macro("TOML_UNREACHABLE")
 #include <toml++/toml.h>
+// clang-format on

@@ -1,7 +1,5 @@
 #include "properties/base/claims_file.h"
 
-#include "core/base/toml.h"
-
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -11,6 +9,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/json_input.h"
+#include "core/base/toml.h"
 #include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/ids.h"
