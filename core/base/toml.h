@@ -15,7 +15,8 @@
 // which has the same shape) TOML_UNREACHABLE is made to return false, the right answer; everywhere
 // else it keeps toml++'s meaning. tests/base/test_claims_file.cpp holds the characters that reached
 // it; under the hardening build's UBSan they fail without this header.
-// clang-format off: the order of these lines is the fix.
+// The order of these lines is the fix: clang-format must not sort them.
+// clang-format off
 #include <toml++/impl/preprocessor.h>
 // What the generated header expects before it (toml.h includes these first, in this order).
 #include <toml++/impl/std_new.h>
