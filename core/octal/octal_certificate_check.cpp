@@ -296,13 +296,16 @@ class HeapChecker {
     // once); beyond, each value is searched alone (a vectorised loop, stopped when found).
     constexpr std::int64_t kFirstSplits = 64;
     mark_.assign(static_cast<std::size_t>(range) + 1, 0);
+    // Through a local pointer: a store through mark_[] (bytes, which may alias anything) made
+    // the compiler reload the vector's data pointer every split.
+    std::uint8_t* const mark = mark_.data();
     for (int i : code_.two_heap_removals()) {
       const std::int64_t rest = n - i;
       const std::int64_t a_end = std::min({rest / 2, depth, kFirstSplits}) + 1;
-      for (std::int64_t a = 1; a < a_end; ++a) mark_[g[a] ^ g[rest - a]] = 1;
+      for (std::int64_t a = 1; a < a_end; ++a) mark[g[a] ^ g[rest - a]] = 1;
     }
     const auto has = [&](Value v) {
-      if (mark_[static_cast<std::size_t>(v)] != 0) return true;
+      if (mark[static_cast<std::size_t>(v)] != 0) return true;
       for (int i : code_.two_heap_removals()) {
         const std::int64_t rest = n - i;
         const std::int64_t a_end = std::min(rest / 2, depth) + 1;
