@@ -21,7 +21,7 @@ namespace {
 
 /// At most this many positions in one call when their values are held in memory: positions
 /// given one by one, the JSON format (its values follow its positions), and a range whose kernel
-/// offers no streamed route (Kernel::range_values). A streamed range has no cap.
+/// offers no streamed route (streams_ranges). A streamed range has no cap.
 constexpr std::int64_t kMaxValuesPositions = 20'000'000;
 
 /// Refuses a range of more than kMaxValuesPositions positions.
@@ -172,7 +172,7 @@ std::vector<Value> checked_values(const GameKernels& gk, const std::vector<Posit
   }
 }
 
-/// The values of a range through the kernel's streamed route (Kernel::range_values): no
+/// The values of a range through the kernel's streamed route (stream_range_values): no
 /// Position and no label per position. The leading `check` positions are first computed by the
 /// kernel's ordinary route and recomputed by the reference kernel (game_values), and the
 /// streamed values of those positions are compared with them before any line is written. JSON
@@ -212,28 +212,24 @@ void streamed_range_values(const GameKernels& gk, std::pair<std::int64_t, std::i
     writing = true;
   }
   std::size_t i = 0;
-  gk.kernel->range_values(*gk.game, first, last,
-                          [&](std::int64_t n, Value v) {
-                            if (n != first + static_cast<std::int64_t>(i))
-                              throw std::logic_error("kernel " + gk.kernel->name +
-                                                     " streamed position " + std::to_string(n) +
-                                                     " out of order");
-                            if (writing) {
-                              out.line(i, out.labels() ? label(i) : std::string(), v);
-                            } else {
-                              values.push_back(v);
-                              if (!json && values.size() == lead) {
-                                compare_lead();
-                                out.header();
-                                for (std::size_t k = 0; k < lead; ++k)
-                                  out.line(k, label(k), values[k]);
-                                std::vector<Value>().swap(values);
-                                writing = true;
-                              }
-                            }
-                            ++i;
-                          },
-                          {});
+  stream_range_values(*gk.kernel, *gk.game, first, last, [&](std::int64_t n, Value v) {
+    if (n != first + static_cast<std::int64_t>(i))
+      throw std::logic_error("kernel " + gk.kernel->name + " streamed position " +
+                             std::to_string(n) + " out of order");
+    if (writing) {
+      out.line(i, out.labels() ? label(i) : std::string(), v);
+    } else {
+      values.push_back(v);
+      if (!json && values.size() == lead) {
+        compare_lead();
+        out.header();
+        for (std::size_t k = 0; k < lead; ++k) out.line(k, label(k), values[k]);
+        std::vector<Value>().swap(values);
+        writing = true;
+      }
+    }
+    ++i;
+  });
   if (static_cast<std::uint64_t>(i) != static_cast<std::uint64_t>(last - first) + 1)
     throw std::logic_error("kernel " + gk.kernel->name + " streamed too few values");
   if (writing) return;
@@ -321,7 +317,7 @@ int cmd_values(const std::vector<std::string>& args) {
     const bool outcomes = gk.family->value_kind == ValueKind::outcome;
     const ValuesWriter out{gk, format.front(), outcomes, offset};
     try {
-      if (range && gk.kernel->range_values) {
+      if (range && streams_ranges(*gk.kernel)) {
         streamed_range_values(gk, *range, check, out);
       } else {
         held_values(gk, range, items, check, out);

@@ -27,15 +27,45 @@ struct Kernel {
   /// The kernel `verify values` and the generic claims use by default (at most one a family;
   /// without one, the family's first fast kernel).
   bool preferred = false;
-  /// Optional: the values of the one-heap positions first..last (integers, 0 <= first <= last),
-  /// passed in order to `emit(n, value)` as they are computed, without a Position per heap and
-  /// without holding the values (`verify values GAME a..b` streams through it). `tick` (if set)
-  /// is called now and then so that a caller can stop a long run. Empty: not offered.
+  /// Optional: the values of the integer positions first..last (0 <= first <= last), passed in
+  /// order to `emit(n, value)` as they are computed, without a Position per position (`verify
+  /// values GAME a..b` streams through it; see stream_range_values). The kernel holds what its
+  /// method needs (a window, or its own array of values) and nothing per position beyond it.
+  /// `tick` (if set) is called now and then so that a caller can stop a long run. Empty: not
+  /// offered.
   std::function<void(const GameInstance&, std::int64_t first, std::int64_t last,
                      const std::function<void(std::int64_t, Value)>& emit,
                      const std::function<void()>& tick)>
       range_values{};
+  /// True when values() costs what its positions cost one by one (a closed form, or a
+  /// computation per position that shares nothing with the rest of the batch): a range is then
+  /// streamed through values() in batches (stream_range_values), with no range_values of its
+  /// own. False for a kernel that computes a prefix per call: batches would repeat it.
+  bool independent_positions = false;
 };
+
+using RangeEmit = std::function<void(std::int64_t, Value)>;
+
+/// Whether `kernel` gives the values of a range of integer positions without a Position per
+/// position: it has range_values, or its positions are independent.
+[[nodiscard]] bool streams_ranges(const Kernel& kernel);
+
+/// Positions in one batch of stream_range_values for a kernel with independent positions.
+inline constexpr std::int64_t kRangeBatch = 4096;
+
+/// The values of the integer positions first..last by `kernel` (streams_ranges(kernel)), in
+/// order to `emit`: through range_values, else through values() on batches of at most
+/// kRangeBatch positions (each made by game.parse_position of the integer's decimal text).
+/// Throws std::logic_error when the kernel has no streamed route.
+void stream_range_values(const Kernel& kernel, const GameInstance& game, std::int64_t first,
+                         std::int64_t last, const RangeEmit& emit,
+                         const std::function<void()>& tick = {});
+
+/// range_values for a kernel of a one-heap sequence whose method computes G(0 .. count - 1) in
+/// one pass (`prefix(game, count)`, the kernel's own array of values): the range is read from
+/// it, position n being the heap n.
+decltype(Kernel::range_values) range_values_from_prefix(
+    std::function<std::vector<Value>(const GameInstance&, std::int64_t count)> prefix);
 
 /// Adds a kernel; (family, name) must be unique.
 void register_kernel(Kernel kernel);

@@ -160,12 +160,14 @@ Kernel nim_naive_kernel() {
           }};
 }
 Kernel nim_xor_kernel() {
-  return {"nim", "xor", false, "closed form: nim-sum of the heaps",
-          [](const GameInstance&, std::span<const Position> ps) {
-            std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(nim_value_xor(p));
-            return out;
-          }};
+  Kernel k{"nim", "xor", false, "closed form: nim-sum of the heaps",
+           [](const GameInstance&, std::span<const Position> ps) {
+             std::vector<Value> out;
+             for (const auto& p : ps) out.push_back(nim_value_xor(p));
+             return out;
+           }};
+  k.independent_positions = true;  // a closed form per position
+  return k;
 }
 Kernel rook_naive_kernel() {
   return {"rook", "naive", true, "memoised mex over every rook move",

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -245,6 +246,20 @@ void add_kernel(Kernel kernel) {
       }
       return values;
     };
+    if (kernel.range_values) {
+      kernel.range_values = [id, inner = std::move(kernel.range_values)](
+                                const GameInstance& game, std::int64_t first, std::int64_t last,
+                                const RangeEmit& emit, const std::function<void()>& tick) {
+        if (!fault::armed_for(id)) return inner(game, first, last, emit, tick);
+        inner(
+            game, first, last,
+            [&](std::int64_t n, Value v) {
+              emit(n,
+                   fault::at(id, game.format_position(game.parse_position(std::to_string(n))), v));
+            },
+            tick);
+      };
+    }
   }
 #endif
   made_kernels().push_back(std::move(kernel));
@@ -271,6 +286,58 @@ const Kernel& find_kernel(std::string_view family, std::string_view name) {
   }
   throw InputError("no kernel '" + std::string(name) + "' for game family '" + std::string(family) +
                    "'" + (known.empty() ? "" : " (known: " + known + ")"));
+}
+
+bool streams_ranges(const Kernel& kernel) {
+  return static_cast<bool>(kernel.range_values) || kernel.independent_positions;
+}
+
+void stream_range_values(const Kernel& kernel, const GameInstance& game, std::int64_t first,
+                         std::int64_t last, const RangeEmit& emit,
+                         const std::function<void()>& tick) {
+  if (first < 0 || last < first)
+    throw std::logic_error("stream_range_values: expected 0 <= first <= last");
+  if (kernel.range_values) {
+    kernel.range_values(game, first, last, emit, tick);
+    return;
+  }
+  if (!kernel.independent_positions)
+    throw std::logic_error("kernel " + kernel.family + "/" + kernel.name +
+                           " has no streamed route for a range");
+  // Counted from first, never compared with last + 1 (a range may end at 2^63 - 1).
+  const auto count = static_cast<std::uint64_t>(last - first) + 1;
+  std::vector<Position> batch;
+  for (std::uint64_t done = 0; done < count;) {
+    const auto size = std::min<std::uint64_t>(count - done, kRangeBatch);
+    batch.clear();
+    for (std::uint64_t i = 0; i < size; ++i)
+      batch.push_back(
+          game.parse_position(std::to_string(first + static_cast<std::int64_t>(done + i))));
+    const auto values = kernel.values(game, batch);
+    if (values.size() != batch.size())
+      throw std::logic_error("kernel " + kernel.family + "/" + kernel.name + " gave " +
+                             std::to_string(values.size()) + " values for " +
+                             std::to_string(batch.size()) + " positions");
+    for (std::uint64_t i = 0; i < size; ++i)
+      emit(first + static_cast<std::int64_t>(done + i), values[static_cast<std::size_t>(i)]);
+    done += size;
+    if (tick) tick();
+  }
+}
+
+decltype(Kernel::range_values) range_values_from_prefix(
+    std::function<std::vector<Value>(const GameInstance&, std::int64_t count)> prefix) {
+  return
+      [prefix = std::move(prefix)](const GameInstance& game, std::int64_t first, std::int64_t last,
+                                   const RangeEmit& emit, const std::function<void()>&) {
+        if (last == std::numeric_limits<std::int64_t>::max())
+          throw BudgetExceeded("a prefix of 2^63 values");
+        const auto values = prefix(game, last + 1);
+        if (static_cast<std::int64_t>(values.size()) != last + 1)
+          throw std::logic_error("a sequence kernel gave " + std::to_string(values.size()) +
+                                 " values for a prefix of " + std::to_string(last + 1));
+        for (std::int64_t n = first; n <= last; ++n) emit(n, values[static_cast<std::size_t>(n)]);
+      };
 }
 
 }  // namespace igv

@@ -115,14 +115,16 @@ Kernel misere_nim_naive_kernel() {
           }};
 }
 Kernel misere_nim_bouton_kernel() {
-  return {"misere-nim", "bouton", false,
-          "outcome codes (0 loss, 1 win): Bouton's misère rule (all heaps <= 1: P iff an odd "
-          "number of 1s; else P iff nim-sum 0)",
-          [](const GameInstance&, std::span<const Position> ps) {
-            std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(misere_nim_outcome_bouton(p));
-            return out;
-          }};
+  Kernel k{"misere-nim", "bouton", false,
+           "outcome codes (0 loss, 1 win): Bouton's misère rule (all heaps <= 1: P iff an odd "
+           "number of 1s; else P iff nim-sum 0)",
+           [](const GameInstance&, std::span<const Position> ps) {
+             std::vector<Value> out;
+             for (const auto& p : ps) out.push_back(misere_nim_outcome_bouton(p));
+             return out;
+           }};
+  k.independent_positions = true;  // a closed form per position
+  return k;
 }
 IGV_REGISTER_KERNEL(misere_nim_naive_kernel);
 IGV_REGISTER_KERNEL(misere_nim_bouton_kernel);

@@ -24,6 +24,7 @@
 #include "core/frolov/frolov_certificate.h"
 #include "core/frolov/frolov_certificate_check.h"
 #include "core/frolov/frolov_fast_digits.h"
+#include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_lower_bound_certificate_check.h"
 #include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_period.h"
@@ -526,6 +527,87 @@ std::vector<Value> grid_values(const GameInstance& game, std::span<const Positio
   return out;
 }
 
+/// A grid kernel: its values, and a range of integer positions (a run of one row, n the
+/// column) read from one grid of that row's prefix, with no Position per column.
+Kernel grid_kernel(const char* family, const char* name, const char* description,
+                   FrolovGrid (*route)(FrolovFunction, std::int64_t, std::int64_t)) {
+  Kernel k{family, name, false, description,
+           [route](const GameInstance& game, std::span<const Position> ps) {
+             return grid_values(game, ps, route);
+           }};
+  k.range_values = [route, family, name](const GameInstance& game, std::int64_t first,
+                                         std::int64_t last, const RangeEmit& emit,
+                                         const std::function<void()>&) {
+    const auto& sg = square_game(game);
+    const auto [m, n0] = sg.square(game.parse_position(std::to_string(first)));
+    const auto [m_last, n_last] = sg.square(game.parse_position(std::to_string(last)));
+    if (m_last != m || n_last - n0 != last - first)
+      throw std::logic_error(std::string(family) + "/" + name +
+                             ": a range of integers is not a run of one row");
+    const FrolovGrid grid = route(sg.which(), m + 1, n_last + 1);
+    for (std::int64_t i = 0; i <= last - first; ++i) emit(first + i, grid.at(m, n0 + i));
+  };
+  return k;
+}
+
+/// Values of Frolov's f or g at squares by the row kernel of `verify period`'s producer
+/// (FrolovRowWindow: one byte a column, rows 0..max m held whole); squares in rows above
+/// kFrolovWindowMaxRow by the sweep grid.
+std::vector<Value> row_window_values(const GameInstance& game, std::span<const Position> ps) {
+  const auto& sg = square_game(game);
+  std::int64_t rows = 0, cols = 0;
+  for (const auto& p : ps) {
+    const auto [m, n] = sg.square(p);
+    rows = std::max(rows, m + 1);
+    cols = std::max(cols, n + 1);
+  }
+  if (rows > kFrolovWindowMaxRow + 1) return grid_values(game, ps, frolov_grid_sweep);
+  std::vector<Value> out;
+  if (rows == 0) return out;
+  const auto table = frolov_rows_prefix(sg.which(), static_cast<int>(rows - 1), cols);
+  for (const auto& p : ps) {
+    const auto [m, n] = sg.square(p);
+    out.push_back(n + table[static_cast<std::size_t>(m)].h[static_cast<std::size_t>(n)]);
+  }
+  return out;
+}
+
+/// The row kernel, the default of `verify values`, `plot` and `cross-check` for the family
+/// (linear in the columns; the formulas read literally cost O(m + n) a cell, the sweep a bitset
+/// of the column's values a column). Claims name their kernel.
+Kernel row_window_kernel(const char* family) {
+  Kernel k{family, "row-window", false,
+           "row by row from the rows above, a 64-value window near n (the row kernel of verify "
+           "period), one byte a column; rows above 31 by the sweep",
+           row_window_values};
+  k.preferred = true;
+  k.range_values = [family](const GameInstance& game, std::int64_t first, std::int64_t last,
+                            const RangeEmit& emit, const std::function<void()>&) {
+    const auto& sg = square_game(game);
+    const auto [m, n0] = sg.square(game.parse_position(std::to_string(first)));
+    const auto [m_last, n_last] = sg.square(game.parse_position(std::to_string(last)));
+    if (m_last != m || n_last - n0 != last - first)
+      throw std::logic_error(std::string(family) +
+                             "/row-window: a range of integers is not a run of one row");
+    if (m > kFrolovWindowMaxRow) {
+      const FrolovGrid grid = frolov_grid_sweep(sg.which(), m + 1, n_last + 1);
+      for (std::int64_t i = 0; i <= last - first; ++i) emit(first + i, grid.at(m, n0 + i));
+      return;
+    }
+    const auto table = frolov_rows_prefix(sg.which(), static_cast<int>(m), n_last + 1);
+    const auto& h = table[static_cast<std::size_t>(m)].h;
+    for (std::int64_t i = 0; i <= last - first; ++i)
+      emit(first + i, n0 + i + h[static_cast<std::size_t>(n0 + i)]);
+  };
+  return k;
+}
+Kernel rook_misere_row_window_kernel() {
+  return row_window_kernel("rook-misere");
+}
+Kernel digital_deletion_row_window_kernel() {
+  return row_window_kernel("digital-deletion");
+}
+
 Kernel rook_misere_naive_kernel() {
   return {"rook-misere", "naive", true,
           "NaiveSolver over the rook's moves, never onto (0,0) (G1's rules)",
@@ -538,17 +620,13 @@ Kernel rook_misere_naive_kernel() {
           }};
 }
 Kernel rook_misere_formula_kernel() {
-  return {"rook-misere", "g2-formula", false,
-          "(G2) read literally: mex of the row to the left and the column above",
-          [](const GameInstance& game, std::span<const Position> ps) {
-            return grid_values(game, ps, frolov_grid_naive);
-          }};
+  return grid_kernel("rook-misere", "g2-formula",
+                     "(G2) read literally: mex of the row to the left and the column above",
+                     frolov_grid_naive);
 }
 Kernel rook_misere_sweep_kernel() {
-  return {"rook-misere", "sweep", false, "row and column bitsets with lowest-absent pointers",
-          [](const GameInstance& game, std::span<const Position> ps) {
-            return grid_values(game, ps, frolov_grid_sweep);
-          }};
+  return grid_kernel("rook-misere", "sweep", "row and column bitsets with lowest-absent pointers",
+                     frolov_grid_sweep);
 }
 Kernel digital_deletion_naive_kernel() {
   return {"digital-deletion", "naive", true,
@@ -562,18 +640,14 @@ Kernel digital_deletion_naive_kernel() {
           }};
 }
 Kernel digital_deletion_formula_kernel() {
-  return {
-      "digital-deletion", "formula-1", false,
+  return grid_kernel(
+      "digital-deletion", "formula-1",
       "formula (1) read literally: mex of the row to the left, the column above, and 0 in row 0",
-      [](const GameInstance& game, std::span<const Position> ps) {
-        return grid_values(game, ps, frolov_grid_naive);
-      }};
+      frolov_grid_naive);
 }
 Kernel digital_deletion_sweep_kernel() {
-  return {"digital-deletion", "sweep", false, "row and column bitsets with lowest-absent pointers",
-          [](const GameInstance& game, std::span<const Position> ps) {
-            return grid_values(game, ps, frolov_grid_sweep);
-          }};
+  return grid_kernel("digital-deletion", "sweep",
+                     "row and column bitsets with lowest-absent pointers", frolov_grid_sweep);
 }
 Kernel digits_naive_kernel() {
   return {"digits", "naive", true,
@@ -586,21 +660,26 @@ Kernel digits_naive_kernel() {
           }};
 }
 Kernel digits_composition_kernel() {
-  return {"digits", "f-composition", false,
-          "f_{d1} : (f_{d2} : ... (f_{dL} : 0)) with a sweep table of f rows 0..9",
-          [](const GameInstance& game, std::span<const Position> ps) {
-            DigitDeletionEvaluator eval;
-            std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(eval.value(game.format_position(p)));
-            return out;
-          }};
+  Kernel k{"digits", "f-composition", false,
+           "f_{d1} : (f_{d2} : ... (f_{dL} : 0)) with a sweep table of f rows 0..9",
+           [](const GameInstance& game, std::span<const Position> ps) {
+             DigitDeletionEvaluator eval;
+             std::vector<Value> out;
+             for (const auto& p : ps) out.push_back(eval.value(game.format_position(p)));
+             return out;
+           }};
+  // Each string on its own (the evaluator's table of f rows 0..9 is a cache, made per call).
+  k.independent_positions = true;
+  return k;
 }
 IGV_REGISTER_KERNEL(rook_misere_naive_kernel);
 IGV_REGISTER_KERNEL(rook_misere_formula_kernel);
 IGV_REGISTER_KERNEL(rook_misere_sweep_kernel);
+IGV_REGISTER_KERNEL(rook_misere_row_window_kernel);
 IGV_REGISTER_KERNEL(digital_deletion_naive_kernel);
 IGV_REGISTER_KERNEL(digital_deletion_formula_kernel);
 IGV_REGISTER_KERNEL(digital_deletion_sweep_kernel);
+IGV_REGISTER_KERNEL(digital_deletion_row_window_kernel);
 IGV_REGISTER_KERNEL(digits_naive_kernel);
 IGV_REGISTER_KERNEL(digits_composition_kernel);
 

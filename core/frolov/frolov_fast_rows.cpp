@@ -11,6 +11,7 @@
 
 #include "core/base/errors.h"
 #include "core/base/fault.h"
+#include "core/base/memory_budget.h"
 
 namespace igv {
 
@@ -150,6 +151,30 @@ void FrolovRowWindow::stream_above(std::int8_t* out, std::int64_t count,
     }
     out[i] = next_column(taken);
   }
+}
+
+std::vector<PeriodicRow> frolov_rows_prefix(FrolovFunction which, int m, std::int64_t count) {
+  if (m < 0 || m > kFrolovWindowMaxRow)
+    throw InputError("Frolov rows 0.." + std::to_string(m) + ": the row kernel handles rows 0.." +
+                     std::to_string(kFrolovWindowMaxRow));
+  if (count < 0) throw std::logic_error("frolov_rows_prefix: negative count");
+  // Each row held once, plus the row being computed.
+  require_memory_budget(
+      saturated_product(static_cast<std::uint64_t>(m) + 2, static_cast<std::uint64_t>(count)),
+      "Frolov rows 0.." + std::to_string(m) + " on " + std::to_string(count) + " columns");
+  std::vector<PeriodicRow> rows;
+  rows.reserve(static_cast<std::size_t>(m) + 1);
+  for (int r = 0; r <= m; ++r) {
+    PeriodicRow row{which, r, count, 1, {}};
+    {
+      FrolovRowWindow window(which, r, std::span<const PeriodicRow>(rows.data(), rows.size()),
+                             std::max<std::int64_t>(count, 1));
+      window.extend_to(count);
+      row.h.assign(window.h().begin(), window.h().end());
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace igv

@@ -143,4 +143,11 @@ class FrolovRowWindow {
   std::int8_t next_column(std::uint64_t taken_above = 0);
 };
 
+/// Rows 0..m of f or g on the columns 0..count − 1 (m ≤ kFrolovWindowMaxRow), each computed by a
+/// FrolovRowWindow from the rows below it, which are held whole: row r is returned as a
+/// PeriodicRow of preperiod `count` and period 1 whose h covers exactly the columns computed (no
+/// period is assumed; a column ≥ count is out of range). One byte a column a row. Throws
+/// BudgetExceeded before computing when (m + 1)·count bytes exceed memory_budget().
+std::vector<PeriodicRow> frolov_rows_prefix(FrolovFunction which, int m, std::int64_t count);
+
 }  // namespace igv

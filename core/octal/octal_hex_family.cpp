@@ -188,12 +188,16 @@ Kernel hex_naive_kernel() {
           }};
 }
 Kernel hex_sets_kernel() {
-  return {"hex", "sets", false,
-          "option-value sets: two-way split sets kept per total, three-way splits by value "
-          "class and xor-permutation, O(n^2) word operations; sums by nim-sum",
-          [](const GameInstance& game, std::span<const Position> ps) {
-            return sums(hex_values_fast(hex_code_of(game), largest_heap(ps) + 1), ps);
-          }};
+  Kernel k{"hex", "sets", false,
+           "option-value sets: two-way split sets kept per total, three-way splits by value "
+           "class and xor-permutation, O(n^2) word operations; sums by nim-sum",
+           [](const GameInstance& game, std::span<const Position> ps) {
+             return sums(hex_values_fast(hex_code_of(game), largest_heap(ps) + 1), ps);
+           }};
+  k.range_values = range_values_from_prefix([](const GameInstance& game, std::int64_t count) {
+    return hex_values_fast(hex_code_of(game), count);
+  });
+  return k;
 }
 IGV_REGISTER_KERNEL(hex_naive_kernel);
 IGV_REGISTER_KERNEL(hex_sets_kernel);

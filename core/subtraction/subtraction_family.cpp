@@ -1,6 +1,7 @@
 #include "core/subtraction/subtraction_family.h"
 
 #include <algorithm>
+#include <limits>
 #include <random>
 
 #include "core/base/certificate_json.h"
@@ -230,73 +231,114 @@ GameFamily misere_family() {
 IGV_REGISTER_GAME("subtraction", normal_family);
 IGV_REGISTER_GAME("subtraction-misere", misere_family);
 
+/// The values G(p) of one-heap positions read from a prefix G(0 .. largest).
+std::vector<Value> read_heaps(const std::vector<Value>& prefix, std::span<const Position> ps) {
+  std::vector<Value> out;
+  out.reserve(ps.size());
+  for (const auto& p : ps) out.push_back(prefix[static_cast<std::size_t>(p.at(0))]);
+  return out;
+}
+
+/// A kernel computing G(0 .. count - 1) in one pass: its values and its streamed range.
+Kernel prefix_kernel(const char* family, const char* name, bool reference, const char* description,
+                     std::vector<Value> (*prefix)(const GameInstance&, std::int64_t count)) {
+  Kernel k{family, name, reference, description,
+           [prefix](const GameInstance& g, std::span<const Position> ps) {
+             return read_heaps(prefix(g, largest_heap(ps) + 1), ps);
+           }};
+  k.range_values = range_values_from_prefix(prefix);
+  return k;
+}
+
+std::vector<Value> naive_prefix(const GameInstance& g, std::int64_t count) {
+  const auto& sub = as_subtraction(g);
+  if (count > kNaiveLimit) {
+    throw BudgetExceeded("naive subtraction kernel: heap " + std::to_string(count - 1) +
+                         " needs more than " + std::to_string(kNaiveLimit) + " values");
+  }
+  return subtraction_values_naive(sub.set(), sub.play(), count);
+}
+
 Kernel naive_kernel(const char* family) {
-  return {family, "naive", true,
-          "bottom-up mex over every move of the rules (core/subtraction/subtraction_naive.cpp)",
-          [](const GameInstance& g, std::span<const Position> ps) {
-            const auto& sub = as_subtraction(g);
-            const std::int64_t most = largest_heap(ps);
-            if (most >= kNaiveLimit) {
-              throw BudgetExceeded("naive subtraction kernel: heap " + std::to_string(most) +
-                                   " needs more than " + std::to_string(kNaiveLimit) + " values");
-            }
-            const auto values = subtraction_values_naive(sub.set(), sub.play(), most + 1);
-            std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
-            return out;
-          }};
+  return prefix_kernel(
+      family, "naive", true,
+      "bottom-up mex over every move of the rules (core/subtraction/subtraction_naive.cpp)",
+      naive_prefix);
 }
 
 Kernel window_kernel(const char* family) {
-  return {family, "window", false,
-          "incremental mex over a window of the last s_k values (O(s_k) memory); beyond a few "
-          "million, the proved period; for the powers of 2, the mod-3 residue lemma",
-          [](const GameInstance& g, std::span<const Position> ps) {
-            const auto& sub = as_subtraction(g);
-            std::vector<Value> out;
-            const std::int64_t most = largest_heap(ps);
-            if (sub.set().rule_defined()) {
-              // No finite window for an infinite S: the member or the bitset kernel's exact mex.
-              const auto values = rule_defined_values(sub.set(), sub.play(), most + 1);
-              for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
-              return out;
-            }
-            if (!sub.set().powers_of_two && most < kDirectWindowLimit) {
-              const auto values = subtraction_values_window(sub.set(), sub.play(), most + 1);
-              for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
-              return out;
-            }
-            for (const auto& p : ps) out.push_back(sub.fast_value(p.at(0)));
-            return out;
-          }};
+  Kernel k{family, "window", false,
+           "incremental mex over a window of the last s_k values (O(s_k) memory); beyond a few "
+           "million, the proved period; for the powers of 2, the mod-3 residue lemma",
+           [](const GameInstance& g, std::span<const Position> ps) {
+             const auto& sub = as_subtraction(g);
+             const std::int64_t most = largest_heap(ps);
+             if (sub.set().rule_defined()) {
+               // No finite window for an infinite S: the member or the bitset kernel's exact mex.
+               return read_heaps(rule_defined_values(sub.set(), sub.play(), most + 1), ps);
+             }
+             if (!sub.set().powers_of_two && most < kDirectWindowLimit)
+               return read_heaps(subtraction_values_window(sub.set(), sub.play(), most + 1), ps);
+             std::vector<Value> out;
+             for (const auto& p : ps) out.push_back(sub.fast_value(p.at(0)));
+             return out;
+           }};
+  // A range as the window passes it (a ring of s_k values, nothing held per heap) below
+  // kDirectWindowLimit, and through the proved period from there; an infinite S as above.
+  k.range_values = [](const GameInstance& g, std::int64_t first, std::int64_t last,
+                      const RangeEmit& emit, const std::function<void()>& tick) {
+    const auto& sub = as_subtraction(g);
+    if (sub.set().rule_defined()) {
+      if (last == std::numeric_limits<std::int64_t>::max())
+        throw BudgetExceeded("a prefix of 2^63 values");
+      const auto values = rule_defined_values(sub.set(), sub.play(), last + 1);
+      for (std::int64_t n = first; n <= last; ++n) emit(n, values[static_cast<std::size_t>(n)]);
+      return;
+    }
+    std::int64_t n = first;  // the next heap to emit
+    if (!sub.set().powers_of_two && first < kDirectWindowLimit) {
+      const std::int64_t window_last = std::min(last, kDirectWindowLimit - 1);
+      SubtractionWindow window(sub.set(), sub.play());
+      // G(start + i) for i < length; then G(start + length) before each advance.
+      for (; n <= window_last && n < window.length(); ++n) emit(n, window.at(n));
+      while (n <= window_last) {
+        while (window.start() + window.length() < n) window.advance();
+        emit(n, window.next_value());
+        window.advance();
+        if (tick && (n & 0xfffff) == 0) tick();
+        ++n;
+      }
+      if (window_last == last) return;
+    }
+    for (;; ++n) {
+      emit(n, sub.fast_value(n));
+      if (tick && (n & 0xfffff) == 0) tick();
+      if (n == last) return;
+    }
+  };
+  return k;
 }
 
 Kernel members_kernel(const char* family) {
-  return {family, "members", false,
-          "incremental mex over the members of S up to n, listed once (a sieve for the primes); "
-          "exact for every S (core/subtraction/subtraction_fast_members.cpp)",
-          [](const GameInstance& g, std::span<const Position> ps) {
-            const auto& sub = as_subtraction(g);
-            const auto values =
-                subtraction_values_members(sub.set(), sub.play(), largest_heap(ps) + 1);
-            std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
-            return out;
-          }};
+  return prefix_kernel(
+      family, "members", false,
+      "incremental mex over the members of S up to n, listed once (a sieve for the primes); "
+      "exact for every S (core/subtraction/subtraction_fast_members.cpp)",
+      [](const GameInstance& g, std::int64_t count) {
+        const auto& sub = as_subtraction(g);
+        return subtraction_values_members(sub.set(), sub.play(), count);
+      });
 }
 
 Kernel bitset_kernel(const char* family) {
-  return {family, "bitset", false,
-          "word-parallel: one bitset per value of the heaps with an option of that value, the "
-          "set's bitset shifted and OR-ed in (core/subtraction/subtraction_fast_bitset.cpp)",
-          [](const GameInstance& g, std::span<const Position> ps) {
-            const auto& sub = as_subtraction(g);
-            const auto values =
-                subtraction_values_bitset(sub.set(), sub.play(), largest_heap(ps) + 1);
-            std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(values[static_cast<std::size_t>(p.at(0))]);
-            return out;
-          }};
+  return prefix_kernel(
+      family, "bitset", false,
+      "word-parallel: one bitset per value of the heaps with an option of that value, the "
+      "set's bitset shifted and OR-ed in (core/subtraction/subtraction_fast_bitset.cpp)",
+      [](const GameInstance& g, std::int64_t count) {
+        const auto& sub = as_subtraction(g);
+        return subtraction_values_bitset(sub.set(), sub.play(), count);
+      });
 }
 
 Kernel normal_naive() {

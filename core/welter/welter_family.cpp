@@ -163,27 +163,33 @@ Kernel welter_naive_kernel() {
           }};
 }
 Kernel welter_conway_kernel() {
-  return {"welter", "conway", false,
-          "Conway's mating, pairs found with a binary trie on the low-order bits, O(n log n)",
-          [](const GameInstance&, std::span<const Position> ps) {
-            return each_position(ps, [](const WelterCoins& c) { return welter_value_conway(c); });
-          }};
+  Kernel k{"welter", "conway", false,
+           "Conway's mating, pairs found with a binary trie on the low-order bits, O(n log n)",
+           [](const GameInstance&, std::span<const Position> ps) {
+             return each_position(ps, [](const WelterCoins& c) { return welter_value_conway(c); });
+           }};
+  k.independent_positions = true;  // each position on its own
+  return k;
 }
 Kernel welter_conway_as_printed_kernel() {
-  return {"welter", "conway-as-printed", false,
-          "the document's Mathematica welter[x]: all-pairs search for the mate, O(n^3)",
-          [](const GameInstance&, std::span<const Position> ps) {
-            return each_position(
-                ps, [](const WelterCoins& c) { return welter_value_conway_as_printed(c); });
-          }};
+  Kernel k{"welter", "conway-as-printed", false,
+           "the document's Mathematica welter[x]: all-pairs search for the mate, O(n^3)",
+           [](const GameInstance&, std::span<const Position> ps) {
+             return each_position(
+                 ps, [](const WelterCoins& c) { return welter_value_conway_as_printed(c); });
+           }};
+  k.independent_positions = true;  // each position on its own
+  return k;
 }
 Kernel welter_relations_kernel() {
-  return {"welter", "relations", false,
-          "the two relations: translate a coin to 0 (nim-add x), drop it, repeat, O(n^2)",
-          [](const GameInstance&, std::span<const Position> ps) {
-            return each_position(ps,
-                                 [](const WelterCoins& c) { return welter_value_by_relations(c); });
-          }};
+  Kernel k{"welter", "relations", false,
+           "the two relations: translate a coin to 0 (nim-add x), drop it, repeat, O(n^2)",
+           [](const GameInstance&, std::span<const Position> ps) {
+             return each_position(
+                 ps, [](const WelterCoins& c) { return welter_value_by_relations(c); });
+           }};
+  k.independent_positions = true;  // each position on its own
+  return k;
 }
 IGV_REGISTER_KERNEL(welter_naive_kernel);
 IGV_REGISTER_KERNEL(welter_conway_kernel);
