@@ -132,8 +132,10 @@ struct PeriodOptionDeclaration {
 };
 
 /// "GAMES: TEXT; GAMES: TEXT" over the families that declare `field` (the games sharing a text
-/// together), for a command's help; "no game" when none does.
-std::string declared_period_option_help(std::string PeriodOptions::*field);
+/// together), for a command's help; "no game" when none does. When `args` do not ask for help
+/// (help_requested), "see --help": the listing makes every game family, which only --help needs.
+std::string declared_period_option_help(std::string PeriodOptions::*field,
+                                        const std::vector<std::string>& args);
 
 /// Whether `args` ask for the command's help (-h or --help, as the command's parser reads them).
 /// A command builds help texts that make every game family (declared_period_option_help) only

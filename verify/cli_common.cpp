@@ -378,7 +378,9 @@ bool help_requested(const std::vector<std::string>& args) {
   return vm.count("help") != 0U;
 }
 
-std::string declared_period_option_help(std::string PeriodOptions::*field) {
+std::string declared_period_option_help(std::string PeriodOptions::*field,
+                                        const std::vector<std::string>& args) {
+  if (!help_requested(args)) return "see --help";
   // The games sharing a text together, in the families' order.
   std::vector<std::pair<std::string, std::string>> texts;  // (text, games)
   for (const GameFamily* f : game_families()) {

@@ -34,9 +34,7 @@ int cmd_check_certificate(const std::vector<std::string>& args) {
   // Which games declare --max-columns is in the help only (listing them makes every family).
   const std::string columns_help =
       "the column budget of the checker (" +
-      (help_requested(args) ? declared_period_option_help(&PeriodOptions::column_budget)
-                            : std::string("see --help")) +
-      ")";
+      declared_period_option_help(&PeriodOptions::column_budget, args) + ")";
   opts.add_options()("max-columns", po::value<std::int64_t>(), columns_help.c_str())(
       "file", po::value<std::vector<std::string>>(), "CERTIFICATE.json");
   add_command_limit_options(opts, "the check", "the check",

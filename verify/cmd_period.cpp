@@ -148,9 +148,8 @@ int cmd_period(const std::vector<std::string>& args) {
       "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
       "known before computing");
   // Which games declare an option is in its help only (listing them makes every family).
-  const bool help = help_requested(args);
-  const auto declared = [help](std::string PeriodOptions::*field) {
-    return help ? declared_period_option_help(field) : std::string("see --help");
+  const auto declared = [&args](std::string PeriodOptions::*field) {
+    return declared_period_option_help(field, args);
   };
   const std::string checkpoint_help =
       "DIR: write checkpoints of the search there (" + declared(&PeriodOptions::checkpoint) + ")";

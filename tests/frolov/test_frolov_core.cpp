@@ -438,12 +438,12 @@ BOOST_AUTO_TEST_CASE(bad_input_is_an_input_error) {
   BOOST_CHECK_THROW(make_game("rook-misere:-1"), InputError);
   BOOST_CHECK_THROW(make_game("digital-deletion:99"), InputError);
   BOOST_CHECK_THROW(make_game("digits:3"), InputError);
-  BOOST_CHECK_THROW(make_game("digits")->parse_position("61a034"), InputError);
-  BOOST_CHECK_THROW(make_game("rook-misere")->parse_position("0,0"), InputError);
-  BOOST_CHECK_THROW(make_game("rook-misere")->parse_position("3"), InputError);
-  BOOST_CHECK_THROW(make_game("rook-misere:2")->parse_position("1,2"), InputError);
-  BOOST_CHECK_THROW(make_game("rook-misere")->parse_position("-1,2"), InputError);
-  BOOST_CHECK_THROW(make_game("rook-misere")->period(), InputError);
+  BOOST_CHECK_THROW((void)make_game("digits")->parse_position("61a034"), InputError);
+  BOOST_CHECK_THROW((void)make_game("rook-misere")->parse_position("0,0"), InputError);
+  BOOST_CHECK_THROW((void)make_game("rook-misere")->parse_position("3"), InputError);
+  BOOST_CHECK_THROW((void)make_game("rook-misere:2")->parse_position("1,2"), InputError);
+  BOOST_CHECK_THROW((void)make_game("rook-misere")->parse_position("-1,2"), InputError);
+  BOOST_CHECK_THROW((void)make_game("rook-misere")->period(), InputError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
