@@ -230,11 +230,13 @@ CertificateVerdict frolov_check::check_frolov_certificates_keeping(
     const std::int64_t size = K + t;  // f on [0, K + t) determines the row
     if (size > max_columns) return reject(row + "window exceeds the checker's limit");
     std::vector<std::int8_t> hf;
-    if (grow.streamed) {
-      // The g row was streamed: f is streamed too, by the checker's row stream inverted as it
-      // passes, and its least period and preperiod compared by two copies of that stream side
-      // by side (Theorem 3 gives the tail, so no window). The scout covers [0, K + t), every
-      // value the stored inversion checks is reached once.
+    if (grow.streamed || (size > stream_above_columns && residue_cap <= kFrolovShortResidues)) {
+      // The g row was streamed, or the f row is as long as a streamed one (f row 13 below a
+      // streamed row 14, whose g row is stored as a lower row: inverting it would hold another
+      // K + t bytes beside the g rows): f is streamed, by the checker's row stream inverted as
+      // it passes, and its least period and preperiod compared by two copies of that stream
+      // side by side (Theorem 3 gives the tail, so no window). The scout covers [0, K + t),
+      // every value the stored inversion checks is reached once.
       if (auto why = check_claim_range(K, t, c.period, c.preperiod); !why.empty())
         return reject(row + why);
       const frolov_check::FValueStream start(c.m, accepted);

@@ -508,14 +508,14 @@ BOOST_AUTO_TEST_CASE(corrupted_f_certificates_are_rejected) {
 }
 
 BOOST_AUTO_TEST_CASE(the_streamed_checker_decides_as_the_stored_one) {
-  // The checker streams the top row above a number of columns (rows 13 and 14): never stored,
-  // every comparison made by two copies of its row stream side by side. Here it streams every
-  // top row (threshold 0) and must accept and reject exactly what the stored check does: the
-  // chain itself, and every edit of the top row's g and f certificates. Rows 2 and 3 take the
-  // whole-period comparison (t = 3, 9 not multiples of T), the others the window at shift t/q or
-  // a first difference within a period. Rows 2..10 by default (a few seconds);
-  // IGV_FROLOV_STREAMED_TOP=12 adds rows 11 and 12 (several minutes; `ctest -L long` with
-  // -DIGV_LONG_TESTS=ON runs it).
+  // The checker streams the top row above a number of columns (rows 13 and 14), and every f row
+  // as long: never stored, every comparison made by two copies of its row stream side by side.
+  // Here it streams every top row and every f row (threshold 0) and must accept and reject exactly
+  // what the stored check does: the chain itself, and every edit of the top row's g and f
+  // certificates. Rows 2 and 3 take the whole-period comparison (t = 3, 9 not multiples of T), the
+  // others the window at shift t/q or a first difference within a period. Rows 2..10 by default (a
+  // few seconds); IGV_FROLOV_STREAMED_TOP=12 adds rows 11 and 12 (several minutes; `ctest -L long`
+  // with -DIGV_LONG_TESTS=ON runs it).
   int last = 10;
   if (const char* env = std::getenv("IGV_FROLOV_STREAMED_TOP")) last = std::atoi(env);
   for (int top = 2; top <= last; ++top) {
@@ -577,6 +577,23 @@ BOOST_AUTO_TEST_CASE(the_streamed_checker_decides_as_the_stored_one) {
       auto f = chain.f_certificates;
       edit(g.back(), f.back());
       accepted += both(g, f, what) ? 1 : 0;
+    }
+    // A lower f row as long as the threshold is streamed too (f row 13 below row 14): edits of
+    // the row below the top, decided alike by both routes.
+    if (chain.f_certificates.size() >= 2) {
+      const std::vector<std::pair<std::string, std::function<void(FRowCertificate&)>>> lower = {
+          {"lower f period / 2", [](auto& f) { f.period /= 2; }},
+          {"lower f period * 2", [](auto& f) { f.period *= 2; }},
+          {"lower f preperiod - 1", [](auto& f) { f.preperiod -= 1; }},
+          {"lower f preperiod + 1", [](auto& f) { f.preperiod += 1; }},
+          {"lower f K - 1", [](auto& f) { f.inversion_bound -= 1; }},
+          {"lower f K + 1", [](auto& f) { f.inversion_bound += 1; }},
+      };
+      for (const auto& [what, edit] : lower) {
+        auto f = chain.f_certificates;
+        edit(f[f.size() - 2]);
+        both(chain.g_certificates, f, what);
+      }
     }
     // Some edits keep the certificate true (tau doubled, k moved up), most make it false.
     BOOST_TEST(edits.size() >= 40U);
