@@ -60,26 +60,17 @@ void add_kernel(Kernel kernel);
 /// Makes the pending families named `name` (every pending one when `name` is null), in
 /// registration order; a family whose maker returns another name is a programming error.
 void make_pending_families(const char* name) {
-  const std::lock_guard guard(pending_mutex());
-  auto& pending = pending_families();
-  std::vector<PendingFamily> makers;
-  for (auto it = pending.begin(); it != pending.end();) {
-    if (name == nullptr || std::strcmp(it->name, name) == 0) {
-      makers.push_back(*it);
-      it = pending.erase(it);
-    } else {
-      ++it;
-    }
-  }
-  // A maker may look a family up (the lock is recursive); what it finds is made already.
-  for (const auto& entry : makers) {
-    GameFamily family = entry.make();
-    if (family.name != entry.name) {
-      registry_abort("game family registered as '" + std::string(entry.name) + "' is named '" +
-                     family.name + "'");
-    }
-    add_game_family(std::move(family));
-  }
+  make_pending_if(
+      pending_mutex(), pending_families(),
+      [name](const PendingFamily& e) { return name == nullptr || std::strcmp(e.name, name) == 0; },
+      [](const PendingFamily& e) {
+        GameFamily family = e.make();
+        if (family.name != e.name) {
+          registry_abort("game family registered as '" + std::string(e.name) + "' is named '" +
+                         family.name + "'");
+        }
+        add_game_family(std::move(family));
+      });
 }
 std::map<std::string, GameFamily>& family_table() {
   make_pending_families(nullptr);

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/base/lazy_registry.h"
 #include "properties/base/check_helpers.h"
 
 namespace igv {
@@ -28,16 +29,12 @@ std::recursive_mutex& pending_steps_mutex() {
 /// several threads).
 std::map<std::string, std::vector<ProofStep>>& step_tables() {
   static std::map<std::string, std::vector<ProofStep>> tables;
-  const std::lock_guard guard(pending_steps_mutex());
-  auto& pending = pending_steps();
-  if (!pending.empty()) {
-    const auto makers = std::move(pending);
-    pending.clear();
-    for (const auto& entry : makers) {
-      auto& table = tables[entry.checker];
-      for (auto& s : entry.make()) table.push_back(std::move(s));
-    }
-  }
+  make_pending_if(
+      pending_steps_mutex(), pending_steps(), [](const PendingSteps&) { return true; },
+      [](const PendingSteps& e) {
+        auto& table = tables[e.checker];
+        for (auto& s : e.make()) table.push_back(std::move(s));
+      });
   return tables;
 }
 
