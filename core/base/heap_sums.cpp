@@ -29,6 +29,14 @@ std::string format_heap_sum(const Position& p) {
   return s.empty() ? "0" : s;
 }
 
+std::int64_t heaps_up_to(std::int64_t largest) {
+  if (largest == std::numeric_limits<std::int64_t>::max())
+    throw BudgetExceeded("heap " + std::to_string(largest) +
+                         ": no kernel computes the 2^63 values of heaps 0.." +
+                         std::to_string(largest));
+  return largest + 1;
+}
+
 std::int64_t largest_heap(std::span<const Position> ps) {
   std::int64_t m = 0;
   for (const auto& p : ps)

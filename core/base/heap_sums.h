@@ -29,6 +29,11 @@ std::string format_heap_sum(const Position& p);
 /// The largest heap of any of the positions (0 when there is none).
 std::int64_t largest_heap(std::span<const Position> ps);
 
+/// The number of heaps 0..largest, the prefix a sequence kernel computes for heaps up to
+/// `largest`; throws BudgetExceeded for largest = 2^63 − 1 (no prefix of 2^63 values is
+/// computed, and largest + 1 would overflow).
+std::int64_t heaps_up_to(std::int64_t largest);
+
 /// The value of each sum of heaps in `ps`: the nim-sum of its heaps' values g(h) (what the
 /// kernels of the normal-play heap-sum families return).
 template <class G>

@@ -86,6 +86,10 @@ class FrolovSquareGame : public GameInstance {
       if (x < 0)
         throw InputError(spec() + " position: coordinates must be non-negative, got '" +
                          std::string(text) + "'");
+      // Far beyond any kernel's reach, and m + 1, n + 1 and their sums stay exact.
+      if (x >= std::int64_t{1} << 62)
+        throw InputError(spec() + " position: coordinates must be below 2^62, got '" +
+                         std::string(text) + "'");
     }
     if (which_ == FrolovFunction::g && square(p) == std::pair<std::int64_t, std::int64_t>{0, 0}) {
       throw InputError(
@@ -145,7 +149,7 @@ struct SquareAnswer {
 
 SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n) {
   SquareAnswer a;
-  if ((m + 1) * (n + 1) <= kSweepCellLimit) {
+  if (m + 1 <= kSweepCellLimit / (n + 1)) {  // (m + 1)(n + 1) cells, without overflow
     const FrolovGrid grid = frolov_grid_sweep(which, m + 1, n + 1);
     a.value = grid.at(m, n);
     for (std::int64_t i = 0; i < m; ++i)
@@ -167,7 +171,11 @@ SquareAnswer answer_square(FrolovFunction which, std::int64_t m, std::int64_t n)
     a.value = row(m).value(n);
     for (std::int64_t i = 0; i < m; ++i)
       if (row(i).value(n) == 0) a.zero_options.emplace_back(i, n);
-    for (std::int64_t j = 0; j < n; ++j)
+    // A zero of the row lies below preperiod + 2·period: beyond, value(j) = value(j') + q·period
+    // with q ≥ 2 and value(j') ≥ −1 (the accepted arithmetic period, saltus = period), so
+    // value(j) ≥ 2·period − 1 > 0. The row is not walked to a far column n.
+    const std::int64_t zeros_end = std::min(n, row(m).preperiod + 2 * row(m).period);
+    for (std::int64_t j = 0; j < zeros_end; ++j)
       if (row(m).value(j) == 0) a.zero_options.emplace_back(m, j);
     a.kernel = "proved periodic rows (row kernel, certificate accepted)";
   } else {

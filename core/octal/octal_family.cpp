@@ -262,7 +262,7 @@ const OctalCode& code_of(const GameInstance& game) {
 Kernel octal_naive_kernel() {
   return {"octal", "naive", true, "mex over every option of each heap, O(n^2); sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
-            const auto g = octal_values_naive(code_of(game), largest_heap(ps));
+            const auto g = octal_values_naive(code_of(game), heaps_up_to(largest_heap(ps)) - 1);
             return nim_sums_of_heaps(
                 ps, [&g](std::int64_t h) { return g[static_cast<std::size_t>(h)]; });
           }};
@@ -272,7 +272,7 @@ Kernel octal_sparse_kernel() {
            "sparse-space method (rare/common values under a mask, bitset mex); sums by nim-sum",
            [](const GameInstance& game, std::span<const Position> ps) {
              OctalSparseSolver solver(code_of(game));
-             solver.extend_to(largest_heap(ps) + 1);
+             solver.extend_to(heaps_up_to(largest_heap(ps)));
              return nim_sums_of_heaps(ps, [&solver](std::int64_t h) { return solver.value(h); });
            }};
   // A range: the solver's values (one byte a heap, or two) without a Position per heap.
@@ -280,7 +280,7 @@ Kernel octal_sparse_kernel() {
                       const std::function<void(std::int64_t, Value)>& emit,
                       const std::function<void()>& tick) {
     OctalSparseSolver solver(code_of(game));
-    solver.extend_to(last + 1, tick);
+    solver.extend_to(heaps_up_to(last), tick);
     for (std::int64_t n = first; n <= last; ++n) emit(n, solver.value(n));
   };
   return k;

@@ -22,7 +22,7 @@ Kernel octal_periodic_kernel() {
            [](const GameInstance& game, std::span<const Position> ps) {
              const std::string spec = game.spec();
              const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
-             const auto table = octal_value_table(code, largest_heap(ps) + 1, true);
+             const auto table = octal_value_table(code, heaps_up_to(largest_heap(ps)), true);
              return nim_sums_of_heaps(ps, [&table](std::int64_t h) { return table[h]; });
            }};
   k.preferred = true;
@@ -32,7 +32,7 @@ Kernel octal_periodic_kernel() {
                       const std::function<void()>& tick) {
     const std::string spec = game.spec();
     const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
-    const auto table = octal_value_table(code, last + 1, true, nullptr, tick);
+    const auto table = octal_value_table(code, heaps_up_to(last), true, nullptr, tick);
     for (std::int64_t n = first; n <= last; ++n) emit(n, table[n]);
   };
   return k;

@@ -184,7 +184,7 @@ Kernel hex_naive_kernel() {
   return {"hex", "naive", true,
           "mex over every option of each heap (three-way splits: O(n^3)); sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
-            return sums(hex_values_naive(hex_code_of(game), largest_heap(ps)), ps);
+            return sums(hex_values_naive(hex_code_of(game), heaps_up_to(largest_heap(ps)) - 1), ps);
           }};
 }
 Kernel hex_sets_kernel() {
@@ -192,7 +192,7 @@ Kernel hex_sets_kernel() {
            "option-value sets: two-way split sets kept per total, three-way splits by value "
            "class and xor-permutation, O(n^2) word operations; sums by nim-sum",
            [](const GameInstance& game, std::span<const Position> ps) {
-             return sums(hex_values_fast(hex_code_of(game), largest_heap(ps) + 1), ps);
+             return sums(hex_values_fast(hex_code_of(game), heaps_up_to(largest_heap(ps))), ps);
            }};
   k.range_values = range_values_from_prefix([](const GameInstance& game, std::int64_t count) {
     return hex_values_fast(hex_code_of(game), count);

@@ -199,6 +199,15 @@ std::int64_t largest_heap(std::span<const Position> ps) {
   return most;
 }
 
+/// The length of the prefix G(0 .. the largest heap of ps); BudgetExceeded at heap 2^63 − 1 (a
+/// prefix of 2^63 values, whose length would overflow).
+std::int64_t prefix_length(std::span<const Position> ps) {
+  const std::int64_t most = largest_heap(ps);
+  if (most == std::numeric_limits<std::int64_t>::max())
+    throw BudgetExceeded("heap " + std::to_string(most) + ": a prefix of 2^63 values");
+  return most + 1;
+}
+
 std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(SubtractionPlay play) {
   return [play](std::string_view params) -> std::unique_ptr<GameInstance> {
     return std::make_unique<SubtractionGame>(parse_subtraction_set(params), play);
@@ -244,7 +253,7 @@ Kernel prefix_kernel(const char* family, const char* name, bool reference, const
                      std::vector<Value> (*prefix)(const GameInstance&, std::int64_t count)) {
   Kernel k{family, name, reference, description,
            [prefix](const GameInstance& g, std::span<const Position> ps) {
-             return read_heaps(prefix(g, largest_heap(ps) + 1), ps);
+             return read_heaps(prefix(g, prefix_length(ps)), ps);
            }};
   k.range_values = range_values_from_prefix(prefix);
   return k;
@@ -275,7 +284,7 @@ Kernel window_kernel(const char* family) {
              const std::int64_t most = largest_heap(ps);
              if (sub.set().rule_defined()) {
                // No finite window for an infinite S: the member or the bitset kernel's exact mex.
-               return read_heaps(rule_defined_values(sub.set(), sub.play(), most + 1), ps);
+               return read_heaps(rule_defined_values(sub.set(), sub.play(), prefix_length(ps)), ps);
              }
              if (!sub.set().powers_of_two && most < kDirectWindowLimit)
                return read_heaps(subtraction_values_window(sub.set(), sub.play(), most + 1), ps);

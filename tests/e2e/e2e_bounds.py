@@ -96,6 +96,24 @@ check(r.returncode == 0 and len(lines) == 808 and lines[0] == "92233720368547750
       and lines[-1] == "9223372036854775807 9223372036854775807",
       f"a streamed range ending at 2^63 - 1: {r.returncode} {lines[:1]} {lines[-1:]} {r.stderr[-300:]!r}")
 limited(["values", "nim", "0..9223372036854775807", "--time-limit", "1"], "time", 6)
+# A sequence kernel asked for heap 2^63 - 1 would need 2^63 values (heaps + 1 overflowed: the
+# octal, hex and subtraction kernels aborted on a failed assertion): out of reach, exit 3, one line.
+for game in ("octal:0.07", "octal:0.16", "hex:0.37", "subtraction:squares", "subtraction:1,3"):
+    for kernel in ([], ["--kernel", "naive"]):
+        args = ["values", game, "9223372036854775806..9223372036854775807"] + kernel
+        r, seconds = timed(args)
+        # (subtraction:1,3's window kernel answers by its proved period: exit 0)
+        answered = r.returncode == 0 and len(r.stdout.splitlines()) == 2
+        out_of_reach = r.returncode == 3 and "2^63" in r.stderr and r.stdout == ""
+        check((answered or out_of_reach) and seconds < 10 * SLOW,
+              f"verify {' '.join(args)}: exit {r.returncode}: {r.stderr[-300:]!r}")
+# Frolov's squares are below 2^62 (m + 1, n + 1 exact); a far column of a proved row answers at
+# once (its zeros lie below preperiod + 2 periods: the row is not walked to n).
+refused(["values", "rook-misere:3", "9223372036854775806..9223372036854775807"], "below 2^62")
+refused(["value", "digital-deletion", "4611686018427387904,3"], "below 2^62")
+r, seconds = timed(["value", "rook-misere", "5,4611686018427387903", "--format", "json"])
+check(r.returncode == 0 and json.loads(r.stdout or "{}").get("value") == 4611686018427387900
+      and seconds < 10 * SLOW, f"a far column of row 5: {r.returncode} {seconds:.1f} s {r.stdout[:300]}")
 refused(["cross-check", "nim", "--range", "99999999999"], "--range")
 refused(["plot", "chomp", "0..1000000000", "--out", os.path.join(WORK, "c.svg")], "chomp")
 refused(["plot", "sos:40", "--out", os.path.join(WORK, "s.svg")], "every board of sos:40")
