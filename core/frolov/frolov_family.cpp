@@ -535,25 +535,40 @@ std::vector<Value> grid_values(const GameInstance& game, std::span<const Positio
   return out;
 }
 
-/// A grid kernel: its values, and a range of integer positions (a run of one row, n the
-/// column) read from one grid of that row's prefix, with no Position per column.
+/// The squares of a range first..last of integer positions: one row m, columns n0..n_last (a
+/// row game's positions are its columns). `kernel` names the caller in a logic_error.
+struct RowRun {
+  std::int64_t m, n0, n_last;
+};
+RowRun row_run(const FrolovSquareGame& sg, std::int64_t first, std::int64_t last,
+               const std::string& kernel) {
+  const auto [m, n0] = sg.square(sg.parse_position(std::to_string(first)));
+  const auto [m_last, n_last] = sg.square(sg.parse_position(std::to_string(last)));
+  if (m_last != m || n_last - n0 != last - first)
+    throw std::logic_error(kernel + ": a range of integers is not a run of one row");
+  return {m, n0, n_last};
+}
+
+/// Emits the run's values from a grid that holds its row.
+void emit_grid_run(const FrolovGrid& grid, const RowRun& run, std::int64_t first, std::int64_t last,
+                   const RangeEmit& emit) {
+  for (std::int64_t i = 0; i <= last - first; ++i) emit(first + i, grid.at(run.m, run.n0 + i));
+}
+
+/// A grid kernel: its values, and a range of integer positions (a run of one row) read from one
+/// grid of that row's prefix, with no Position per column.
 Kernel grid_kernel(const char* family, const char* name, const char* description,
                    FrolovGrid (*route)(FrolovFunction, std::int64_t, std::int64_t)) {
   Kernel k{family, name, false, description,
            [route](const GameInstance& game, std::span<const Position> ps) {
              return grid_values(game, ps, route);
            }};
-  k.range_values = [route, family, name](const GameInstance& game, std::int64_t first,
-                                         std::int64_t last, const RangeEmit& emit,
-                                         const std::function<void()>&) {
+  k.range_values = [route, kernel = std::string(family) + "/" + name](
+                       const GameInstance& game, std::int64_t first, std::int64_t last,
+                       const RangeEmit& emit, const std::function<void()>&) {
     const auto& sg = square_game(game);
-    const auto [m, n0] = sg.square(game.parse_position(std::to_string(first)));
-    const auto [m_last, n_last] = sg.square(game.parse_position(std::to_string(last)));
-    if (m_last != m || n_last - n0 != last - first)
-      throw std::logic_error(std::string(family) + "/" + name +
-                             ": a range of integers is not a run of one row");
-    const FrolovGrid grid = route(sg.which(), m + 1, n_last + 1);
-    for (std::int64_t i = 0; i <= last - first; ++i) emit(first + i, grid.at(m, n0 + i));
+    const RowRun run = row_run(sg, first, last, kernel);
+    emit_grid_run(route(sg.which(), run.m + 1, run.n_last + 1), run, first, last, emit);
   };
   return k;
 }
@@ -589,23 +604,20 @@ Kernel row_window_kernel(const char* family) {
            "period), one byte a column; rows above 31 by the sweep",
            row_window_values};
   k.preferred = true;
-  k.range_values = [family](const GameInstance& game, std::int64_t first, std::int64_t last,
-                            const RangeEmit& emit, const std::function<void()>&) {
+  k.range_values = [kernel = std::string(family) + "/row-window"](
+                       const GameInstance& game, std::int64_t first, std::int64_t last,
+                       const RangeEmit& emit, const std::function<void()>&) {
     const auto& sg = square_game(game);
-    const auto [m, n0] = sg.square(game.parse_position(std::to_string(first)));
-    const auto [m_last, n_last] = sg.square(game.parse_position(std::to_string(last)));
-    if (m_last != m || n_last - n0 != last - first)
-      throw std::logic_error(std::string(family) +
-                             "/row-window: a range of integers is not a run of one row");
-    if (m > kFrolovWindowMaxRow) {
-      const FrolovGrid grid = frolov_grid_sweep(sg.which(), m + 1, n_last + 1);
-      for (std::int64_t i = 0; i <= last - first; ++i) emit(first + i, grid.at(m, n0 + i));
+    const RowRun run = row_run(sg, first, last, kernel);
+    if (run.m > kFrolovWindowMaxRow) {
+      emit_grid_run(frolov_grid_sweep(sg.which(), run.m + 1, run.n_last + 1), run, first, last,
+                    emit);
       return;
     }
-    const auto table = frolov_rows_prefix(sg.which(), static_cast<int>(m), n_last + 1);
-    const auto& h = table[static_cast<std::size_t>(m)].h;
+    const auto rows = frolov_rows_prefix(sg.which(), static_cast<int>(run.m), run.n_last + 1);
+    const auto& h = rows[static_cast<std::size_t>(run.m)].h;
     for (std::int64_t i = 0; i <= last - first; ++i)
-      emit(first + i, n0 + i + h[static_cast<std::size_t>(n0 + i)]);
+      emit(first + i, run.n0 + i + h[static_cast<std::size_t>(run.n0 + i)]);
   };
   return k;
 }
