@@ -517,15 +517,22 @@ const FrolovSquareGame& square_game(const GameInstance& g) {
   return *s;
 }
 
-std::vector<Value> grid_values(const GameInstance& game, std::span<const Position> ps,
-                               FrolovGrid (*route)(FrolovFunction, std::int64_t, std::int64_t)) {
-  const auto& sg = square_game(game);
+/// The rows and columns of the smallest rectangle from (0, 0) that holds every square of `ps`.
+std::pair<std::int64_t, std::int64_t> enclosing_rectangle(const FrolovSquareGame& sg,
+                                                          std::span<const Position> ps) {
   std::int64_t rows = 0, cols = 0;
   for (const auto& p : ps) {
     const auto [m, n] = sg.square(p);
     rows = std::max(rows, m + 1);
     cols = std::max(cols, n + 1);
   }
+  return {rows, cols};
+}
+
+std::vector<Value> grid_values(const GameInstance& game, std::span<const Position> ps,
+                               FrolovGrid (*route)(FrolovFunction, std::int64_t, std::int64_t)) {
+  const auto& sg = square_game(game);
+  const auto [rows, cols] = enclosing_rectangle(sg, ps);
   const FrolovGrid grid = route(sg.which(), rows, cols);
   std::vector<Value> out;
   for (const auto& p : ps) {
@@ -578,12 +585,7 @@ Kernel grid_kernel(const char* family, const char* name, const char* description
 /// kFrolovWindowMaxRow by the sweep grid.
 std::vector<Value> row_window_values(const GameInstance& game, std::span<const Position> ps) {
   const auto& sg = square_game(game);
-  std::int64_t rows = 0, cols = 0;
-  for (const auto& p : ps) {
-    const auto [m, n] = sg.square(p);
-    rows = std::max(rows, m + 1);
-    cols = std::max(cols, n + 1);
-  }
+  const auto [rows, cols] = enclosing_rectangle(sg, ps);
   if (rows > kFrolovWindowMaxRow + 1) return grid_values(game, ps, frolov_grid_sweep);
   std::vector<Value> out;
   if (rows == 0) return out;
