@@ -130,20 +130,20 @@ PeriodicRow FrolovRun::load_row(const FrolovRowRecord& r) const {
 }
 
 std::optional<std::pair<std::int64_t, std::int64_t>> FrolovRun::resume_row(
-    FrolovRowWindow& row, FrolovFunction which, int m, std::int64_t store_limit,
-    const std::function<void(std::int64_t, std::span<const std::int8_t>)>& replay) {
+    FrolovRowWindow& row, FrolovFunction which, int m, std::int64_t store_limit) {
   if (!current_ || current_->which != which || current_->m != m) return std::nullopt;
-  if (store_limit >= 0 && !current_->stream.is_null() &&
-      (!current_->stream.is_object() ||
-       current_->stream.value("head_columns", std::int64_t{-1}) != store_limit)) {
-    // A streamed row saved by the earlier search (test (A) alone, a head of P + T + 1
-    // columns) cannot continue as this one: the row starts again from column 0; the rows
-    // proved before it are kept (core/CERTIFICATES.md, "Checkpoints").
+  if (store_limit >= 0 ? !current_->stream.is_object() ||
+                             current_->stream.value("head_columns", std::int64_t{-1}) != store_limit
+                       : !current_->stream.is_null()) {
+    // A streamed row saved by an earlier search (the whole row in current.bin, or a head of
+    // P + T + 1 or P + 2T + 1 columns compared with the passing columns) cannot continue as
+    // this one, nor a streamed row as a stored one: the row starts again from column 0; the
+    // rows proved before it are kept (core/CERTIFICATES.md, "Checkpoints").
     current_.reset();
     return std::nullopt;
   }
   Fnv1a fnv;
-  if (store_limit >= 0 && !current_->stream.is_null()) {
+  if (store_limit >= 0) {
     // A compact streamed checkpoint: the head from current.bin, the rest from the state.
     const std::int64_t head = std::min(current_->columns, store_limit);
     read_prefix(path("current.bin"), head, [&](std::span<const std::int8_t> s) {
@@ -163,22 +163,9 @@ std::optional<std::pair<std::int64_t, std::int64_t>> FrolovRun::resume_row(
     current_.reset();
     return std::make_pair(std::int64_t{1}, std::int64_t{1});
   }
-  Fnv1a head_fnv;  // a streamed row's first columns: what a compact checkpoint fingerprints
   read_prefix(path("current.bin"), current_->columns, [&](std::span<const std::int8_t> s) {
     fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
-    if (store_limit < 0) {
-      row.append_restored(s);
-      return;
-    }
-    const std::int64_t c0 = row.computed();
-    const auto stored = static_cast<std::size_t>(
-        std::clamp<std::int64_t>(store_limit - c0, 0, static_cast<std::int64_t>(s.size())));
-    head_fnv.add(s.data(), static_cast<std::int64_t>(stored));
-    if (stored > 0) row.append_restored(s.subspan(0, stored));
-    if (stored < s.size()) row.append_restored(s.subspan(stored), false);
-    // The stored columns are read back from the row, so a replay sees one contiguous head.
-    if (stored > 0) replay(c0, row.h().subspan(static_cast<std::size_t>(c0), stored));
-    if (stored < s.size()) replay(c0 + static_cast<std::int64_t>(stored), s.subspan(stored));
+    row.append_restored(s);
   });
   if (fnv.hex() != current_->fnv) {
     throw InputError("checkpoint: '" + path("current.bin") +
@@ -186,7 +173,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> FrolovRun::resume_row(
   }
   row.finish_restore(current_->row_mask);
   saved_columns_ = current_->columns;
-  current_fnv_ = store_limit < 0 ? fnv : head_fnv;
+  current_fnv_ = fnv;
   const auto counters = std::make_pair(current_->ja, current_->jb);
   current_.reset();
   return counters;
@@ -465,15 +452,20 @@ void FrolovRun::parse_state(const nlohmann::json& s) {
   if (game != game_)
     throw InputError(where + " is a checkpoint of " + game + ", not of " + game_ +
                      " (mismatched checkpoint)");
-  // Rows in the order the run proves them: g 0, (f 0,) g 1, (f 1,) …
+  // Rows in the order the run proves them: g 0, g 1, …, then (with f) f 0, f 1, …; a
+  // checkpoint written before 26 November 2026 holds g 0, f 0, g 1, f 1, …: each function's
+  // rows must come in order and start at row 0, whatever the interleaving.
   std::size_t i = 0;
+  int next_g = 0, next_f = 0;
   for (const auto& r : s.at("rows")) {
     FrolovRowRecord rec;
     const auto& c = r.at("certificate");
-    const int m = static_cast<int>(with_f_ ? i / 2 : i);
-    rec.which = with_f_ && i % 2 == 1 ? FrolovFunction::f : FrolovFunction::g;
-    if (c.at("function").get<std::string>() != frolov_function_name(rec.which) ||
-        c.at("m").get<int>() != m || m > max_row_)
+    const std::string function = c.at("function").get<std::string>();
+    rec.which = function == "f" ? FrolovFunction::f : FrolovFunction::g;
+    int& next = rec.which == FrolovFunction::g ? next_g : next_f;
+    const int m = next++;
+    if ((function != "g" && !(function == "f" && with_f_)) || c.at("m").get<int>() != m ||
+        m > max_row_)
       throw InputError(where + ": row " + std::to_string(i) + " is out of order (corrupt)");
     if (rec.which == FrolovFunction::g) {
       rec.g = g_certificate_from_json(c);
@@ -508,12 +500,13 @@ void FrolovRun::parse_state(const nlohmann::json& s) {
       c.stream = cur.at("stream");
       if (!c.stream.is_object()) throw InputError(where + ": 'stream' is not an object (corrupt)");
     }
-    // The row in progress is the next one the run would prove.
-    const FrolovFunction next_which = with_f_ && i % 2 == 1 ? FrolovFunction::f : FrolovFunction::g;
-    const int next_m = static_cast<int>(with_f_ ? i / 2 : i);
-    if (c.which != next_which || c.m != next_m || c.columns < 1 || c.ja < 1 || c.jb < 1)
+    // The row in progress is the next one the run would prove (g rows first). An f row in
+    // progress before the g rows are all done (the order before 26 November 2026) is not
+    // continued: the row starts again once its turn comes.
+    if (c.columns < 1 || c.ja < 1 || c.jb < 1 ||
+        (c.which == FrolovFunction::g ? c.m != next_g : !with_f_ || c.m != next_f))
       throw InputError(where + ": the row in progress is not the next row (corrupt)");
-    current_ = c;
+    if (c.which == FrolovFunction::g || next_g > max_row_) current_ = c;
   }
 }
 

@@ -96,11 +96,12 @@ class FrolovRun {
   [[nodiscard]] PeriodicRow load_row(const FrolovRowRecord& r) const;
 
   /// Restores the row in progress into `row` when the checkpoint holds it; returns its search
-  /// counters (ja, jb) or nothing. A streamed row (`store_limit` ≥ 0) stores only its columns
-  /// below `store_limit` and hands every restored piece, from column 0 on, to `replay`.
-  std::optional<std::pair<std::int64_t, std::int64_t>> resume_row(
-      FrolovRowWindow& row, FrolovFunction which, int m, std::int64_t store_limit = -1,
-      const std::function<void(std::int64_t, std::span<const std::int8_t>)>& replay = {});
+  /// counters (ja, jb) or nothing. A streamed row (`store_limit` ≥ 0, its head) is resumed only
+  /// from a compact checkpoint of that head (its columns below `store_limit` read back, the
+  /// search's state from take_resumed_stream()); any other saved form of it starts again.
+  std::optional<std::pair<std::int64_t, std::int64_t>> resume_row(FrolovRowWindow& row,
+                                                                  FrolovFunction which, int m,
+                                                                  std::int64_t store_limit = -1);
 
   /// A row starts (fresh or resumed).
   void start_row(FrolovFunction which, int m, std::int64_t resumed_columns);

@@ -44,14 +44,9 @@ void ColumnBytes::append(const std::int8_t* src, std::int64_t count) {
   size_ += count;
 }
 
-FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
-                                 std::int64_t max_columns, int streamed_below)
-    : which_(which),
-      m_(m),
-      offset_(m + 1),
-      lower_(lower),
-      cursor_(lower.size(), 0),
-      h_(max_columns) {
+FrolovRowStream::FrolovRowStream(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
+                                 int streamed_below)
+    : which_(which), m_(m), offset_(m + 1), lower_(lower), cursor_(lower.size(), 0) {
   if (m < 0 || m > kFrolovWindowMaxRow) {
     throw InputError("Frolov row " + std::to_string(m) + ": the row kernel handles rows 0.." +
                      std::to_string(kFrolovWindowMaxRow));
@@ -73,21 +68,27 @@ FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const Pe
   if (which_ == FrolovFunction::f && m_ == 0) row_mask_ |= std::uint64_t{1} << offset_;
 }
 
+FrolovRowWindow::FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
+                                 std::int64_t max_columns, int streamed_below)
+    : stream_(which, m, lower, streamed_below), h_(max_columns) {}
+
 void FrolovRowWindow::append_restored(std::span<const std::int8_t> columns, bool store) {
   if (store) {
-    if (stored() != column_)
+    if (stored() != computed())
       throw std::logic_error("FrolovRowWindow: stored columns after streamed ones");
     h_.append(columns.data(), static_cast<std::int64_t>(columns.size()));
   }
-  column_ += static_cast<std::int64_t>(columns.size());
+  stream_.column_ += static_cast<std::int64_t>(columns.size());
 }
 
-void FrolovRowWindow::finish_restore(std::uint64_t row_mask) {
+void FrolovRowStream::restore(std::int64_t column, std::uint64_t row_mask) {
+  if (column < 0) throw std::logic_error("FrolovRowStream::restore: negative column");
+  column_ = column;
   row_mask_ = row_mask;
-  for (std::size_t i = 0; i < cursor_.size(); ++i) cursor_[i] = lower_[i].index(computed());
+  for (std::size_t i = 0; i < cursor_.size(); ++i) cursor_[i] = lower_[i].index(column_);
 }
 
-inline std::int8_t FrolovRowWindow::next_column(std::uint64_t taken_above) {
+inline std::int8_t FrolovRowStream::next_column(std::uint64_t taken_above) {
   const std::int64_t n = column_++;
   std::uint64_t taken = row_mask_ | taken_above;
   for (std::size_t i = 0; i < cursor_.size(); ++i) {
@@ -127,22 +128,22 @@ inline std::int8_t FrolovRowWindow::next_column(std::uint64_t taken_above) {
 }
 
 void FrolovRowWindow::extend_to(std::int64_t count, const std::function<void()>& tick) {
-  if (stored() != column_ && count > column_)
+  if (stored() != computed() && count > computed())
     throw std::logic_error("FrolovRowWindow: extend_to after stream");
-  while (column_ < count) {
-    if (tick && (column_ & 0xFFFF) == 0) tick();
-    h_.push_back(next_column());
+  while (computed() < count) {
+    if (tick && (computed() & 0xFFFF) == 0) tick();
+    h_.push_back(stream_.next_column());
   }
 }
 
-void FrolovRowWindow::stream(std::int8_t* out, std::int64_t count) {
+void FrolovRowStream::stream(std::int8_t* out, std::int64_t count) {
   for (std::int64_t i = 0; i < count; ++i) out[i] = next_column();
 }
 
-void FrolovRowWindow::stream_above(std::int8_t* out, std::int64_t count,
+void FrolovRowStream::stream_above(std::int8_t* out, std::int64_t count,
                                    std::span<const std::int8_t* const> above) {
   if (cursor_.size() + above.size() != static_cast<std::size_t>(m_))
-    throw std::logic_error("FrolovRowWindow::stream_above: wrong number of streamed rows");
+    throw std::logic_error("FrolovRowStream::stream_above: wrong number of streamed rows");
   for (std::int64_t i = 0; i < count; ++i) {
     std::uint64_t taken = 0;
     for (const std::int8_t* r : above) {

@@ -86,14 +86,56 @@ class ColumnBytes {
   std::int64_t mapped_ = 0;
 };
 
-/// Computes row m of f or g, column by column, from proved lower rows 0..m−1.
+/// Row m of f or g as a stream, column by column, from proved lower rows 0..m−1: the row
+/// kernel's whole state (a few bytes per lower row), nothing of the row's columns. A copy
+/// continues exactly as the original would (the lower rows are read-only and shared), which
+/// is how the streamed period search compares a row with itself without storing it
+/// (core/frolov/frolov_period.cpp).
+class FrolovRowStream {
+ public:
+  /// `lower` must hold rows 0..m−1 of the same function, in order; they must outlive this.
+  /// `streamed_below` > 0: only rows 0..m − 1 − streamed_below are in `lower`; the values of the
+  /// other lower rows are handed to stream_above() column by column (rows not known periodic,
+  /// computed beside this one: core/frolov/frolov_lower_bound_search.cpp).
+  FrolovRowStream(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
+                  int streamed_below = 0);
+
+  /// Columns computed so far.
+  [[nodiscard]] std::int64_t computed() const { return column_; }
+  /// The values already in the row, relative to the window of the next column (a checkpoint).
+  [[nodiscard]] std::uint64_t row_mask() const { return row_mask_; }
+
+  /// Computes the next `count` columns into `out`; throws std::logic_error if the window
+  /// invariant fails (which would contradict (G7)/(G8)).
+  void stream(std::int8_t* out, std::int64_t count);
+  /// stream() for a row with streamed lower rows: `above[r][i]` is h of the r-th streamed row
+  /// (in row order) at the i-th of the `count` columns.
+  void stream_above(std::int8_t* out, std::int64_t count,
+                    std::span<const std::int8_t* const> above);
+
+  /// Continues from a saved state: the stream stands at column `column` with `row_mask`.
+  void restore(std::int64_t column, std::uint64_t row_mask);
+
+ private:
+  friend class FrolovRowWindow;
+  FrolovFunction which_;
+  int m_;
+  int offset_;  // bit i of a mask stands for the value n − offset_ + i
+  std::span<const PeriodicRow> lower_;
+  std::vector<std::int64_t> cursor_;  // per lower row: its index for the next column
+  std::uint64_t row_mask_ = 0;        // values already in the row, relative to the window
+  std::int64_t column_ = 0;           // the next column to compute
+
+  std::int8_t next_column(std::uint64_t taken_above = 0);
+};
+
+/// Computes row m of f or g, column by column, from proved lower rows 0..m−1, and stores the
+/// columns it computes (one byte each) unless asked to stream them.
 class FrolovRowWindow {
  public:
   /// `lower` must hold rows 0..m−1 of the same function, in order; they must outlive this.
   /// `max_columns`: the most columns the row may grow to (address space is reserved for them).
-  /// `streamed_below` > 0: only rows 0..m − 1 − streamed_below are in `lower`; the values of the
-  /// other lower rows are handed to stream_above() column by column (rows not known periodic,
-  /// computed beside this one: core/frolov/frolov_lower_bound_search.cpp).
+  /// `streamed_below`: as for FrolovRowStream.
   FrolovRowWindow(FrolovFunction which, int m, std::span<const PeriodicRow> lower,
                   std::int64_t max_columns = std::int64_t{1} << 32, int streamed_below = 0);
 
@@ -103,44 +145,39 @@ class FrolovRowWindow {
   /// BudgetExceeded) or save the state (computed(), row_mask(), h()).
   void extend_to(std::int64_t count, const std::function<void()>& tick = {});
 
-  /// h(m, n) for every computed column n.
+  /// h(m, n) for every stored column n.
   [[nodiscard]] std::span<const std::int8_t> h() const {
     return {h_.data(), static_cast<std::size_t>(h_.size())};
   }
   /// Columns computed so far, stored or streamed.
-  [[nodiscard]] std::int64_t computed() const { return column_; }
+  [[nodiscard]] std::int64_t computed() const { return stream_.computed(); }
   /// Columns stored (h() covers [0, stored())): all of them unless stream() was used.
   [[nodiscard]] std::int64_t stored() const { return h_.size(); }
+  /// The row kernel's state at computed(): a copy continues the row from there.
+  [[nodiscard]] const FrolovRowStream& state() const { return stream_; }
 
   /// Computes the next `count` columns into `out` without storing them (a streamed row keeps
   /// only its first columns; core/frolov/frolov_period.cpp). Same checks as extend_to.
-  void stream(std::int8_t* out, std::int64_t count);
-  /// stream() for a row with streamed lower rows: `above[r][i]` is h of the r-th streamed row
-  /// (in row order) at the i-th of the `count` columns.
+  void stream(std::int8_t* out, std::int64_t count) { stream_.stream(out, count); }
+  /// FrolovRowStream::stream_above.
   void stream_above(std::int8_t* out, std::int64_t count,
-                    std::span<const std::int8_t* const> above);
+                    std::span<const std::int8_t* const> above) {
+    stream_.stream_above(out, count, above);
+  }
   /// The values already in the row, relative to the window of the next column (a checkpoint).
-  [[nodiscard]] std::uint64_t row_mask() const { return row_mask_; }
+  [[nodiscard]] std::uint64_t row_mask() const { return stream_.row_mask(); }
 
   /// Continues a row saved by a checkpoint: append_restored() the saved columns h(m, 0..c−1)
   /// in order (stored when `store`, else only counted: a streamed row), then finish_restore()
   /// with the row_mask() saved at column c.
   void append_restored(std::span<const std::int8_t> columns, bool store = true);
   /// Counts `count` restored columns that are not stored (a streamed row's compact checkpoint).
-  void skip_restored(std::int64_t count) { column_ += count; }
-  void finish_restore(std::uint64_t row_mask);
+  void skip_restored(std::int64_t count) { stream_.column_ += count; }
+  void finish_restore(std::uint64_t row_mask) { stream_.restore(stream_.column_, row_mask); }
 
  private:
-  FrolovFunction which_;
-  int m_;
-  int offset_;  // bit i of a mask stands for the value n − offset_ + i
-  std::span<const PeriodicRow> lower_;
-  std::vector<std::int64_t> cursor_;  // per lower row: its index for the next column
-  std::uint64_t row_mask_ = 0;        // values already in the row, relative to the window
-  std::int64_t column_ = 0;           // the next column to compute
+  FrolovRowStream stream_;
   ColumnBytes h_;
-
-  std::int8_t next_column(std::uint64_t taken_above = 0);
 };
 
 /// Rows 0..m of f or g on the columns 0..count − 1 (m ≤ kFrolovWindowMaxRow), each computed by a

@@ -63,12 +63,13 @@ struct FrolovRunOptions {
   /// False: the rows themselves are not kept in the result (g_rows, f_rows empty), only the
   /// certificates; the top row is then never copied (verify period).
   bool keep_rows = true;
-  /// A row that is not kept (the top row when keep_rows is false) is *streamed* when its T is
-  /// at least this: only its first P + 2T + 1 columns stay in memory, every later column is
-  /// compared as it passes (see produce_frolov_chain) and, with a checkpoint folder, appended
-  /// to current.bin. Row 14 (T = t₁₃ = 1,778,112,000) is the first row the default streams; the
-  /// tests lower it to compare both searches.
-  std::int64_t stream_min_T = std::int64_t{1} << 28;
+  /// A row is *streamed* when its T is at least this: only its first P columns stay in memory,
+  /// every later column is compared as it passes with the row's own earlier columns, computed
+  /// again beside it (see produce_frolov_chain) and, with a checkpoint folder, counted in the
+  /// search's state; a row a later row needs is computed once more through preperiod + period
+  /// once its period is known. Row 13 (T = t₁₂ = 50,803,200) is the first row the default
+  /// streams; the tests lower it to compare both searches.
+  std::int64_t stream_min_T = std::int64_t{1} << 25;
 };
 
 /// Proves rows 0..max_row of g (and of f when `with_f`), each period search stopping with
@@ -87,12 +88,16 @@ struct FrolovRunOptions {
 /// then finds k = P), so the certificates are the same; (A) needs P + τ + T + 1 columns
 /// instead of P + 2τ + T + 1. The row is kept one byte a column up to where it stops.
 ///
-/// A streamed row (FrolovRunOptions::stream_min_T) keeps only [0, P + 2T] and runs test (A)
-/// and test (B′): window j compares [P + jT, P + jT + 2T] with [P, P + 2T] as the columns pass
-/// and succeeds when its last difference is below P + T (a run of T + 1 equal columns from k ≤
-/// P + T), so it finds a period whenever the row's preperiod is at most P + T (row 14's is
-/// above P; otherwise the search runs to its budget). The minimal period t | τ is then decided
-/// without the row: a shift dT with d < j is not a period (its window failed both tests); any
+/// A streamed row (FrolovRunOptions::stream_min_T) keeps only [0, P) and runs test (A) and test
+/// (B′): window j compares [P + jT, P + jT + 2T] with [P, P + 2T] as the columns pass, the side
+/// [P, P + 2T] recomputed beside the row by copies of the row kernel's state taken at P and
+/// P + T, and succeeds when [P + T, P + 2T] has no difference (a run of T + 1 equal columns
+/// from k ≤ P + T; k is then found by one more pass over [P, P + T)), so it finds a period
+/// whenever the row's preperiod is at most P + T (row 14's is above P; otherwise the search
+/// runs to its budget). The g rows are proved first, then the f rows, so that a run that does
+/// not keep its rows holds one function's lower rows at a time. The minimal period t | τ is
+/// then decided without the row: a shift dT with d < j is not a period (its window failed both
+/// tests); any
 /// other divisor τ/q… is tested by polynomial hashes of [s, s + τ) (s the first mark at or
 /// after k; core/base/polyhash.h) recorded every T / rad(T)² columns, so a claimed t < τ rests
 /// on equal hashes and is for the checker to confirm exactly; the preperiod is k when (B′)

@@ -294,14 +294,15 @@ Kernel window_kernel(const char* family) {
            }};
   // A range as the window passes it (a ring of s_k values, nothing held per heap) below
   // kDirectWindowLimit, and through the proved period from there; an infinite S as above.
-  k.range_values = [](const GameInstance& g, std::int64_t first, std::int64_t last,
-                      const RangeEmit& emit, const std::function<void()>& tick) {
+  k.range_values = [rule_defined =
+                        range_values_from_prefix([](const GameInstance& g, std::int64_t count) {
+                          const auto& sub = as_subtraction(g);
+                          return rule_defined_values(sub.set(), sub.play(), count);
+                        })](const GameInstance& g, std::int64_t first, std::int64_t last,
+                            const RangeEmit& emit, const std::function<void()>& tick) {
     const auto& sub = as_subtraction(g);
     if (sub.set().rule_defined()) {
-      if (last == std::numeric_limits<std::int64_t>::max())
-        throw BudgetExceeded("a prefix of 2^63 values");
-      const auto values = rule_defined_values(sub.set(), sub.play(), last + 1);
-      for (std::int64_t n = first; n <= last; ++n) emit(n, values[static_cast<std::size_t>(n)]);
+      rule_defined(g, first, last, emit, tick);
       return;
     }
     std::int64_t n = first;  // the next heap to emit

@@ -4,6 +4,7 @@
 #include <rapidcheck/boost_test.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -147,17 +148,28 @@ FrolovPeriodChain top_row_chain(int top, std::int64_t stream_min_T,
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_streamed_top_row_gets_the_stored_rows_certificate) {
-  // The streamed search (tests (A) and (B′), the row kept only on [0, P + 2T], the least period
-  // by hashes) states the same T, k, tau, period and preperiod as the stored search, for g and
-  // f, on every top row 1..11: those whose preperiod is at most P (rows 1, 2, 6, 7, 10, 11) by
-  // (A), the others (rows 3, 4, 5, 8, 9: g row 8 has preperiod 68 above P = 25) by (B′).
-  for (int top = 1; top <= 11; ++top) {
+  // The streamed search (tests (A) and (B′), the row kept only on [0, P), compared with itself
+  // by copies of its stream, the least period by hashes; every row streamed, the lower ones
+  // computed again to be kept) states the same T, k, tau, period and preperiod as the stored
+  // search, for g and f, on every row of the chains to rows 1..11 (1..12 with
+  // IGV_FROLOV_STREAMED_TOP=12, the `long` label): those whose preperiod is at most P (rows 1, 2,
+  // 6, 7, 10, 11, 12) by (A), the others (rows 3, 4, 5, 8, 9: g row 8 has preperiod 68 above
+  // P = 25) by (B′).
+  int last = 11;
+  if (const char* env = std::getenv("IGV_FROLOV_STREAMED_TOP"))
+    last = std::max(last, std::atoi(env));
+  for (int top = 1; top <= last; ++top) {
     const FrolovPeriodChain stored = top_row_chain(top, std::int64_t{1} << 40);
     const FrolovPeriodChain streamed = top_row_chain(top, 1);
-    BOOST_TEST(to_json(streamed.g_certificates.back()) == to_json(stored.g_certificates.back()),
-               "g row " << top);
-    BOOST_TEST(to_json(streamed.f_certificates.back()) == to_json(stored.f_certificates.back()),
-               "f row " << top);
+    BOOST_TEST_REQUIRE(streamed.g_certificates.size() == static_cast<std::size_t>(top) + 1);
+    BOOST_TEST_REQUIRE(streamed.f_certificates.size() == static_cast<std::size_t>(top) + 1);
+    for (int m = 0; m <= top; ++m) {
+      const auto i = static_cast<std::size_t>(m);
+      BOOST_TEST(to_json(streamed.g_certificates[i]) == to_json(stored.g_certificates[i]),
+                 "g row " << m << " of the chain to " << top);
+      BOOST_TEST(to_json(streamed.f_certificates[i]) == to_json(stored.f_certificates[i]),
+                 "f row " << m << " of the chain to " << top);
+    }
     BOOST_TEST(
         check_frolov_certificates(streamed.g_certificates, streamed.f_certificates).accepted());
   }
@@ -205,11 +217,11 @@ BOOST_AUTO_TEST_CASE(a_streamed_row_resumes_after_every_stop) {
   std::filesystem::remove_all(dir);
 }
 
-BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one) {
-  // A checkpoint of a stored row (current.bin: the whole row) is resumed by the streamed
-  // search, which replays it and then cuts current.bin to the head; a later stop leaves a
-  // compact checkpoint (the search's state in state.json) that resumes too; a damaged state is
-  // an input error.
+BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_restarts_a_whole_row_one) {
+  // A checkpoint of a stored row (current.bin: the whole row) is not continued by the streamed
+  // search: the row starts again and its checkpoint is compact (current.bin holds the row's
+  // first P columns, the search's state is in state.json); that one resumes; a damaged state
+  // is an input error.
   const auto dir = std::filesystem::temp_directory_path() /
                    ("igv_frolov_stream_convert_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
@@ -219,73 +231,75 @@ BOOST_AUTO_TEST_CASE(a_streamed_checkpoint_is_small_and_converts_a_whole_row_one
     limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
     return limits;
   };
-  // Stored first, stopped inside row 11 past the streamed head (P + 2T + 1 = 2,116,869
-  // columns; rows 0..10 take well under a second).
-  bool stopped_in_11 = false;
-  for (int i = 0; i < 200 && !stopped_in_11; ++i) {
-    try {
-      (void)top_row_chain(11, std::int64_t{1} << 40, stop_after(300 + 20 * i), dir.string(), i > 0);
-      BOOST_FAIL("row 11 finished before any stop");
-    } catch (const LimitReached& e) {
-      stopped_in_11 = e.reached["row"].value("m", -1) == 11 &&
-                      e.reached["row"].value("columns_computed", std::int64_t{0}) > 3'000'000;
-    }
-  }
-  BOOST_TEST_REQUIRE(stopped_in_11);
-  const auto current = dir / "current.bin";
-  const auto whole = std::filesystem::file_size(current);
-  // Streamed from here: a short run replays the file, then stops and saves compactly.
-  try {
-    (void)top_row_chain(11, 1, stop_after(400), dir.string(), true);
-  } catch (const LimitReached&) {
-  }
-  if (std::filesystem::exists(current)) {
-    // Row 11: T = 1,058,400, P = 68 (g) or 72 (f, when the stop fell there): the head is
-    // P + 2T + 1 columns.
-    BOOST_TEST(std::filesystem::file_size(current) <= 72U + 2U * 1058400U + 1U);
-    BOOST_TEST(std::filesystem::file_size(current) < whole);
-    // A damaged search state is refused.
-    const auto state_path = dir / "state.json";
-    std::ifstream in(state_path);
-    nlohmann::json state = nlohmann::json::parse(in);
-    in.close();
-    if (state["current"].contains("stream")) {
-      // One mark more than the columns imply, or than current.marks holds; a window that is
-      // already decided; a byte of current.marks changed.
-      const auto refused = [&](const nlohmann::json& bad) {
-        std::ofstream(state_path) << bad.dump();
-        BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
-        std::ofstream(state_path) << state.dump();
-      };
-      nlohmann::json bad = state;
-      bad["current"]["stream"]["marks"]["count"] =
-          state["current"]["stream"]["marks"]["count"].get<std::int64_t>() + 1;
-      refused(bad);
-      bad = state;
-      bad["current"]["stream"]["marks"] = nlohmann::json::array({1, 2});
-      refused(bad);
-      if (!state["current"]["stream"]["windows"].empty()) {
-        bad = state;
-        const nlohmann::json& st = state["current"]["stream"];
-        bad["current"]["stream"]["windows"][0]["last_difference"] =
-            st["P"].get<std::int64_t>() + st["T"].get<std::int64_t>();  // P + T: decided
-        refused(bad);
+  // Stopped inside g row 11 past `columns` (T = 1,058,400; rows 0..10 take well under a second).
+  const auto stop_in_11 = [&](std::int64_t stream_min_T, std::int64_t columns, bool resume) {
+    for (int i = 0; i < 400; ++i) {
+      try {
+        (void)top_row_chain(11, stream_min_T, stop_after(300 + 20 * i), dir.string(),
+                            resume || i > 0);
+        BOOST_FAIL("row 11 finished before any stop");
+      } catch (const LimitReached& e) {
+        if (e.reached["row"].value("function", "") == "g" &&
+            e.reached["row"].value("m", -1) == 11 &&
+            e.reached["row"].value("columns_computed", std::int64_t{0}) > columns)
+          return true;
       }
-      const auto marks_path = dir / "current.marks";
-      BOOST_TEST_REQUIRE(std::filesystem::file_size(marks_path) >= 8U);
-      const auto flip_byte_3 = [&] {  // its own inverse: flipped, then flipped back
-        std::fstream f(marks_path, std::ios::in | std::ios::out | std::ios::binary);
-        char c = 0;
-        f.seekg(3);
-        f.get(c);
-        f.seekp(3);
-        f.put(static_cast<char>(c ^ 1));
-      };
-      flip_byte_3();
-      BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
-      flip_byte_3();
     }
-  }
+    return false;
+  };
+  BOOST_TEST_REQUIRE(stop_in_11(std::int64_t{1} << 40, 3'000'000, false));
+  const auto current = dir / "current.bin";
+  BOOST_TEST_REQUIRE(std::filesystem::file_size(current) > 3'000'000U);
+  // Streamed from here: the row starts again and is saved compactly; stopped once its windows
+  // 1 and 2 have started phase B (P + 3T).
+  BOOST_TEST_REQUIRE(stop_in_11(1, 68 + 3 * 1'058'400, true));
+  const auto state_path = dir / "state.json";
+  std::ifstream in(state_path);
+  const nlohmann::json state = nlohmann::json::parse(in);
+  in.close();
+  const nlohmann::json& st = state["current"]["stream"];
+  BOOST_TEST_REQUIRE(st.is_object());
+  // The head is P = 68 columns (g row 11).
+  BOOST_TEST(st["head_columns"] == 68);
+  BOOST_TEST(std::filesystem::file_size(current) == 68U);
+  BOOST_TEST_REQUIRE(!st["windows"].empty());
+  BOOST_TEST_REQUIRE(st["at_P"].is_object());
+  // One mark more than the columns imply, or than current.marks holds; a window in phase A
+  // with a difference; a saved stream at another column; a byte of current.marks changed.
+  const auto refused = [&](const nlohmann::json& bad) {
+    std::ofstream(state_path) << bad.dump();
+    BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
+    std::ofstream(state_path) << state.dump();
+  };
+  nlohmann::json bad = state;
+  bad["current"]["stream"]["marks"]["count"] = st["marks"]["count"].get<std::int64_t>() + 1;
+  refused(bad);
+  bad = state;
+  bad["current"]["stream"]["marks"] = nlohmann::json::array({1, 2});
+  refused(bad);
+  bad = state;
+  bad["current"]["stream"]["windows"][0]["phase"] = "A";
+  bad["current"]["stream"]["windows"][0]["first_difference"] = 70;
+  refused(bad);
+  bad = state;
+  bad["current"]["stream"]["at_P"]["column"] = 69;
+  refused(bad);
+  bad = state;
+  bad["current"]["stream"]["windows"][0]["start"] = nullptr;
+  refused(bad);
+  const auto marks_path = dir / "current.marks";
+  BOOST_TEST_REQUIRE(std::filesystem::file_size(marks_path) >= 8U);
+  const auto flip_byte_3 = [&] {  // its own inverse: flipped, then flipped back
+    std::fstream f(marks_path, std::ios::in | std::ios::out | std::ios::binary);
+    char c = 0;
+    f.seekg(3);
+    f.get(c);
+    f.seekp(3);
+    f.put(static_cast<char>(c ^ 1));
+  };
+  flip_byte_3();
+  BOOST_CHECK_THROW((void)top_row_chain(11, 1, {}, dir.string(), true), InputError);
+  flip_byte_3();
   FrolovPeriodChain resumed;
   for (int i = 0;; ++i) {
     try {
