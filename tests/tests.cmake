@@ -88,12 +88,6 @@ if(IGV_LONG_TESTS)
       COMMAND test_frolov_core --run_test=frolov_certificates/the_streamed_checker_decides_as_the_stored_one)
     set_tests_properties(long_frolov_streamed_rows_to_12 PROPERTIES LABELS "long" TIMEOUT 3600
       ENVIRONMENT "IGV_FROLOV_STREAMED_TOP=12")
-    # The streamed producer (every row streamed) against the stored one on the chains to rows
-    # 1..12 (the default run stops at row 11).
-    add_test(NAME long_frolov_streamed_producer_to_12
-      COMMAND test_frolov_core --run_test=frolov_kernels/a_streamed_top_row_gets_the_stored_rows_certificate)
-    set_tests_properties(long_frolov_streamed_producer_to_12 PROPERTIES LABELS "long" TIMEOUT 3600
-      ENVIRONMENT "IGV_FROLOV_STREAMED_TOP=12")
   endif()
 endif()
 

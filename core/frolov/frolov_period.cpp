@@ -130,7 +130,7 @@ nlohmann::json stream_json(const FrolovRowStream& s) {
 /// columns [s, s + P) and up to two streams: a few kilobytes beside the lower rows, whatever
 /// T. Its cost beyond the row itself: each window's copies as far as their first difference
 /// (a piece of at most 2^16 columns each) and twice that last block's end − P once, when (B′)
-/// decides (row 14: 2 (68 + 40,320)).
+/// decides (row 14: 2 · 40,320).
 class StreamedSearch {
  public:
   StreamedSearch(std::int64_t P, std::int64_t T) : P_(P), T_(T) {
@@ -261,12 +261,13 @@ class StreamedSearch {
   /// later (equal blocks have equal hashes; a collision could only hide a later difference,
   /// and the checker, which reads k exactly, would then reject the certificate); the row's
   /// stream saved at P + τ and a copy from P, run side by side from P to the end of that
-  /// block (and at least past the first difference phase A saw), find the last difference
-  /// exactly. `tick` is called every 2^16 columns (it may throw).
+  /// block, or of the block holding the first difference phase A saw if no later block
+  /// differs, find the last difference exactly. `tick` is called every 2^16 columns (it may throw).
   void locate_k(const std::function<void()>& tick) {
     const std::int64_t tau = found_.j * T_;
-    std::int64_t end = found_.first_difference + 1;
-    for (std::int64_t a = P_ + T_ - G_; a >= P_ && a + G_ > end; a -= G_) {
+    // The end of the block holding the first difference, or of a later block that differs.
+    std::int64_t end = P_ + ((found_.first_difference - P_) / G_ + 1) * G_;
+    for (std::int64_t a = P_ + T_ - G_; a >= end; a -= G_) {
       const auto here = block(a, a + G_), later = block(a + tau, a + tau + G_);
       if (!here || !later) throw std::logic_error("streamed search: no hash mark in [P, P + T]");
       if (*here != *later) {
