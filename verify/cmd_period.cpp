@@ -12,11 +12,11 @@
 #include <sstream>
 #include <thread>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/limits.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/memory_budget.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -190,7 +190,7 @@ int cmd_period(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   PeriodRequest request;
   request.limits.memory_bytes = memory_limit;
-  set_memory_budget(memory_limit);  // the kernels' own needs (core/base/memory_budget.h)
+  set_memory_budget(memory_limit);  // the kernels' own needs (core/base/trusted/memory_budget.h)
   request.budget = budget;
   // Each option beyond the limits only where the family declares it (elsewhere it would be
   // silently ignored).

@@ -3,10 +3,10 @@
 #include <limits>
 #include <random>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -9,11 +9,11 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "core/base/errors.h"
 #include "core/base/fault.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/lazy_registry.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

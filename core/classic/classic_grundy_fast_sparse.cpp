@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/cpu_features.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/cpu_features.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 
@@ -56,7 +56,7 @@ std::uint64_t value_range(Value max_value) {
 }
 
 // The scan is compiled twice, for AVX2 (where the reversed reads vectorise) and for the
-// baseline; the one the processor runs is called (core/base/cpu_features.h).
+// baseline; the one the processor runs is called (core/base/trusted/cpu_features.h).
 IGV_AVX2_TARGET std::int64_t first_split_with_avx2(const std::uint16_t* small,
                                                    const std::uint16_t* large, std::int64_t a0,
                                                    std::int64_t a_end, std::uint32_t v) {

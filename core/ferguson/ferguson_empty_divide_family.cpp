@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <random>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
+#include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_empty_divide.h"
 #include "core/ferguson/ferguson_family.h"
 

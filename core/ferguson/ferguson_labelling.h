@@ -24,8 +24,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/base/errors.h"
 #include "core/base/naive_solver.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/frolov/frolov_certificate.h"
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_period.h"
+#include "core/frolov/trusted/frolov_certificate.h"
 
 namespace igv {
 

@@ -5,8 +5,9 @@
 //   digital-deletion:M positions "x": row M of f
 //   digits           positions "618034": Digital Deletion on a digit string (§2)
 // `verify period rook-misere:M` / `digital-deletion:M` print the row's period and preperiod
-// once core/frolov/frolov_certificate_check.h has accepted the producer's certificate chain;
-// `verify check-certificate` re-checks that output (core/frolov/frolov_certificate.h).
+// once core/frolov/trusted/frolov_certificate_check.h has accepted the producer's certificate
+// chain; `verify check-certificate` re-checks that output
+// (core/frolov/trusted/frolov_certificate.h).
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -17,19 +18,19 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
-#include "core/frolov/frolov_certificate.h"
-#include "core/frolov/frolov_certificate_check.h"
+#include "core/base/trusted/errors.h"
 #include "core/frolov/frolov_fast_digits.h"
 #include "core/frolov/frolov_fast_rows.h"
-#include "core/frolov/frolov_lower_bound_certificate_check.h"
 #include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_period.h"
-#include "core/frolov/frolov_rules.h"
 #include "core/frolov/frolov_tables.h"
+#include "core/frolov/trusted/frolov_certificate.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
+#include "core/frolov/trusted/frolov_rules.h"
 
 namespace igv {
 
@@ -301,17 +302,18 @@ CertificateCheck FrolovSquareGame::check_certificate(const nlohmann::json& perio
     throw InputError("--max-columns must be a number of columns from 1 to 2^40");
   }
   if (is_frolov_lower_bound_json(period_json)) {
-    return {
-        check_frolov_lower_bound_json(which_, m, period_json, max_columns),
-        "core/frolov/frolov_lower_bound_certificate_check.cpp (the chain by the period checker; "
-        "rows M-1 and M streamed by its own incremental mex)"};
+    return {check_frolov_lower_bound_json(which_, m, period_json, max_columns),
+            "core/frolov/trusted/frolov_lower_bound_certificate_check.cpp (the chain by the period "
+            "checker; "
+            "rows M-1 and M streamed by its own incremental mex)"};
   }
-  return {check_with_period_block(period_json,
-                                  [&](const nlohmann::json& j) {
-                                    return check_frolov_period_json(which_, m, j, max_columns);
-                                  }),
-          "core/frolov/frolov_certificate_check.cpp (own incremental mex, independent of the "
-          "producer's window kernel)"};
+  return {
+      check_with_period_block(period_json,
+                              [&](const nlohmann::json& j) {
+                                return check_frolov_period_json(which_, m, j, max_columns);
+                              }),
+      "core/frolov/trusted/frolov_certificate_check.cpp (own incremental mex, independent of the "
+      "producer's window kernel)"};
 }
 
 class DigitsGame : public GameInstance {

@@ -1,5 +1,5 @@
 // Digital Deletion positions valued by composing Frolov's f (the fast route), beside the naive
-// game search over strings (NaiveSolver<DigitDeletionRules>, core/frolov/frolov_rules.h).
+// game search over strings (NaiveSolver<DigitDeletionRules>, core/frolov/trusted/frolov_rules.h).
 //
 // Source: 000_a85f04da58584fa6 (Frolov 2012), §2: the position d_1 d_2 … d_L is the sum
 // H_{d_1} : H_{d_2} : … : H_{d_L} and its value is f_{d_1} : (f_{d_2} : … (f_{d_L} : 0)).
@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/frolov/frolov_tables.h"
 
 namespace igv {

@@ -1,19 +1,20 @@
-// The producer of a row's lower bound (core/frolov/frolov_lower_bound_certificate_check.h states
-// and checks it): rows 0..m − 2 proved by the period chain (core/frolov/frolov_period.h), then rows
-// m − 1 and m streamed together from column 0 with the producer's window kernel, memory independent
-// of the shifts: the lower rows (one period each) and the first W columns of row m (the head). For
-// j = 1, 2, …, the columns [jT, jT + W) of row m are compared with the head as they pass (T = the
-// lcm of the periods of rows 0..m − 2); the last difference n_j is j's witness when it is at least
-// W/2. A shift whose window agrees on [W/2, W) stops the search: it may be a period (a candidate
-// only; proving it is the period chain's business), and the bound is the shifts before it.
+// The producer of a row's lower bound (core/frolov/trusted/frolov_lower_bound_certificate_check.h
+// states and checks it): rows 0..m − 2 proved by the period chain (core/frolov/frolov_period.h),
+// then rows m − 1 and m streamed together from column 0 with the producer's window kernel, memory
+// independent of the shifts: the lower rows (one period each) and the first W columns of row m (the
+// head). For j = 1, 2, …, the columns [jT, jT + W) of row m are compared with the head as they pass
+// (T = the lcm of the periods of rows 0..m − 2); the last difference n_j is j's witness when it is
+// at least W/2. A shift whose window agrees on [W/2, W) stops the search: it may be a period (a
+// candidate only; proving it is the period chain's business), and the bound is the shifts before
+// it.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string>
 
-#include "core/base/limits.h"
-#include "core/frolov/frolov_lower_bound_certificate_check.h"
+#include "core/base/trusted/limits.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 
 namespace igv {
 

@@ -1,6 +1,6 @@
 // Producing periodicity certificates for the rows of Frolov's g and f (the producer side; the
-// checker is core/frolov/frolov_certificate_check.h and shares nothing with this file but the
-// certificate types of core/frolov/frolov_certificate.h).
+// checker is core/frolov/trusted/frolov_certificate_check.h and shares nothing with this file but
+// the certificate types of core/frolov/trusted/frolov_certificate.h).
 //
 // Source: 000_a85f04da58584fa6 (Frolov 2012).
 //  - g, row m ≥ 1: §4, proof of Theorem 1. Let T be a common multiple of the periods t(m') of
@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "core/base/limits.h"
-#include "core/frolov/frolov_certificate.h"
+#include "core/base/trusted/limits.h"
 #include "core/frolov/frolov_fast_rows.h"
+#include "core/frolov/trusted/frolov_certificate.h"
 
 namespace igv {
 

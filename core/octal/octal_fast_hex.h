@@ -1,5 +1,5 @@
-// The fast kernel of hexadecimal games (core/octal/octal_rules.h, HexCode): exact values from
-// option-value *sets* kept as bitsets, instead of one nim-sum per option.
+// The fast kernel of hexadecimal games (core/octal/trusted/octal_rules.h, HexCode): exact values
+// from option-value *sets* kept as bitsets, instead of one nim-sum per option.
 //
 // For a total m >= 2 let T(m) = {G(b) xor G(m - b) : 1 <= b <= m - 1}, the values of the
 // splits of m tokens into two non-empty heaps; it is a bitset over the value range, computed
@@ -21,8 +21,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

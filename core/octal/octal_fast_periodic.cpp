@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <span>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_values.h"
 
 namespace igv {

@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/cpu_features.h"
-#include "core/base/errors.h"
 #include "core/base/fault.h"
+#include "core/base/trusted/cpu_features.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 
@@ -54,7 +54,7 @@ template <class T>
 }
 
 // The scans are compiled twice, for AVX2 (where the reversed reads vectorise) and for the
-// baseline; the one the processor runs is called (core/base/cpu_features.h).
+// baseline; the one the processor runs is called (core/base/trusted/cpu_features.h).
 IGV_AVX2_TARGET std::int64_t first_split_with_avx2(const std::uint8_t* g, std::int64_t a0,
                                                    std::int64_t a_end, std::int64_t rest,
                                                    unsigned v) {

@@ -32,9 +32,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 
@@ -74,8 +74,8 @@ class OctalSparseSolver {
   [[nodiscard]] Value side_value(std::int64_t n) const;
 
   [[nodiscard]] const OctalCode& code() const { return code_; }
-  /// The mask in force, with kHeapParityBit (core/octal/octal_certificate.h) when the heap's
-  /// parity is part of the rare test.
+  /// The mask in force, with kHeapParityBit (core/octal/trusted/octal_certificate.h) when the
+  /// heap's parity is part of the rare test.
   [[nodiscard]] std::uint32_t mask() const { return mask_ | (heap_parity_ ? kHeapParityBit : 0); }
   [[nodiscard]] std::size_t rare_count() const { return rare_.size(); }
   [[nodiscard]] Value max_value() const { return max_value_; }

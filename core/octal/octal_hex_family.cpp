@@ -8,25 +8,25 @@
 // `verify period hex:CODE` proves ordinary periods (saltus 0) with a certificate re-checked by
 // check_hex_period_certificate (core/octal/octal_hex_period.h, core/CERTIFICATES.md), and
 // arithmetic periods by Theorem A with a certificate re-checked by
-// check_hex_arithmetic_certificate (core/octal/octal_hex_arithmetic_certificate_check.h); a code
-// outside Theorem A is inconclusive, naming the hypothesis that fails.
+// check_hex_arithmetic_certificate (core/octal/trusted/octal_hex_arithmetic_certificate_check.h); a
+// code outside Theorem A is inconclusive, naming the hypothesis that fails.
 #include <algorithm>
 #include <array>
 #include <memory>
 
-#include "core/base/certificate.h"
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/limits.h"
-#include "core/octal/octal_certificate_check.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
 #include "core/octal/octal_fast_hex.h"
-#include "core/octal/octal_hex_arithmetic_certificate_check.h"
 #include "core/octal/octal_hex_period.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_certificate_check.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate_check.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 namespace {
@@ -82,8 +82,8 @@ class HexGame : public NimSumHeapGame {
     return PeriodAnswer::from_checked(std::move(j), verdict);
   }
 
-  /// Theorem A (core/octal/octal_hex_arithmetic_certificate.h): the producer proposes n0, p, s
-  /// and M; check_hex_arithmetic_certificate decides on the values it recomputes.
+  /// Theorem A (core/octal/trusted/octal_hex_arithmetic_certificate.h): the producer proposes n0,
+  /// p, s and M; check_hex_arithmetic_certificate decides on the values it recomputes.
   [[nodiscard]] PeriodAnswer arithmetic_period(const PeriodRequest& request) const {
     const HexArithmeticCertificate cert = find_hex_arithmetic_period(code_, request.limits);
     const CertificateVerdict verdict =
@@ -103,11 +103,11 @@ class HexGame : public NimSumHeapGame {
           check_with_period_block(
               period_json, [](const nlohmann::json& j) { return check_hex_arithmetic_json(j); }),
           "check_hex_arithmetic_certificate "
-          "(core/octal/octal_hex_arithmetic_certificate_check.cpp)"};
+          "(core/octal/trusted/octal_hex_arithmetic_certificate_check.cpp)"};
     }
     return {check_with_period_block(
                 period_json, [](const nlohmann::json& j) { return check_hex_period_json(j); }),
-            "check_hex_period_certificate (core/octal/octal_certificate_check.cpp)"};
+            "check_hex_period_certificate (core/octal/trusted/octal_certificate_check.cpp)"};
   }
 
  protected:

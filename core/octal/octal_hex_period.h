@@ -8,17 +8,17 @@
 //
 // Ordinary periodicity only: a code whose values grow (arithmetic periodicity, G(n + p) =
 // G(n) + s) is not proved by this theorem; find_hex_arithmetic_period tries Theorem A for it
-// (core/octal/octal_hex_arithmetic_certificate.h), and `verify period` answers inconclusive,
-// naming the failing hypothesis, when Theorem A does not apply.
+// (core/octal/trusted/octal_hex_arithmetic_certificate.h), and `verify period` answers
+// inconclusive, naming the failing hypothesis, when Theorem A does not apply.
 #pragma once
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "core/base/limits.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_hex_arithmetic_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/limits.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 
@@ -30,10 +30,10 @@ namespace igv {
 /// reached first.
 HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& limits = {});
 
-/// Arithmetic periodicity by Theorem A (core/octal/octal_hex_arithmetic_certificate.h): computes
-/// G(0 .. kLargestHexFile − 1) with the option-set kernel, takes the least p (and its saltus s)
-/// for which G(n + p) − G(n) is constant on the second half, and tries Theorem A's hypotheses
-/// for n0 from the least e the values show and M = n0 + p, …, n0 + 7p. Returns the first
+/// Arithmetic periodicity by Theorem A (core/octal/trusted/octal_hex_arithmetic_certificate.h):
+/// computes G(0 .. kLargestHexFile − 1) with the option-set kernel, takes the least p (and its
+/// saltus s) for which G(n + p) − G(n) is constant on the second half, and tries Theorem A's
+/// hypotheses for n0 from the least e the values show and M = n0 + p, …, n0 + 7p. Returns the first
 /// certificate whose hypotheses hold on the fast kernel's values (unchecked: the checker
 /// recomputes them). Throws LimitReached when the values do not look arithmetic-periodic, or
 /// when no tried (n0, M) satisfies Theorem A (the reason names the first failing hypothesis),

@@ -1,6 +1,6 @@
 // The second kernel of `octal-misere:CODE` ("counts"): a bottom-up table of outcomes over
 // heap-count vectors, sharing nothing with the naive kernel but the octal game's heap options
-// (for_each_octal_option in core/octal/octal_rules.h).
+// (for_each_octal_option in core/octal/trusted/octal_rules.h).
 //
 // A sum of heaps is written as its count vector c[1..M] (c[h] heaps of size h, M the largest
 // heap). Every option of a heap is smaller than the heap, so every position reached from a sum
@@ -18,8 +18,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -12,10 +12,10 @@
 #include <algorithm>
 #include <random>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/trusted/errors.h"
 #include "core/octal/octal_misere_counts.h"
 #include "core/octal/octal_misere_naive.h"
 #include "core/octal/octal_misere_rules.h"

@@ -1,8 +1,8 @@
 // Sums of heaps of an octal game in misère play (the family `octal-misere:CODE`): the moves of
 // a sum, written once.
 //
-// A position is a sum of heaps of one octal game (core/octal/octal_rules.h: OctalCode and its
-// heap options, for_each_octal_option). A move is a move of the octal game in exactly one heap:
+// A position is a sum of heaps of one octal game (core/octal/trusted/octal_rules.h: OctalCode and
+// its heap options, for_each_octal_option). A move is a move of the octal game in exactly one heap:
 // that heap is replaced by the heaps the option leaves (none, one or two non-empty heaps). In
 // misère play the player who makes the last move LOSES, so a player with no move wins (Winning
 // Ways, 2nd ed., ch. 13; Conway, On Numbers and Games, ch. 12). Misère play is not normal
@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -12,8 +12,8 @@
 // 2·max(e, 1) + 2p + k - 1 are needed ("bound" below), and the periodicity is checked for
 // e <= n < 2·max(e, 1) + p + k.
 //
-// The certificate type and its file format are in core/octal/octal_certificate.h; the checker,
-// written apart, is core/octal/octal_certificate_check.h.
+// The certificate type and its file format are in core/octal/trusted/octal_certificate.h; the
+// checker, written apart, is core/octal/trusted/octal_certificate_check.h.
 #pragma once
 
 #include <cstdint>
@@ -24,10 +24,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/limits.h"
-#include "core/base/primitives.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -4,16 +4,16 @@
 #include <limits>
 #include <random>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
 #include "core/base/kernel_registry.h"
-#include "core/subtraction/subtraction_certificate.h"
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
 #include "core/subtraction/subtraction_fast_bitset.h"
 #include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_naive.h"
 #include "core/subtraction/subtraction_proof.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 
 namespace igv {
 
@@ -166,9 +166,9 @@ CertificateCheck SubtractionGame::check_certificate(const nlohmann::json& period
       check_with_period_block(
           period_json, [](const nlohmann::json& j) { return check_subtraction_period_json(j); }),
       set_.powers_of_two ? "check_powers_of_two_residue_lemma "
-                           "(core/subtraction/subtraction_certificate_check.cpp)"
+                           "(core/subtraction/trusted/subtraction_certificate_check.cpp)"
                          : "check_subtraction_certificate "
-                           "(core/subtraction/subtraction_certificate_check.cpp)"};
+                           "(core/subtraction/trusted/subtraction_certificate_check.cpp)"};
 }
 
 std::vector<Position> SubtractionGame::domain(std::int64_t size) const {
@@ -271,7 +271,7 @@ std::vector<Value> naive_prefix(const GameInstance& g, std::int64_t count) {
 Kernel naive_kernel(const char* family) {
   return prefix_kernel(
       family, "naive", true,
-      "bottom-up mex over every move of the rules (core/subtraction/subtraction_naive.cpp)",
+      "bottom-up mex over every move of the rules (core/subtraction/trusted/subtraction_naive.cpp)",
       naive_prefix);
 }
 

@@ -27,7 +27,7 @@ class SubtractionGame : public GameInstance {
   [[nodiscard]] PeriodAnswer period() const override;
   /// period() within request.limits: a fresh search (period() caches its proof; this does not).
   [[nodiscard]] PeriodAnswer period_limited(const PeriodRequest& request) const override;
-  /// Re-checks what period() printed (core/subtraction/subtraction_certificate.h).
+  /// Re-checks what period() printed (core/subtraction/trusted/subtraction_certificate.h).
   [[nodiscard]] CertificateCheck check_certificate(
       const nlohmann::json& period_json, const CertificateCheckRequest& request) const override;
   [[nodiscard]] std::vector<Position> domain(std::int64_t size) const override;

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/errors.h"
 #include "core/base/fault.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -1,6 +1,6 @@
 // Period and preperiod of SUB(S), S finite, found with O(s_k) memory, and the certificate
-// (core/subtraction/subtraction_certificate.h) that the independent checker
-// (core/subtraction/subtraction_certificate_check.h) accepts or rejects.
+// (core/subtraction/trusted/subtraction_certificate.h) that the independent checker
+// (core/subtraction/trusted/subtraction_certificate_check.h) accepts or rejects.
 //
 // The window lemma (001_bc98b3364103fd4a, "周期和预周期 (续)"): the least p and ℓ with
 // G(n) = G(n + p) for ℓ <= n <= ℓ + s_k are the period and the preperiod. The states
@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "core/base/limits.h"
-#include "core/base/primitives.h"
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/primitives.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 namespace igv {
 

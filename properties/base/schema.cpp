@@ -5,8 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -5,9 +5,9 @@
 
 #include <rapidcheck.h>
 
-#include "core/base/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/base/nim.h"
+#include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_chomp.h"
 #include "core/ferguson/ferguson_dynamic.h"
 #include "core/ferguson/ferguson_empty_divide.h"

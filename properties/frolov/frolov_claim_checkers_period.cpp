@@ -1,12 +1,12 @@
 // Checkers for the periodicity claims of Frolov (2012), 000_a85f04da58584fa6: the row formulas
 // of §2 (f_0 … f_3), Table 2 row by row, Theorems 1 and 3, and Table 2 extended beyond the paper.
 // Every period used here comes from a certificate chain (core/frolov/frolov_period.h) that the
-// independent checker (core/frolov/frolov_certificate_check.h) accepted; a rejected chain is an
-// error, never a verdict.
+// independent checker (core/frolov/trusted/frolov_certificate_check.h) accepted; a rejected chain
+// is an error, never a verdict.
 #include <cstdio>
 #include <sstream>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/check_helpers.h"
 #include "properties/frolov/frolov_cache.h"
 
@@ -74,7 +74,7 @@ nlohmann::json row_certificate_json(const CheckedFrolovChain& chain, FrolovFunct
   for (const auto& r : chain.verdict.details["rows"]) {
     if (r["m"] == m && r["function"] == std::string(to_string(which))) out["checker"] = r;
   }
-  out["checked_by"] = "core/frolov/frolov_certificate_check.cpp: accepted";
+  out["checked_by"] = "core/frolov/trusted/frolov_certificate_check.cpp: accepted";
   return out;
 }
 

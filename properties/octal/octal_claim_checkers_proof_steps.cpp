@@ -2,7 +2,7 @@
 // that g(G) = 0 exactly at second-player wins, the steps of the proof of the Sprague–Grundy sum
 // theorem, the steps of the proof of the periodicity lemma on the blog's instance (i = 53,
 // p = 34), and the K_10 centre-tile example. H_n by the naive octal kernel
-// (core/octal/octal_naive.h), the strip by the naive solver over free squares
+// (core/octal/trusted/octal_naive.h), the strip by the naive solver over free squares
 // (core/octal/octal_strip.h). Game graphs for the sum theorem: every DAG on at most
 // `max_nodes` nodes (node v may move to any set of nodes u < v), exhaustively.
 #include <algorithm>
@@ -10,9 +10,9 @@
 #include <set>
 
 #include "core/base/naive_solver.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
 #include "core/octal/octal_strip.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 #include "properties/base/check_helpers.h"
 #include "properties/base/proof_steps.h"
 

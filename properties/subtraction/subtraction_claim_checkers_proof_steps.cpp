@@ -3,15 +3,15 @@
 // Sprague–Grundy sequence (max printed for mex), the pigeonhole proof of ultimate periodicity,
 // the provenance of the bipartite families and the table of family (1) row by row. Outcomes are
 // computed from the rules alone (SubtractionRules::moves), Sprague–Grundy values by the naive
-// kernel (core/subtraction/subtraction_naive.h).
+// kernel (core/subtraction/trusted/subtraction_naive.h).
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
 
-#include "core/base/errors.h"
-#include "core/subtraction/subtraction_naive.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/base/trusted/errors.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 #include "properties/base/check_helpers.h"
 #include "properties/base/proof_steps.h"
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv::test {
 

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <tuple>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_chomp.h"
 #include "core/ferguson/ferguson_dynamic.h"
 #include "core/ferguson/ferguson_empty_divide.h"

@@ -1,4 +1,4 @@
-// Frolov-row period certificates as files (core/frolov/frolov_certificate.h): what
+// Frolov-row period certificates as files (core/frolov/trusted/frolov_certificate.h): what
 // `verify period rook-misere:M / digital-deletion:M --certificate-out F` saves is accepted by
 // check_certificate; every single-number edit, flipped flag, edited string and structural edit
 // is rejected or an InputError, never accepted; absurd numbers are InputError or BudgetExceeded
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
-#include "core/frolov/frolov_certificate.h"
-#include "core/frolov/frolov_certificate_check.h"
+#include "core/base/trusted/errors.h"
+#include "core/frolov/trusted/frolov_certificate.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "tests/base/certificate_edits.h"
 
 using namespace igv;

@@ -1,8 +1,8 @@
 // The lower bound of a row out of reach (core/frolov/frolov_lower_bound_search.h and
-// core/frolov/frolov_lower_bound_certificate_check.h), on rows whose period the chain proves: the
-// streamed rows m − 1 and m agree with the proved rows, the producer's witnesses stop exactly at
-// the least multiple of T that is a period, the checker accepts them and rejects forged ones, and
-// the f witnesses agree with the proved f rows.
+// core/frolov/trusted/frolov_lower_bound_certificate_check.h), on rows whose period the chain
+// proves: the streamed rows m − 1 and m agree with the proved rows, the producer's witnesses stop
+// exactly at the least multiple of T that is a period, the checker accepts them and rejects forged
+// ones, and the f witnesses agree with the proved f rows.
 #include <unistd.h>
 
 #include <boost/test/unit_test.hpp>
@@ -12,11 +12,11 @@
 #include <limits>
 #include <numeric>
 
-#include "core/base/errors.h"
-#include "core/frolov/frolov_certificate_check.h"
-#include "core/frolov/frolov_lower_bound_certificate_check.h"
+#include "core/base/trusted/errors.h"
 #include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_period.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 
 using namespace igv;
 

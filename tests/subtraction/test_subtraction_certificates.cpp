@@ -1,16 +1,16 @@
-// Subtraction-game period certificates as files (core/subtraction/subtraction_certificate.h): what
-// `verify period subtraction:S / subtraction-misere:S --certificate-out F` saves is accepted by
-// check_certificate; every single-number edit, edited string and structural edit is rejected or
-// an InputError, never accepted; absurd numbers are InputError or BudgetExceeded before any
-// allocation.
+// Subtraction-game period certificates as files
+// (core/subtraction/trusted/subtraction_certificate.h): what `verify period subtraction:S /
+// subtraction-misere:S --certificate-out F` saves is accepted by check_certificate; every
+// single-number edit, edited string and structural edit is rejected or an InputError, never
+// accepted; absurd numbers are InputError or BudgetExceeded before any allocation.
 #include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
 #include "core/base/game_family.h"
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/base/trusted/errors.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
 #include "tests/base/certificate_edits.h"
 
 using namespace igv;
