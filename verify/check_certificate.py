@@ -2,12 +2,17 @@
 """A second, independent checker of period certificates, written from core/CERTIFICATES.md alone.
 
     python3 verify/check_certificate.py FILE.json
+    python3 verify/check_certificate.py --report DIR [--quiet] [--time-limit SECONDS]
 
 prints `s VERIFIED` (exit 0) or `s NOT VERIFIED: reason` (exit 1); a malformed file (not read
 one way only: a key given twice, a byte order mark, a NUL byte, invalid UTF-8 or a lone
 surrogate, nesting beyond 128 levels, a number with a fraction or beyond 64 bits; a field
 missing, unexpected or of the wrong kind, a number out of range, an unknown game or version, a
 check beyond the limits) prints one line `verify: error: ...` on stderr (exit 2).
+With --report, every `proved` claim of DIR/report.json is re-checked from the folder alone: its
+certificate file (the report names it and its SHA-256), then the rule from the certificate to the
+claim (core/CERTIFICATES.md, "From a certificate to a claim"); one line per claim, exit 0 when
+every one is accepted, 1 naming each that is not, 3 at the time limit (600 s by default).
 Python 3 standard library only; it shares no code with the C++ harness. Every check is linear in
 what it re-derives (octal values by the rare/common argument with the certificate's masks and
 witness depths, Frolov rows until their state repeats): `.16` and `.56` in about 5 s.
@@ -819,6 +824,10 @@ def check_frolov(doc):
         need(r["checked_to"] == count - 1, f"{what}: checked_to must be k + tau + T = {count - 1}")
         rows.append((r["preperiod"], r["period"], h[:r["preperiod"] + r["period"]]))
     last_values = lambda n: n + rows[m][2][n]  # noqa: E731 (g row m on [0, preperiod + period))
+    # Every row established, for the rules from a certificate to a claim (--report): name ->
+    # (values on [0, preperiod + period), preperiod, period, saltus = period).
+    established = {f"g row {i}": ((lambda h: lambda n: n + h[n])(h), pre, per, per)
+                   for i, (pre, per, h) in enumerate(rows)}
     for r in chain[m + 1:]:
         i, what = r["m"], f"f row {r['m']}"
         pre, t, hg = rows[i]
@@ -830,19 +839,30 @@ def check_frolov(doc):
         tail_checks(hf, K, t, r["period"], r["preperiod"], what)
         need(r["checked_to"] == size - 1, f"{what}: checked_to must be K + t - 1 = {size - 1}")
         last_values = (lambda hf: lambda v: v + hf[v])(hf)  # f row i on [0, K + t), which covers one period
+        established[what] = (last_values, r["preperiod"], r["period"], r["period"])
     last = chain[-1]
     need(same({k: v for k, v in last.items() if k != "checked_to"}, c["row"]), "certificate.row is not the chain's last row")
     need((top["preperiod"], top["period"], top["saltus"]) == (last["preperiod"], last["period"], last["period"]),
          "preperiod, period and saltus must be the last row's")
     need(c["bound"] == last["checked_to"], "certificate.bound must be the last row's checked_to")
+    ESTABLISHED.clear()
+    ESTABLISHED.update(established)
     return (f"{'f' if is_f else 'g'} row {m}: period {last['period']} and saltus from {last['preperiod']}",
             last_values, last["preperiod"], last["period"])
 
 
 BLOCK_CAP = 4096
+# The sequences the last accepted Frolov chain established, by name ("g row 5"): set by
+# check_frolov for the rules from a certificate to a claim (--report).
+ESTABLISHED = {}
 
 
 def check(doc, folder=""):
+    return check_full(doc, folder)[0]
+
+
+def check_full(doc, folder=""):
+    """check(), returning (message, value at n, preperiod, period) of the sequence established."""
     if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
         raise Malformed("not a certificate: no 'game'")
     doc = dict(doc)
@@ -858,7 +878,7 @@ def check(doc, folder=""):
     need(len(block) == min(p, BLOCK_CAP), f"'block' holds {len(block)} values, not min(period, {BLOCK_CAP})")
     for j, v in enumerate(block):
         need(v == at(e + j), f"block[{j}] is {v}, but the value at n = {e} + {j} is {at(e + j)}")
-    return message
+    return message, at, e, p
 
 
 def check_family(doc, folder=""):
@@ -970,7 +990,537 @@ def load(path):
     return doc
 
 
+# ------------------------------------------------------------------------------------------
+# A report folder (--report DIR): every `proved` claim of DIR/report.json names the certificate
+# file it rests on (evidence.certificate_file: {path, sha256}); the file's bytes must have that
+# SHA-256, the certificate must be accepted as above, and the claim must follow from what it
+# established by the rule of its checker (core/CERTIFICATES.md, "From a certificate to a claim").
+# ------------------------------------------------------------------------------------------
+class Unreadable(Exception):
+    """A claim the rule cannot read (a parameter missing or of the wrong kind)."""
+
+
+LONGEST = 1 << 26  # the longest stretch of values a rule compares
+CERT_PATH = re.compile(r"certificates/(?:[0-9a-f]{16}/)?(?![.])[A-Za-z0-9._-]{1,200}\.(?:json|values)", re.ASCII)
+
+
+class Sequence:
+    """An established sequence: values on [0, e + p) and value(n + p) = value(n) + s from e."""
+
+    def __init__(self, at, e, p, s, what):
+        self.at, self.e, self.p, self.s, self.what = at, e, p, s, what
+
+    def __call__(self, n):
+        if n < 0:
+            raise Unreadable(f"a negative index {n}")
+        if n < self.e + self.p:
+            return self.at(n)
+        turns, r = divmod(n - self.e, self.p)
+        return self.at(self.e + r) + turns * self.s
+
+
+def check_established(doc, folder):
+    """check(), returning also every sequence established: name -> Sequence."""
+    _, at, e, p = check_full(doc, folder)  # raises on any fault
+    if doc["game"].split(":", 1)[0] in ("rook-misere", "digital-deletion"):
+        return {name: Sequence(at, e, p, sal, name) for name, (at, e, p, sal) in ESTABLISHED.items()}
+    return {"G": Sequence(at, e, p, doc["saltus"], "G")}
+
+
+def num(obj, key, default=None):
+    if not isinstance(obj, dict) or key not in obj:
+        if default is None:
+            raise Unreadable(f"no '{key}'")
+        return default
+    v = obj[key]
+    if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 1 << 50:
+        raise Unreadable(f"'{key}' is not an integer within 2^50")
+    return v
+
+
+def lcm_within(a, b):
+    if a < 1 or b < 1:
+        raise Unreadable("a period or modulus below 1")
+    out = a * b // math.gcd(a, b)
+    if out > LONGEST:
+        raise Unreadable("lcm beyond 2^26")
+    return out
+
+
+def only_g(seqs, game, claimed):
+    if claimed != game:
+        return None, f"the certificate is of {game}, the claim of {claimed}"
+    if list(seqs) != ["G"]:
+        return None, "the certificate does not establish one G"
+    return seqs["G"], None
+
+
+def rule_game_period(c, game, seqs):
+    a = c.get("asserted") or {}
+    if c["params"].get("game") != game:
+        return False, f"the certificate is of {game}, the claim of {c['params'].get('game')}"
+    g = seqs["G"] if "G" in seqs else seqs[sorted(seqs, key=lambda k: (k[0] == "f", int(k.split()[-1])))[-1]]
+    for key, value in (("period", g.p), ("preperiod", g.e), ("last_exceptional_value", g.e - 1)):
+        if key in a and num(a, key) != value:
+            return False, f"{key}: asserted {a[key]}, established {value}"
+    if num(a, "saltus", 0) != g.s:
+        return False, f"saltus: asserted {a.get('saltus', 0)}, established {g.s}"
+    if "exceptions" in a:
+        found = [n for n in range(g.e) if g(n) != g(n + -(-(g.e - n) // g.p) * g.p) - (-(-(g.e - n) // g.p)) * g.s]
+        if a["exceptions"] != found:
+            return False, f"exceptions: asserted {a['exceptions']}, established {found}"
+    return True, f"period {g.p}, preperiod {g.e}, saltus {g.s}"
+
+
+def octal_game(c):
+    code = c["params"].get("code")
+    if not isinstance(code, str) or not re.fullmatch(r"[04]?\.[0-7]+|[04]", code):
+        raise Unreadable(f"code {code!r} is not an octal code")
+    head, _, tail = code.partition(".")
+    tail = tail.rstrip("0")
+    return f"octal:{head or '0'}.{tail or '0'}"
+
+
+def rule_published_period(c, game, seqs):
+    g, why = only_g(seqs, game, octal_game(c))
+    if g is None:
+        return False, why
+    a = c.get("asserted")
+    if not isinstance(a, dict) or not a:
+        raise Unreadable("asserted is not a table")
+    known = {"period": g.p, "preperiod": g.e, "last_exceptional_value": g.e - 1 if g.e > 0 else None}
+    if "exceptions" in a:
+        known["exceptions"] = [n for n in range(g.e) if g(n) != g(n + -(-(g.e - n) // g.p) * g.p)]
+    for key, value in a.items():
+        if key not in known:
+            raise Unreadable(f"unknown asserted field '{key}'")
+        if value != known[key] or isinstance(value, bool):
+            return False, f"{key}: published {json.dumps(value)}, established {json.dumps(known[key])}"
+    return True, f"period {g.p}, preperiod {g.e} as published"
+
+
+def rule_outcome_rule(c, game, seqs):
+    g, why = only_g(seqs, game, octal_game(c))
+    if g is None:
+        return False, why
+    a = c.get("asserted") or {}
+    kind, m, start = a.get("kind"), num(a, "modulus"), num(a, "from", 0)
+    if kind not in ("first_player_wins", "p_positions_exactly") or m < 1 or start < 0:
+        raise Unreadable("kind, modulus or from out of range")
+    residues = set(a.get("residues", []))
+    exceptions = set(a.get("exceptions", []))
+    if any(not 0 <= r < m for r in residues) or any(not 0 <= x <= LONGEST for x in exceptions):
+        raise Unreadable("a residue or an exception out of range")
+    end = max([g.e, start] + [x + 1 for x in exceptions]) + lcm_within(g.p, m)
+    for n in range(start if kind == "first_player_wins" else 0, end):
+        said = n in exceptions or n % m in residues
+        p_position = g(n) == 0
+        if (said and p_position) if kind == "first_player_wins" else (said != p_position):
+            return False, f"heap {n} is {'P' if p_position else 'N'}, against the rule"
+    return True, f"the rule holds below {end}, hence for every n"
+
+
+def rule_lemma_application(c, game, seqs):
+    g, why = only_g(seqs, game, octal_game(c))
+    if g is None:
+        return False, why
+    i, p = num(c["params"], "i"), num(c["params"], "p")
+    if p < 1 or i < 0:
+        raise Unreadable("p below 1 or i below 0")
+    if p % g.p or g.e > i:
+        return False, f"period {g.p} from {g.e} does not give period {p} from {i}"
+    return True, f"G(n + {p}) = G(n) for every n >= {i}"
+
+
+def subtraction_set(game):
+    text = game.split(":", 1)[1]
+    if not re.fullmatch(r"[0-9]{1,12}(,[0-9]{1,12})*", text):
+        raise Unreadable(f"{game} has no finite set")
+    return [int(x) for x in text.split(",")]
+
+
+def rule_outcome_residues(c, game, seqs):
+    g, why = only_g(seqs, game, c["params"].get("game"))
+    if g is None:
+        return False, why
+    a = c.get("asserted") or {}
+    m = num(a, "modulus")
+    residues = set(a.get("p_residues", []))
+    end = g.e + lcm_within(g.p, m)
+    for n in range(end):
+        if (g(n) == 0) != (n % m in residues):
+            return False, f"heap {n} is {'P' if g(n) == 0 else 'N'}, the residues say otherwise"
+    return True, f"P-positions are n mod {m} in {sorted(residues)}"
+
+
+def rule_takeaway_formula(c, game, seqs):
+    g, why = only_g(seqs, game, c["params"].get("game"))
+    if g is None:
+        return False, why
+    s, m = subtraction_set(game), num(c["params"], "modulus")
+    wins = lambda n: n < 0 or g(n) != 0  # noqa: E731
+    end = g.e + max(s) + lcm_within(g.p, m)
+    for n in range(end):
+        recursion = not all(wins(n - x) for x in s)
+        if wins(n) != recursion or wins(n) != (n % m != 0):
+            return False, f"heap {n}: the recursion or the closed form fails"
+    return True, f"W(n) = [{m} does not divide n] on {end} heaps"
+
+
+def rule_complement_strategy(c, game, seqs):
+    g, why = only_g(seqs, game, c["params"].get("game"))
+    if g is None:
+        return False, why
+    s, m = set(subtraction_set(game)), num(c["params"], "modulus")
+    end = g.e + m + lcm_within(g.p, m)
+    for n in range(end):
+        if n % m == 0:
+            for x in s:
+                if x <= n and (m - x not in s or m - x > n - x or g(n - m) != 0):
+                    return False, f"from heap {n} the take {x} has no answer"
+        elif n % m not in s or g(n - n % m) != 0:
+            return False, f"from heap {n} the take {n % m} does not leave a P-position"
+    return True, f"the complement strategy works on {end} heaps"
+
+
+def expression(text):
+    """An integer expression of numbers, + - * / (exact) // %, parentheses (no variables)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if not isinstance(text, str) or not re.fullmatch(r"[0-9+\-*/%() ]+", text) or re.search(r"[0-9]{16}", text):
+        raise Unreadable(f"the expression {text!r} is not read by the rule")
+    tokens = re.findall(r"//|[0-9]+|[-+*/%()]", text)
+    pos = 0
+
+    def peek():
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take():
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def atom():
+        t = take() if peek() is not None else None
+        if t == "-":
+            return -atom()
+        if t == "(":
+            v = total()
+            if take() != ")":
+                raise Unreadable("unbalanced parentheses")
+            return v
+        if t is None or not t.isdigit():
+            raise Unreadable(f"a number was expected in {text!r}")
+        return int(t)
+
+    def product():
+        v = atom()
+        while peek() in ("*", "/", "//", "%"):
+            op, w = take(), atom()
+            if op == "*":
+                v *= w
+            elif w == 0:
+                raise Unreadable("division by zero")
+            elif op == "/":
+                if v % w:
+                    raise Unreadable("an inexact division")
+                v = v // w
+            elif op == "//":
+                v = v // w
+            else:
+                v = v % abs(w)
+        return v
+
+    def total():
+        v = product()
+        while peek() in ("+", "-"):
+            v = v + product() if take() == "+" else v - product()
+        return v
+
+    v = total()
+    if pos != len(tokens) or abs(v) > 1 << 50:
+        raise Unreadable(f"the expression {text!r} is not read by the rule")
+    return v
+
+
+def pattern(text, blocks, depth=0):
+    """Digits are values, an upper-case letter a block, (...) and [...] group, ^ a power (a digit
+    or {expression})."""
+    if depth > 16 or not isinstance(text, str):
+        raise Unreadable("blocks nested too deep")
+    text = text.replace(" ", "")
+    stack, i = [[]], 0
+    while i < len(text):
+        ch = text[i]
+        i += 1
+        if ch.isdigit():
+            item = [int(ch)]
+        elif "A" <= ch <= "Z":
+            if ch not in blocks:
+                raise Unreadable(f"no block {ch}")
+            item = pattern(blocks[ch], blocks, depth + 1)
+        elif ch in "([":
+            stack.append([ch])
+            continue
+        elif ch in ")]":
+            if len(stack) < 2 or stack[-1][0] != "([" [")]".index(ch)]:
+                raise Unreadable("unbalanced brackets")
+            item = stack.pop()[1:]
+        else:
+            raise Unreadable(f"the pattern character {ch!r} is not read by the rule")
+        power = 1
+        if i < len(text) and text[i] == "^":
+            if i + 1 < len(text) and text[i + 1].isdigit():
+                power, i = int(text[i + 1]), i + 2
+            elif i + 1 < len(text) and text[i + 1] == "{" and "}" in text[i + 2:]:
+                close = text.index("}", i + 2)
+                power, i = expression(text[i + 2:close]), close + 1
+            else:
+                raise Unreadable("a power that is neither a digit nor {expression}")
+            if power < 0:
+                raise Unreadable("a negative power")
+        if sum(len(x) if isinstance(x, list) else 1 for x in stack[-1]) + len(item) * power > LONGEST:
+            raise Unreadable("a pattern beyond 2^26 values")
+        stack[-1].extend(item * power)
+    if len(stack) != 1:
+        raise Unreadable("unbalanced brackets")
+    return stack[0]
+
+
+def rule_formula(c, game, seqs):
+    params, a = c.get("params") or {}, c.get("asserted") or {}
+    for key in ("vars", "let", "where"):
+        if params.get(key):
+            return False, f"a formula with '{key}' is verified case by case, never proved"
+    if "rows" in a or "pattern" in a:
+        raise Unreadable("asserted rows or pattern are not read by the rule")
+    s = sorted({expression(x) for x in params.get("set", [])})
+    if not s or s[0] < 1:
+        raise Unreadable("no set S of positive integers")
+    family = "subtraction-misere" if params.get("play", "normal") == "misere" else "subtraction"
+    g, why = only_g(seqs, game, family + ":" + ",".join(map(str, s)))
+    if g is None:
+        return False, why
+    if "preperiod" in a and expression(a["preperiod"]) != g.e:
+        return False, f"preperiod printed {a['preperiod']}, established {g.e}"
+    if "period" in a and expression(a["period"]) != g.p:
+        return False, f"period printed {a['period']}, established {g.p}"
+    if "period_any_of" in a and g.p not in [expression(x) for x in a["period_any_of"]]:
+        return False, f"period {g.p} is none of {a['period_any_of']}"
+    if "cycle" in a:
+        blocks = {**(params.get("blocks") or {}), **(a.get("blocks") or {})}
+        prefix = pattern(a["prefix"], blocks) if "prefix" in a else []
+        cyc = pattern(a["cycle"], blocks)
+        if not cyc:
+            raise Unreadable("an empty cycle")
+        end = max(g.e, len(prefix)) + lcm_within(g.p, len(cyc))
+        for n in range(end):
+            printed = prefix[n] if n < len(prefix) else cyc[(n - len(prefix)) % len(cyc)]
+            if printed != g(n):
+                return False, f"G({n}) = {g(n)}, the pattern says {printed}"
+    elif not any(k in a for k in ("preperiod", "period", "period_any_of")):
+        raise Unreadable("asserted states none of preperiod, period, period_any_of, cycle")
+    return True, f"the printed sequence is G of {game}"
+
+
+def frolov_row(c, seqs, game):
+    if not game.startswith(("rook-misere:", "digital-deletion:")):
+        raise Unreadable(f"the certificate is of {game}, not a row chain")
+    function, m = c["params"].get("function"), num(c["params"], "row")
+    if function not in ("f", "g"):
+        raise Unreadable("function is not f or g")
+    name = f"{function} row {m}"
+    if name not in seqs:
+        raise Unreadable(f"the certificate establishes no {name}")
+    return name, m, seqs[name]
+
+
+def rule_row_arithmetic(c, game, seqs):
+    name, _, r = frolov_row(c, seqs, game)
+    params = c["params"]
+    period, start = num(params, "period"), num(params, "from", 0)
+    offset = num(params, "offset") if "offset" in params else None
+    if period < 1 or start < 0:
+        raise Unreadable("period below 1 or from below 0")
+    end = max(start, r.e) + r.p
+    if end - start > LONGEST:
+        raise Unreadable("more than 2^26 columns")
+    for x in range(start, end):
+        if r(x + period) != r(x) + period:
+            return False, f"{name}: value({x + period}) is not value({x}) + {period}"
+        if offset is not None and r(x) != x + offset:
+            return False, f"{name}: value({x}) = {r(x)}, not x + {offset}"
+    return True, f"{name}: the relation holds on [{start}, {end}), hence for every x"
+
+
+def rule_table2_row(c, game, seqs):
+    name, m, r = frolov_row(c, seqs, game)
+    if m == 0:
+        ratio = "-"
+    else:
+        below = seqs.get(f"{name[0]} row {m - 1}")
+        if below is None:
+            raise Unreadable(f"the certificate establishes no {name[0]} row {m - 1}")
+        ratio = r.p // below.p if r.p % below.p == 0 else r.p / below.p
+    a = c.get("asserted") or {}
+    for key, value in (("t", r.p), ("p", r.e), ("ratio", ratio)):
+        if key not in a:
+            raise Unreadable(f"no asserted {key}")
+        printed = a[key]
+        if isinstance(printed, Number):  # a number with a fraction, as load() reads it
+            printed = float(printed.text)
+        if isinstance(printed, bool) or isinstance(printed, str) != isinstance(value, str) or printed != value:
+            return False, f"{name}: {key} printed {printed!r}, established {value!r}"
+    return True, f"{name}: t = {r.p}, p = {r.e}, ratio {ratio} as printed"
+
+
+def rule_table2_extension(c, game, seqs):
+    if not game.startswith("digital-deletion:"):
+        raise Unreadable(f"the certificate is of {game}, not a chain of g and f rows")
+    top = -1
+    while f"f row {top + 1}" in seqs:
+        top += 1
+    rows = num(c.get("params") or {}, "rows", 9)
+    if top < max(rows, 9):
+        return False, f"the chain proves rows 0..{top}, the claim needs 0..{max(rows, 9)}"
+    a = c.get("asserted") or {}
+    for side in ("g", "f"):
+        printed = a.get(side)
+        if not isinstance(printed, list) or len(printed) != 10:
+            raise Unreadable(f"asserted.{side} does not list 10 rows")
+        for m in range(10):
+            r = seqs[f"{side} row {m}"]
+            if printed[m] != [r.p, r.e]:
+                return False, f"{side} row {m}: printed {printed[m]}, established {[r.p, r.e]}"
+    return True, f"the printed rows 0..9 of g and f are the established ones; rows 0..{top} proved"
+
+
+RULES = {
+    "game.period": rule_game_period,
+    "octal.published_period": rule_published_period,
+    "octal.outcome_rule": rule_outcome_rule,
+    "octal.lemma_application": rule_lemma_application,
+    "subtraction.outcome_residues": rule_outcome_residues,
+    "subtraction.takeaway_formula": rule_takeaway_formula,
+    "subtraction.complement_strategy": rule_complement_strategy,
+    "subtraction.formula": rule_formula,
+    "frolov.row_arithmetic": rule_row_arithmetic,
+    "frolov.table2_row": rule_table2_row,
+    "frolov.table2_extension": rule_table2_extension,
+}
+
+
+def recheck_claim(c, folder, files):
+    """(accepted, reason) for one proved claim of a report."""
+    ref = (c.get("evidence") or {}).get("certificate_file") if isinstance(c.get("evidence"), dict) else None
+    if not isinstance(ref, dict) or not isinstance(ref.get("path"), str) or not isinstance(ref.get("sha256"), str):
+        return False, "the evidence names no certificate file (evidence.certificate_file {path, sha256})"
+    rel = ref["path"]
+    if not CERT_PATH.fullmatch(rel):
+        return False, f"the certificate path {rel!r} is not certificates/NAME"
+    if rel not in files:
+        path = os.path.join(folder, rel)
+        entry = {"sha256": None}
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            with os.fdopen(fd, "rb") as f:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise Malformed("not a regular file")
+                entry["sha256"] = hashlib.sha256(f.read(MAX_BYTES + 1)).hexdigest()
+            doc = load(path)
+            entry["game"] = doc.get("game") if isinstance(doc, dict) else None
+            entry["seqs"] = check_established(doc, os.path.dirname(path))
+        except Rejected as e:
+            entry["fault"] = f"rejected: {e}"
+        except (Malformed, OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError,
+                MemoryError) as e:
+            entry["fault"] = f"malformed: {e}"
+        files[rel] = entry
+    entry = files[rel]
+    if entry["sha256"] is None:
+        return False, f"certificate {rel} cannot be read: {entry.get('fault')}"
+    if entry["sha256"] != ref["sha256"]:
+        return False, f"certificate {rel} has SHA-256 {entry['sha256']}, the report names {ref['sha256']}"
+    if "fault" in entry:
+        return False, f"certificate {rel} {entry['fault']}"
+    rule = RULES.get(c.get("checker"))
+    if rule is None:
+        return False, f"no inference rule from a certificate to a claim of {c.get('checker')!r}"
+    if not isinstance(c.get("params"), dict):
+        return False, "the claim has no parameters"
+    try:
+        holds, why = rule(c, entry["game"], entry["seqs"])
+    except (Unreadable, KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as e:
+        return False, f"the certificate does not imply the claim: the rule cannot read it: {e}"
+    return (True, why) if holds else (False, f"the certificate does not imply the claim: {why}")
+
+
+def printable(text):
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in str(text))
+
+
+def report_main(folder, quiet, time_limit):
+    if time_limit > 0:
+        import signal
+
+        def stop(*_):
+            sys.stdout.flush()
+            print(f"verify: limit: the re-check reached --time-limit {time_limit:g} s", file=sys.stderr)
+            os._exit(3)
+        signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, time_limit)
+    try:
+        report = load(os.path.join(folder, "report.json"))
+        claims = report["claims"]
+        if not isinstance(claims, list):
+            raise Malformed("no list of claims")
+    except (Malformed, OSError, ValueError, KeyError, TypeError) as e:
+        print(f"verify: error: {printable(folder)}/report.json: {printable(e)}", file=sys.stderr)
+        return 2
+    proved = [c for c in claims if isinstance(c, dict) and c.get("verdict") == "proved"]
+    files, failures = {}, []
+    tty = sys.stderr.isatty()
+    for done, c in enumerate(proved, 1):
+        ok, why = recheck_claim(c, folder, files)
+        if not ok:
+            failures.append((c.get("id"), why))
+        if tty:
+            sys.stderr.write("\r\x1b[K")
+        if not quiet or not ok:
+            print(f"{'accepted    ' if ok else 'NOT ACCEPTED'} {printable(c.get('id'))}  ({printable(c.get('checker'))}) "
+                  f"{printable(why)}", flush=True)
+        if tty:
+            sys.stderr.write(f"check-report: {done}/{len(proved)} proved claims re-checked")
+            sys.stderr.flush()
+    if tty:
+        sys.stderr.write("\r\x1b[K")
+    print(f"{len(proved)} proved claims, {len(files)} certificate files: {len(proved) - len(failures)} accepted, "
+          f"{len(failures)} not accepted")
+    for cid, why in failures:
+        print(f"  not accepted: {printable(cid)}: {printable(why)}")
+    return 0 if not failures else 1
+
+
 def main(argv):
+    if len(argv) >= 2 and argv[1] == "--report":
+        rest, quiet, limit = argv[2:], False, 600.0
+        if "--quiet" in rest:
+            rest.remove("--quiet")
+            quiet = True
+        if "--time-limit" in rest:
+            i = rest.index("--time-limit")
+            try:
+                limit = float(rest[i + 1])
+                if not limit >= 0:
+                    raise ValueError
+            except (IndexError, ValueError):
+                print("verify: error: --time-limit takes a number of seconds (0: none)", file=sys.stderr)
+                return 2
+            del rest[i:i + 2]
+        if len(rest) != 1:
+            print("verify: error: usage: check_certificate.py --report DIR [--quiet] [--time-limit S]", file=sys.stderr)
+            return 2
+        return report_main(rest[0], quiet, limit)
     if len(argv) != 2:
         print("verify: error: usage: check_certificate.py FILE.json", file=sys.stderr)
         return 2

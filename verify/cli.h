@@ -28,6 +28,7 @@ int cmd_values(const std::vector<std::string>& args);
 int cmd_period(const std::vector<std::string>& args);
 int cmd_cross_check(const std::vector<std::string>& args);
 int cmd_check_certificate(const std::vector<std::string>& args);
+int cmd_check_report(const std::vector<std::string>& args);
 int cmd_merge(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);
 int cmd_plot(const std::vector<std::string>& args);

@@ -35,6 +35,8 @@ const char* kUsage =
     "  plot GAME [RANGE] --out FILE.svg  a picture of the values (sequence, grid, P/N)\n"
     "  check-certificate FILE  re-check a period certificate (from `verify period "
     "--certificate-out`)\n"
+    "  check-report DIR       re-check every proved claim of a report folder from its "
+    "certificates\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
     "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
     "  games | checkers | kernels   what the harness knows\n"
@@ -74,6 +76,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "kernel-host") return igv::kernel_host_main(args);
   if (command == "merge") return igv::cli::cmd_merge(args);
   if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
+  if (command == "check-report") return igv::cli::cmd_check_report(args);
   if (command == "diff") return igv::cli::cmd_diff(args);
   if (command == "plot") return igv::cli::cmd_plot(args);
   if (command == "games" || command == "checkers" || command == "kernels") {

@@ -55,8 +55,26 @@ void CheckContext::require_time(const std::string& what) const {
   if (out_of_time()) throw BudgetExceeded("time limit reached during " + what);
 }
 
-Outcome conclude_from_certificate(const CertificateVerdict& facts, const Claim& claim,
-                                  const CheckContext& ctx, Derive derive) {
+std::string CertificateFile::text() const {
+  return document.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict) + "\n";
+}
+
+CertificateFile certificate_file(nlohmann::json document) {
+  std::string name = document.at("game").get<std::string>();
+  for (char& ch : name) {
+    const bool plain = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                       (ch >= '0' && ch <= '9') || ch == '.' || ch == '-' || ch == '_';
+    if (ch == ':') {
+      ch = '-';
+    } else if (!plain) {
+      ch = '_';
+    }
+  }
+  return {name + ".json", std::move(document), {}};
+}
+
+Outcome conclude_from_certificate(const CertificateVerdict& facts, CertificateFile certificate,
+                                  const Claim& claim, const CheckContext& ctx, Derive derive) {
   if (!facts.accepted()) {
     throw std::logic_error(
         "claim " + claim.id +
@@ -68,6 +86,7 @@ Outcome conclude_from_certificate(const CertificateVerdict& facts, const Claim& 
   o.evidence = std::move(d.evidence);
   if (d.holds) {
     o.verdict = OutcomeVerdict(Verdict::proved);
+    o.certificate = std::make_shared<const CertificateFile>(std::move(certificate));
     return o;
   }
   if (d.counterexample.is_null()) {

@@ -18,8 +18,10 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/base/game_family.h"  // IGV_CONCAT
@@ -51,6 +53,28 @@ struct CheckContext {
 
 /// What a checker may decide by itself: every verdict but `proved`.
 enum class Finding { verified, passed, refuted, inconclusive, error };
+
+/// The certificate a `proved` outcome rests on, as a certificate file of core/CERTIFICATES.md:
+/// `verify run --out DIR` writes it to DIR/certificates/NAME (with its side files, such as an
+/// octal binary values file, beside it), and the claim's evidence names it and its SHA-256
+/// (`certificate_file`), so that `verify check-report DIR` and `verify/check_certificate.py
+/// --report DIR` re-check the claim from the folder alone.
+struct CertificateFile {
+  std::string
+      name;  ///< the file's name, from its game ("octal-0.16.json"): claims on one proof share it
+  nlohmann::json document;  ///< the certificate file's JSON
+  /// Files the document names beside it (name, bytes): the octal binary values file.
+  std::vector<std::pair<std::string, std::string>> side_files;
+
+  /// The bytes written: the document as compact JSON and a newline (its SHA-256 is the one the
+  /// evidence names).
+  [[nodiscard]] std::string text() const;
+};
+
+/// A certificate file for `document` (a certificate file's JSON, with its `block`), named after
+/// its game: "octal:0.16" gives "octal-0.16.json" (every character other than a letter, a digit,
+/// '.', '-' or '_' becomes '_').
+CertificateFile certificate_file(nlohmann::json document);
 
 struct Outcome;
 class OutcomeVerdict;
@@ -88,7 +112,7 @@ class OutcomeVerdict {
     return Verdict::error;
   }
   Verdict v_ = Verdict::error;
-  friend Outcome conclude_from_certificate(const CertificateVerdict&, const Claim&,
+  friend Outcome conclude_from_certificate(const CertificateVerdict&, CertificateFile, const Claim&,
                                            const CheckContext&, Derive);
   friend OutcomeVerdict verdict_read_back(Verdict v);
 };
@@ -103,6 +127,9 @@ struct Outcome {
   std::string summary;  ///< one line for people: what was established
   nlohmann::json evidence = nlohmann::json::object();
   nlohmann::json counterexample = nullptr;
+  /// Set exactly when the verdict is `proved` (conclude_from_certificate, or a verdict read
+  /// back): the certificate the proof rests on.
+  std::shared_ptr<const CertificateFile> certificate;
 };
 
 /// What a derivation concludes from a certificate's checked facts about a claim: it holds, or
@@ -118,10 +145,11 @@ struct Derivation {
 /// claim becomes `error`); `derive` is a plain function, with no captured state, of the checked
 /// facts, the claim and the run's settings, so what it concludes can rest only on what the
 /// checker library established (ProvedPeriod::value, the least preperiod and period, the
-/// saltus) and on the claim itself. It holds: `proved`; it fails: `refuted` with its
-/// counterexample, which the facts then prove.
-Outcome conclude_from_certificate(const CertificateVerdict& facts, const Claim& claim,
-                                  const CheckContext& ctx, Derive derive);
+/// saltus) and on the claim itself. It holds: `proved`, carrying `certificate` (the file of the
+/// certificate the facts were established from, which the report folder then holds); it fails:
+/// `refuted` with its counterexample, which the facts then prove.
+Outcome conclude_from_certificate(const CertificateVerdict& facts, CertificateFile certificate,
+                                  const Claim& claim, const CheckContext& ctx, Derive derive);
 
 using CheckerFn = std::function<Outcome(const Claim&, const CheckContext&)>;
 

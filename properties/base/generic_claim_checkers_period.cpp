@@ -219,7 +219,8 @@ Outcome check_period(const Claim& c, const CheckContext& ctx) {
     throw std::logic_error("the producer's certificate for " + gk.game->spec() +
                            " was rejected by the checker: " + check.verdict.reason());
   }
-  Outcome o = conclude_from_certificate(check.verdict, c, ctx, derive_period);
+  Outcome o = conclude_from_certificate(check.verdict, certificate_file(answer.document), c, ctx,
+                                        derive_period);
   o.evidence["game"] = gk.game->spec();
   o.evidence["certificate"] = answer.document.at("certificate");
   o.evidence["checker"] = check.verdict.reason();

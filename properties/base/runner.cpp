@@ -2,11 +2,13 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <thread>
 
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/memory_budget.h"
+#include "core/base/trusted/sha256.h"
 #include "properties/base/worker_pool.h"
 
 namespace igv {
@@ -128,7 +130,11 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
 std::vector<ClaimResult> run_claims(
     const std::vector<Claim>& claims, const RunOptions& options,
     const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& progress) {
-  if (options.isolate) return run_claims_in_workers(claims, options, progress);
+  if (options.isolate) {
+    auto results = run_claims_in_workers(claims, options, progress);
+    attach_certificate_references(results);
+    return results;
+  }
   std::vector<ClaimResult> results(claims.size());
   std::atomic<std::size_t> next{0};
   std::size_t done = 0;
@@ -148,7 +154,25 @@ std::vector<ClaimResult> run_claims(
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
+  attach_certificate_references(results);
   return results;
+}
+
+void attach_certificate_references(std::vector<ClaimResult>& results) {
+  std::map<std::string, std::string> taken;  // path in the folder -> the SHA-256 of its bytes
+  for (auto& r : results) {
+    if (!r.outcome.certificate) continue;
+    const CertificateFile& file = *r.outcome.certificate;
+    const std::string sha = sha256_hex(file.text());
+    std::string path = "certificates/" + file.name;
+    if (const auto it = taken.find(path); it != taken.end() && it->second != sha) {
+      // Another certificate of the same game: in a folder of its own (named by its hash), so
+      // that the side files it names beside it keep their names.
+      path = "certificates/" + sha.substr(0, 16) + "/" + file.name;
+    }
+    taken.emplace(path, sha);
+    r.outcome.evidence["certificate_file"] = {{"path", path}, {"sha256", sha}};
+  }
 }
 
 }  // namespace igv

@@ -63,4 +63,11 @@ std::vector<ClaimResult> run_claims(
     const std::vector<Claim>& claims, const RunOptions& options,
     const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& progress = {});
 
+/// Names, in each proved result's evidence, the certificate file it rests on:
+/// `certificate_file` = {"path": "certificates/NAME", "sha256": the SHA-256 of its bytes}
+/// (CertificateFile::text). Claims resting on one certificate share its file; a second, different
+/// certificate of the same name goes to "certificates/HASH/NAME" (HASH: 16 hexadecimal digits of
+/// its SHA-256). run_claims calls it; write_report writes the files where it says.
+void attach_certificate_references(std::vector<ClaimResult>& results);
+
 }  // namespace igv

@@ -98,6 +98,45 @@ struct Worker {
   std::string buffer;
 };
 
+/// A proved outcome's certificate file as the worker sends it (side files' bytes in hexadecimal:
+/// JSON strings must be UTF-8), and back.
+nlohmann::json certificate_to_wire(const CertificateFile* file) {
+  if (file == nullptr) return nullptr;
+  static constexpr char kHex[] = "0123456789abcdef";
+  nlohmann::json sides = nlohmann::json::array();
+  for (const auto& [name, bytes] : file->side_files) {
+    std::string hex;
+    hex.reserve(bytes.size() * 2);
+    for (const char ch : bytes) {
+      const auto b = static_cast<unsigned char>(ch);
+      hex.push_back(kHex[b >> 4]);
+      hex.push_back(kHex[b & 15]);
+    }
+    sides.push_back({name, std::move(hex)});
+  }
+  return {{"name", file->name}, {"document", file->document}, {"side_files", std::move(sides)}};
+}
+
+std::shared_ptr<const CertificateFile> certificate_from_wire(const nlohmann::json& j) {
+  if (j.is_null()) return nullptr;
+  CertificateFile f;
+  f.name = j.at("name").get<std::string>();
+  f.document = j.at("document");
+  const auto nibble = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    throw std::runtime_error("a side file's bytes are not hexadecimal");
+  };
+  for (const auto& side : j.at("side_files")) {
+    const auto hex = side.at(1).get<std::string>();
+    std::string bytes(hex.size() / 2, '\0');
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+      bytes[i] = static_cast<char>(nibble(hex[2 * i]) * 16 + nibble(hex[2 * i + 1]));
+    f.side_files.emplace_back(side.at(0).get<std::string>(), std::move(bytes));
+  }
+  return std::make_shared<const CertificateFile>(std::move(f));
+}
+
 /// The worker's loop: read a claim index, run the claim in this process, write the result.
 [[noreturn]] void worker_main(int commands, int results, const std::vector<Claim>& claims,
                               const RunOptions& options) {
@@ -120,6 +159,7 @@ struct Worker {
                               {"summary", r.outcome.summary},
                               {"evidence", r.outcome.evidence},
                               {"counterexample", r.outcome.counterexample},
+                              {"certificate", certificate_to_wire(r.outcome.certificate.get())},
                               {"seconds", r.seconds},
                               {"peak_memory_bytes", proc_status_bytes("self", "VmHWM")}};
     const std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -262,6 +302,7 @@ class Pool {
       r.outcome.summary = j.at("summary").get<std::string>();
       r.outcome.evidence = j.at("evidence");
       r.outcome.counterexample = j.at("counterexample");
+      r.outcome.certificate = certificate_from_wire(j.at("certificate"));
       r.seconds = j.at("seconds").get<double>();
       r.peak_memory_bytes =
           std::max(j.at("peak_memory_bytes").get<std::uint64_t>(), w.sampled_peak);

@@ -78,6 +78,19 @@ nlohmann::json row_certificate_json(const CheckedFrolovChain& chain, FrolovFunct
   return out;
 }
 
+/// The chain's certificate file: f row M's (digital-deletion:M, M the chain's top row), whose chain
+/// holds every g and f row 0..M, so that every claim on rows 0..M rests on this one file.
+CertificateFile chain_certificate_file(const CheckedFrolovChain& chain) {
+  std::vector<std::int64_t> checked_to;
+  for (const auto& r : chain.verdict.details["rows"])
+    checked_to.push_back(r["checked_to"].get<std::int64_t>());
+  const int m = static_cast<int>(chain.chain.g_certificates.size()) - 1;
+  nlohmann::json j = frolov_period_json(FrolovFunction::f, m, chain.chain.g_certificates,
+                                        chain.chain.f_certificates, checked_to);
+  j["block"] = period_block(proved_row(chain.verdict, FrolovFunction::f, m));
+  return certificate_file(std::move(j));
+}
+
 // ---------------------------------------------------------------------------------------------
 // §2 row formulas: value(row, x + period) = value(row, x) + period for x ≥ from, and optionally
 // value(row, x) = x + offset for x ≥ from.
@@ -134,7 +147,8 @@ Outcome check_row_arithmetic(const Claim& c, const CheckContext& ctx) {
   const FrolovFunction which = function_of(c);
   const int row = param<int>(c, "row");
   const auto chain = accepted_chain(row);
-  Outcome o = conclude_from_certificate(chain->verdict, c, ctx, derive_row_arithmetic);
+  Outcome o = conclude_from_certificate(chain->verdict, chain_certificate_file(*chain), c, ctx,
+                                        derive_row_arithmetic);
   o.evidence["certificate"] = row_certificate_json(*chain, which, row);
   return o;
 }
@@ -197,7 +211,8 @@ Outcome check_table2_row(const Claim& c, const CheckContext& ctx) {
   const FrolovFunction which = function_of(c);
   const int row = param<int>(c, "row");
   const auto chain = accepted_chain(row);
-  Outcome o = conclude_from_certificate(chain->verdict, c, ctx, derive_table2_row);
+  Outcome o = conclude_from_certificate(chain->verdict, chain_certificate_file(*chain), c, ctx,
+                                        derive_table2_row);
   o.evidence["certificate"] = row_certificate_json(*chain, which, row);
   return o;
 }
@@ -328,7 +343,8 @@ Derivation derive_table2_extension(const CertificateVerdict& facts, const Claim&
 
 Outcome check_table2_extension(const Claim& c, const CheckContext& ctx) {
   const auto chain = accepted_chain(rows_for_budget(c, ctx));
-  Outcome o = conclude_from_certificate(chain->verdict, c, ctx, derive_table2_extension);
+  Outcome o = conclude_from_certificate(chain->verdict, chain_certificate_file(*chain), c, ctx,
+                                        derive_table2_extension);
   o.evidence["produce_seconds"] = chain->produce_seconds;
   o.evidence["check_seconds"] = chain->check_seconds;
   o.evidence["row_kernel_cells"] = chain->chain.cells_computed;

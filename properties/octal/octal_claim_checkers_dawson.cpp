@@ -249,7 +249,7 @@ Outcome check_outcome_rule(const Claim& c, const CheckContext& ctx) {
   (void)outcome_rule_of(c);  // a malformed rule is an error before any work
   const CheckedOctalCertificate proved =
       prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
-  Outcome o = conclude_from_certificate(proved.verdict, c, ctx, derive_outcome_rule);
+  Outcome o = conclude_from_certificate(proved.verdict, proved.file(), c, ctx, derive_outcome_rule);
   o.evidence["period_proof"] = proved.evidence();
   return o;
 }
@@ -415,7 +415,8 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   }
   const CheckedOctalCertificate proved =
       prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
-  Outcome o = conclude_from_certificate(proved.verdict, c, ctx, derive_lemma_application);
+  Outcome o =
+      conclude_from_certificate(proved.verdict, proved.file(), c, ctx, derive_lemma_application);
   o.evidence["period_proof"] = proved.evidence();
   return o;
 }

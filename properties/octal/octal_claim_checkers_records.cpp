@@ -106,7 +106,8 @@ Outcome check_published_period(const Claim& c, const CheckContext& ctx) {
   }
   const CheckedOctalCertificate proved =
       prove_octal_period(code, ctx, domain_param(c, ctx, "max_heaps", 1024));
-  Outcome o = conclude_from_certificate(proved.verdict, c, ctx, derive_published_period);
+  Outcome o =
+      conclude_from_certificate(proved.verdict, proved.file(), c, ctx, derive_published_period);
   o.evidence["period_proof"] = proved.evidence();
   return o;
 }

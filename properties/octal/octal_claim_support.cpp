@@ -1,10 +1,17 @@
 #include "properties/octal/octal_claim_support.h"
 
+#include <unistd.h>
+
+#include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_values.h"
+#include "core/octal/trusted/octal_certificate.h"
 #include "core/octal/trusted/octal_naive.h"
 
 namespace igv {
@@ -26,6 +33,39 @@ nlohmann::json CheckedOctalCertificate::evidence() const {
           {"checker", "check_octal_period_certificate"},
           {"checked", verdict.reason()},
           {"seconds", seconds}};
+}
+
+CertificateFile CheckedOctalCertificate::file() const {
+  namespace fs = std::filesystem;
+  const OctalCode code = OctalCode::parse(certificate.code);
+  const std::string game = "octal:" + code.canonical();
+  CertificateFile out = certificate_file(nlohmann::json{{"game", game}});
+  OctalPeriodCertificate cert = certificate;
+  if (cert.values.size() > kInlineCertificateValues) {
+    // The values file's bytes: written to a private temporary file, read back, removed.
+    const std::string values_name = octal_values_file_name(fs::path(out.name));
+    static std::atomic<int> serial{0};
+    const fs::path tmp =
+        fs::temp_directory_path() / ("igv-values-" + std::to_string(::getpid()) + "-" +
+                                     std::to_string(serial.fetch_add(1)) + ".values");
+    struct Remove {
+      fs::path path;
+      ~Remove() {
+        std::error_code ec;
+        fs::remove(path, ec);
+      }
+    } guard{tmp};
+    cert.values_file = write_octal_values_file(cert.values, tmp, values_name);
+    std::ifstream in(tmp, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!in.good() && !in.eof()) throw std::runtime_error("cannot read back " + tmp.string());
+    out.side_files.emplace_back(values_name, std::move(bytes));
+  }
+  nlohmann::json j = octal_period_json(cert, code.max_removal(), "", true);
+  j["certificate"]["checked"] = verdict.reason();
+  j["block"] = period_block(proved());
+  out.document = std::move(j);
+  return out;
 }
 
 namespace {

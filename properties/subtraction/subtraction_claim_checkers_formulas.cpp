@@ -321,7 +321,9 @@ Outcome check_formula(const Claim& claim, const CheckContext& ctx) {
   if (!set) return run_formula(claim, ctx, nullptr);  // no case: the run says so (error)
   const auto certified = prove_subtraction_period(*set, subtraction_play_param(claim));
   try {
-    return conclude_from_certificate(certified.verdict, claim, ctx, derive_formula);
+    return conclude_from_certificate(certified.verdict,
+                                     certificate_file(subtraction_period_json(certified)), claim,
+                                     ctx, derive_formula);
   } catch (const FormulaRunError& e) {
     return e.outcome;
   }

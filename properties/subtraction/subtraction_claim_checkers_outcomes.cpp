@@ -134,7 +134,8 @@ Derivation derive_outcome_residues(const CertificateVerdict& facts, const Claim&
 Outcome check_outcome_residues(const Claim& claim, const CheckContext& ctx) {
   const auto game = game_param(claim, param<std::string>(claim, "game"));
   const auto& certified = game->proved_period();
-  Outcome o = conclude_from_certificate(certified.verdict, claim, ctx, derive_outcome_residues);
+  Outcome o = conclude_from_certificate(certified.verdict, certificate_file(period_evidence(*game)),
+                                        claim, ctx, derive_outcome_residues);
   o.evidence["period"] = period_evidence(*game);
   o.evidence["answer"] = describe_p_positions(*game, certified.proved());
   if (o.verdict == Verdict::proved) {
@@ -273,8 +274,9 @@ Derivation derive_takeaway_formula(const CertificateVerdict& facts, const Claim&
 
 Outcome check_takeaway_formula(const Claim& claim, const CheckContext& ctx) {
   const auto game = game_param(claim, param<std::string>(claim, "game"));
-  Outcome o =
-      conclude_from_certificate(game->proved_period().verdict, claim, ctx, derive_takeaway_formula);
+  Outcome o = conclude_from_certificate(game->proved_period().verdict,
+                                        certificate_file(period_evidence(*game)), claim, ctx,
+                                        derive_takeaway_formula);
   o.evidence["period"] = period_evidence(*game);
   return o;
 }
@@ -326,7 +328,8 @@ Derivation derive_complement_strategy(const CertificateVerdict& facts, const Cla
 
 Outcome check_complement_strategy(const Claim& claim, const CheckContext& ctx) {
   const auto game = game_param(claim, param<std::string>(claim, "game"));
-  Outcome o = conclude_from_certificate(game->proved_period().verdict, claim, ctx,
+  Outcome o = conclude_from_certificate(game->proved_period().verdict,
+                                        certificate_file(period_evidence(*game)), claim, ctx,
                                         derive_complement_strategy);
   o.evidence["period"] = period_evidence(*game);
   return o;

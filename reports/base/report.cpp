@@ -421,6 +421,13 @@ bool id_named(const std::string& name, std::initializer_list<const char*> exts) 
 /// and junit.xml, tables/ID.csv, tables/ID.tex, tables/documents/ID.tex, figures/NAME.svg and
 /// .pdf), regular files and real folders only (no link, pipe or device). A run replaces the whole
 /// set, so anything else would be deleted with it.
+/// A certificate's second folder: 16 lower-case hexadecimal digits (attach_certificate_references).
+bool certificate_subfolder_named(std::string_view n) {
+  return n.size() == 16 && std::all_of(n.begin(), n.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
 void check_report_tree(const fs::path& folder, const std::string& rel, const std::string& dir) {
   std::error_code ec;
   const auto foreign = [&dir](const std::string& name, const char* why) {
@@ -436,7 +443,12 @@ void check_report_tree(const fs::path& folder, const std::string& rel, const std
     bool folder_name = false;  // a name of a report folder
     if (rel.empty()) {
       file = n != "tables" && n != "figures" && report_artefacts().count(n) != 0;
-      folder_name = n == "tables" || n == "figures";
+      folder_name = n == "tables" || n == "figures" || n == "certificates";
+    } else if (rel == "certificates") {
+      file = certificate_path_named(rel + "/" + n);
+      folder_name = certificate_subfolder_named(n);
+    } else if (rel.starts_with("certificates/")) {
+      file = certificate_path_named(rel + "/" + n);
     } else if (rel == "tables") {
       file = id_named(n, {"csv", "tex"});
       folder_name = n == "documents";
@@ -456,6 +468,22 @@ void check_report_tree(const fs::path& folder, const std::string& rel, const std
 }
 
 }  // namespace
+
+bool certificate_path_named(std::string_view rel) {
+  constexpr std::string_view kFolder = "certificates/";
+  if (!rel.starts_with(kFolder)) return false;
+  rel.remove_prefix(kFolder.size());
+  if (const auto slash = rel.find('/'); slash != std::string_view::npos) {
+    if (!certificate_subfolder_named(rel.substr(0, slash))) return false;
+    rel.remove_prefix(slash + 1);
+  }
+  if (rel.empty() || rel.front() == '.' || rel.size() > 200) return false;
+  if (!rel.ends_with(".json") && !rel.ends_with(".values")) return false;
+  return std::all_of(rel.begin(), rel.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '-' || c == '_';
+  });
+}
 
 std::string id_file_name(const std::string& id, const std::string& extension) {
   const std::string fault = id_fault(id);
@@ -614,6 +642,24 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
           throw std::runtime_error("a figure's file name '" + fig.name + "' is not a plain name");
         files.emplace_back((fs::path("figures") / fig.name).string(), fig.svg);
       }
+    }
+  }
+  // The certificates the proved claims rest on (issue 35): where each claim's evidence names it
+  // (attach_certificate_references), its side files beside it; one file for claims that share it.
+  std::set<std::string> certificate_paths;
+  for (const auto& r : report.results) {
+    if (!r.outcome.certificate || !r.outcome.evidence.contains("certificate_file")) continue;
+    const std::string rel = r.outcome.evidence["certificate_file"].at("path").get<std::string>();
+    if (!certificate_path_named(rel))
+      throw std::runtime_error("a certificate's path '" + rel + "' is not a report set's");
+    if (!certificate_paths.insert(rel).second) continue;
+    const CertificateFile& file = *r.outcome.certificate;
+    files.emplace_back(rel, file.text());
+    for (const auto& [name, bytes] : file.side_files) {
+      const std::string side = (fs::path(rel).parent_path() / name).string();
+      if (!certificate_path_named(side))
+        throw std::runtime_error("a certificate's side file '" + side + "' is not a plain name");
+      files.emplace_back(side, bytes);
     }
   }
   check_output_folder(dir);

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "properties/base/runner.h"
@@ -66,6 +67,11 @@ void check_output_folder(const std::string& dir);
 /// with the reason); either way `dir` keeps its old set.
 std::vector<std::string> write_report(const Report& report, const std::string& dir,
                                       const std::vector<std::string>& formats);
+
+/// A certificate's path in a report folder: "certificates/NAME" or "certificates/HASH/NAME"
+/// (HASH: 16 lower-case hexadecimal digits), NAME a plain name of letters, digits, '.', '-', '_'
+/// that does not start with '.' and ends in ".json" or ".values".
+bool certificate_path_named(std::string_view rel);
 
 /// The formats write_report knows.
 const std::vector<std::string>& report_formats();

@@ -3,8 +3,10 @@
 
 Every verdict must equal its recorded expected verdict (exit 0), the JSON report must be valid
 against reports/report.schema.json, name every claim `verify list` lists, and the Markdown
-report must name each of them too. The run writes json,md,svg: the committed JSON, Markdown and
-figures (reports/published/) must equal it.
+report must name each of them too. The run writes json,md,svg: the committed JSON, Markdown,
+figures and certificates (reports/published/) must equal it. Every proved claim names its
+certificate file, and `verify check-report` and `verify/check_certificate.py --report` both
+re-check the folder (exit 0, every proved claim accepted).
 """
 import argparse
 import json
@@ -142,6 +144,33 @@ def main(verify, src, work):
     except FileNotFoundError as e:
         failures.append(f"published report missing: {e.filename}")
     failures += check_table2_rows_13_14(src, schema, report)
+    # Every proved claim carries its certificate, and both checkers re-check the folder alone
+    # (issue 35; tests/e2e/e2e_check_report.py tampers with copies).
+    proved = [c for c in report["claims"] if c["verdict"] == "proved"]
+    for c in proved:
+        ref = c["evidence"].get("certificate_file")
+        if not isinstance(ref, dict) or not os.path.isfile(os.path.join(out, ref.get("path", "-"))):
+            failures.append(f"{c['id']}: proved without a certificate file in the folder ({ref})")
+    recheck = [[verify, "check-report", out],
+               [sys.executable, os.path.join(src, "verify", "check_certificate.py"), "--report", out]]
+    for command in recheck:
+        p = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+        if p.returncode != 0 or f"{len(proved)} accepted, 0 not accepted" not in p.stdout:
+            failures.append(f"{' '.join(command[-3:])} exits {p.returncode}: {p.stdout[-1500:]} {p.stderr[-300:]}")
+    # The committed certificates are this run's, byte for byte.
+    fresh_certificates = sorted(os.listdir(os.path.join(out, "certificates"))) \
+        if os.path.isdir(os.path.join(out, "certificates")) else []
+    committed_dir = os.path.join(published, "certificates")
+    committed_certificates = sorted(os.listdir(committed_dir)) if os.path.isdir(committed_dir) else []
+    if fresh_certificates != committed_certificates:
+        failures.append(f"reports/published/certificates holds {committed_certificates}, a fresh run writes "
+                        f"{fresh_certificates}")
+    else:
+        for name in fresh_certificates:
+            with open(os.path.join(out, "certificates", name), "rb") as a, \
+                    open(os.path.join(committed_dir, name), "rb") as b:
+                if a.read() != b.read():
+                    failures.append(f"reports/published/certificates/{name} differs from a fresh run")
     for f in failures:
         print("FAIL:", f)
     if failures:

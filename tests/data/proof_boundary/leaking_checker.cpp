@@ -21,7 +21,7 @@ Outcome leaking_checker(const Claim& claim, const CheckContext& ctx,
                         const CertificateVerdict& facts, const std::vector<Value>& producer) {
 #if LEAK == 0
   (void)producer;
-  return conclude_from_certificate(facts, claim, ctx, derive_from_facts);
+  return conclude_from_certificate(facts, CertificateFile{}, claim, ctx, derive_from_facts);
 #elif LEAK == 1
   // Saying `proved` directly.
   (void)facts;
@@ -31,7 +31,8 @@ Outcome leaking_checker(const Claim& claim, const CheckContext& ctx,
 #elif LEAK == 2
   // A derivation that reads the producer's values through a capture.
   return conclude_from_certificate(
-      facts, claim, ctx, [&producer](const CertificateVerdict&, const Claim&, const CheckContext&) {
+      facts, CertificateFile{}, claim, ctx,
+      [&producer](const CertificateVerdict&, const Claim&, const CheckContext&) {
         Derivation d;
         d.holds = producer.at(7) == 3;
         return d;
@@ -42,7 +43,7 @@ Outcome leaking_checker(const Claim& claim, const CheckContext& ctx,
   ProvedPeriod fake;
   for (auto v : producer) fake.residues.push_back(static_cast<std::int32_t>(v));
   const auto forged = CertificateVerdict::acceptance(CheckerSeal{}, "forged", 0, {fake});
-  return conclude_from_certificate(forged, claim, ctx, derive_from_facts);
+  return conclude_from_certificate(forged, CertificateFile{}, claim, ctx, derive_from_facts);
 #elif LEAK == 4
   // Restoring a `proved` verdict as if read back from a report.
   (void)facts;
