@@ -7,6 +7,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/base/trusted/errors.h"
@@ -17,45 +18,101 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: verify COMMAND [ARGS…]\n"
-    "\n"
-    "commands:\n"
-    "  run [SPEC…]            check the selected claims; --out DIR writes the report\n"
-    "  list [SPEC…]           list claims: id, expected verdict, source, tags\n"
-    "  show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n"
-    "  value GAME POSITION    Sprague–Grundy value and every winning move\n"
-    "  values GAME a..b|POS…|@FILE  the values of many positions (text, json, csv, bfile)\n"
-    "  period GAME            proved preperiod, period and saltus (--certificate-out FILE saves\n"
-    "                         the certificate); inconclusive (exit 3) at --time-limit (600 s)\n"
-    "                         or --memory-limit\n"
-    "  cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
-    "  cross-check GAME --values B-FILE | --external 'CMD' | --plugin LIB.so\n"
-    "                         compare a table, a program or a loaded kernel with the harness\n"
-    "  plot GAME [RANGE] --out FILE.svg  a picture of the values (sequence, grid, P/N)\n"
-    "  check-certificate FILE  re-check a period certificate (from `verify period "
-    "--certificate-out`)\n"
-    "  check-report DIR       re-check every proved claim of a report folder from its "
-    "certificates\n"
-    "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
-    "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
-    "  games | checkers | kernels   what the harness knows\n"
-    "  help                   this text; `verify COMMAND --help` for a command's options\n"
-    "  --version              the version and the commit this `verify` was built from\n"
-    "\n"
-    "SPEC: an id glob ('frolov2012.*'), 'tag:NAME', or '!SPEC' to exclude.\n"
-    "GAME: nim, rook, rook-misere:M, digital-deletion:M, digits, subtraction:1,3,4, octal:0.07,\n"
-    "      welter, … (`verify games`).\n"
-    "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input "
-    "error,\n"
-    "            3 a limit reached first (`verify period`: inconclusive; values, value, plot,\n"
-    "            cross-check: --time-limit, default 600 s, or --memory-limit, default two\n"
-    "            thirds of this machine's memory).\n";
+/// A command: its name, its lines in `verify help` (the name first; several lines, or none when
+/// another command's lines name it too), and what runs it with the arguments after the name.
+struct Command {
+  const char* name;
+  const char* help;
+  int (*run)(const std::vector<std::string>& args);
+};
+
+/// The commands, in the order `verify help` lists them: the one list of them (dispatch and the
+/// usage read it).
+const Command kCommands[] = {
+    {"run", "run [SPEC…]            check the selected claims; --out DIR writes the report\n",
+     igv::cli::cmd_run},
+    {"list", "list [SPEC…]           list claims: id, expected verdict, source, tags\n",
+     igv::cli::cmd_list},
+    {"show",
+     "show CLAIM             statement, source, verdict, evidence and counterexample of a claim\n",
+     igv::cli::cmd_show},
+    {"value", "value GAME POSITION    Sprague–Grundy value and every winning move\n",
+     igv::cli::cmd_value},
+    {"values",
+     "values GAME a..b|POS…|@FILE  the values of many positions (text, json, csv, bfile)\n",
+     igv::cli::cmd_values},
+    {"period",
+     "period GAME            proved preperiod, period and saltus (--certificate-out FILE saves\n"
+     "                       the certificate); inconclusive (exit 3) at --time-limit (600 s)\n"
+     "                       or --memory-limit\n",
+     igv::cli::cmd_period},
+    {"cross-check",
+     "cross-check GAME [--kernels A,B]  compare kernels: exhaustive range, random beyond, timing\n"
+     "cross-check GAME --values B-FILE | --external 'CMD' | --plugin LIB.so\n"
+     "                       compare a table, a program or a loaded kernel with the harness\n",
+     igv::cli::cmd_cross_check},
+    {"plot", "plot GAME [RANGE] --out FILE.svg  a picture of the values (sequence, grid, P/N)\n",
+     igv::cli::cmd_plot},
+    {"check-certificate",
+     "check-certificate FILE  re-check a period certificate (from `verify period "
+     "--certificate-out`)\n",
+     igv::cli::cmd_check_certificate},
+    {"check-report",
+     "check-report DIR       re-check every proved claim of a report folder from its "
+     "certificates\n",
+     igv::cli::cmd_check_report},
+    {"diff",
+     "diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n",
+     igv::cli::cmd_diff},
+    {"merge", "merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n",
+     igv::cli::cmd_merge},
+    {"games", "games | checkers | kernels   what the harness knows\n",
+     [](const std::vector<std::string>& args) { return igv::cli::cmd_catalogue("games", args); }},
+    {"checkers", "",
+     [](const std::vector<std::string>& args) {
+       return igv::cli::cmd_catalogue("checkers", args);
+     }},
+    {"kernels", "",
+     [](const std::vector<std::string>& args) { return igv::cli::cmd_catalogue("kernels", args); }},
+    // Not listed: the process `cross-check --plugin` runs the loaded kernel in.
+    {"kernel-host", "", igv::kernel_host_main},
+};
+
+/// `verify help`: the commands' lines from kCommands, indented, between the fixed parts.
+std::string usage() {
+  std::string text =
+      "usage: verify COMMAND [ARGS…]\n"
+      "\n"
+      "commands:\n";
+  for (const Command& c : kCommands) {
+    std::string_view help = c.help;
+    while (!help.empty()) {
+      const auto newline = help.find('\n');
+      const auto end = newline == std::string_view::npos ? help.size() : newline + 1;
+      text += "  ";
+      text += help.substr(0, end);
+      help.remove_prefix(end);
+    }
+  }
+  text +=
+      "  help                   this text; `verify COMMAND --help` for a command's options\n"
+      "  --version              the version and the commit this `verify` was built from\n"
+      "\n"
+      "SPEC: an id glob ('frolov2012.*'), 'tag:NAME', or '!SPEC' to exclude.\n"
+      "GAME: nim, rook, rook-misere:M, digital-deletion:M, digits, subtraction:1,3,4, octal:0.07,\n"
+      "      welter, … (`verify games`).\n"
+      "exit codes: 0 every verdict as expected, 1 a verdict not as expected, 2 usage or input "
+      "error,\n"
+      "            3 a limit reached first (`verify period`: inconclusive; values, value, plot,\n"
+      "            cross-check: --time-limit, default 600 s, or --memory-limit, default two\n"
+      "            thirds of this machine's memory).\n";
+  return text;
+}
 
 /// Runs one sub-command; its exit code.
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "help") {
-    std::cout << kUsage;
+    std::cout << usage();
     return 0;
   }
   if (command == "--version") {
@@ -65,22 +122,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
               << "built " << IGV_BUILD_TYPE << ", " << IGV_COMPILER << "\n";
     return 0;
   }
-  if (command == "run") return igv::cli::cmd_run(args);
-  if (command == "list") return igv::cli::cmd_list(args);
-  if (command == "show") return igv::cli::cmd_show(args);
-  if (command == "value") return igv::cli::cmd_value(args);
-  if (command == "values") return igv::cli::cmd_values(args);
-  if (command == "period") return igv::cli::cmd_period(args);
-  if (command == "cross-check") return igv::cli::cmd_cross_check(args);
-  // Not listed: the process `cross-check --plugin` runs the loaded kernel in.
-  if (command == "kernel-host") return igv::kernel_host_main(args);
-  if (command == "merge") return igv::cli::cmd_merge(args);
-  if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
-  if (command == "check-report") return igv::cli::cmd_check_report(args);
-  if (command == "diff") return igv::cli::cmd_diff(args);
-  if (command == "plot") return igv::cli::cmd_plot(args);
-  if (command == "games" || command == "checkers" || command == "kernels") {
-    return igv::cli::cmd_catalogue(command, args);
+  for (const Command& c : kCommands) {
+    if (command == c.name) return c.run(args);
   }
   throw igv::InputError("unknown command '" + command + "' (see `verify help`)");
 }
@@ -106,7 +149,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     // No command: the usage, on stderr (nothing was asked for on stdout), as a usage error.
-    std::cerr << kUsage;
+    std::cerr << usage();
     return 2;
   }
   std::string command;

@@ -261,7 +261,7 @@ OctalPeriodCertificate find_octal_period(const OctalCode& code, const OctalPerio
     stats->mask = solver.mask();
     stats->rare_heaps = solver.rare_count();
     stats->max_value = solver.max_value();
-    stats->full_scans = solver.full_scans();
+    stats->full_scans = solver.scans();
     stats->peak_value_bytes = solver.memory_bytes();
   }
   return build_certificate(code, solver.take_values(), *last, solver);

@@ -1,4 +1,5 @@
-// The classic module: Grundy's game, Wythoff's game and misère Nim. Naive against fast kernels
+// The classic module: Wythoff's game and misère Nim (Grundy's game is a take-and-break code of the
+// octal module: tests/octal/test_octal_grundy.cpp). Naive against fast kernels
 // on ranges, the published prefixes (as checked against the naive kernels), Wythoff's
 // P-positions against the golden-ratio formula in exact integers, Bouton's misère rule against
 // the naive search, the families' positions, JSON and size guards.
@@ -40,154 +41,6 @@ bool is_floor_k_phi(std::int64_t k, std::int64_t a) {
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(classic, *boost::unit_test::label("classic"))
-
-// ---------------------------------------------------------------------------------------------
-// Grundy's game
-// ---------------------------------------------------------------------------------------------
-
-BOOST_AUTO_TEST_CASE(grundy_splits_follow_the_rules) {
-  BOOST_TEST(grundy_splits(0).empty());
-  BOOST_TEST(grundy_splits(1).empty());
-  BOOST_TEST(grundy_splits(2).empty());  // 1 + 1 is an equal split
-  BOOST_TEST((grundy_splits(3) == std::vector<GrundySplit>{{1, 2}}));
-  BOOST_TEST((grundy_splits(4) == std::vector<GrundySplit>{{1, 3}}));
-  BOOST_TEST((grundy_splits(6) == std::vector<GrundySplit>{{1, 5}, {2, 4}}));
-  BOOST_TEST((grundy_splits(7) == std::vector<GrundySplit>{{1, 6}, {2, 5}, {3, 4}}));
-}
-
-BOOST_AUTO_TEST_CASE(grundy_naive_values_match_the_checked_prefix_of_a002188) {
-  // OEIS A002188, offset 0, as computed by the naive kernel. The list in the task brief agreed
-  // on G(0..79) but repeated the block "3, 2, 4" once more at index 80 (it gives G(80) = 3; the
-  // naive kernel gives G(80) = 5), so its terms from index 80 on are those of index 77 on.
-  const std::vector<Value> a002188{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4,
-                                   3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1,
-                                   5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3,
-                                   2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7,
-                                   4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3, 5};
-  BOOST_TEST(a002188.size() == 106U);
-  BOOST_TEST(grundy_values_naive(105) == a002188);
-  // The brief's list, term by term where it differs.
-  BOOST_TEST(grundy_values_naive(80)[80] == 5);
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sparse_equals_naive_up_to_6000) {
-  const auto naive = grundy_values_naive(6000);
-  GrundySparseSolver sparse;
-  sparse.extend_to(6001);
-  for (std::int64_t n = 0; n <= 6000; ++n)
-    BOOST_TEST_REQUIRE(sparse.value(n) == naive[static_cast<std::size_t>(n)], "n=" << n);
-  BOOST_TEST(sparse.mask() != 0U);  // the rare/common split is in use
-  BOOST_CHECK_THROW((void)sparse.value(6001), std::out_of_range);
-  BOOST_CHECK_THROW((void)sparse.value(-1), std::out_of_range);
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sparse_extends_in_steps_like_in_one_go) {
-  GrundySparseSolver one, steps;
-  one.extend_to(3000);
-  for (std::int64_t n : {1, 2, 3, 100, 257, 1024, 2999, 3000}) steps.extend_to(n);
-  BOOST_TEST(one.values() == steps.values());
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sparse_gives_the_published_terms_of_a002188) {
-  // OEIS A002188, its data section (the %S, %T and %U lines of https://oeis.org/A002188/internal,
-  // n = 0..104), against the sparse kernel through its registered route (a window solver).
-  const std::vector<Value> oeis{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0,
-                                4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5,
-                                4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3,
-                                2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5,
-                                2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
-  BOOST_TEST(oeis.size() == 105U);
-  const auto game = make_game("grundy");
-  std::vector<Position> heaps;
-  for (std::int64_t n = 0; n < 105; ++n) heaps.push_back(game->parse_position(std::to_string(n)));
-  BOOST_TEST(find_kernel("grundy", "sparse").values(*game, heaps) == oeis);
-  std::vector<Value> streamed;
-  find_kernel("grundy", "sparse")
-      .range_values(*game, 0, 104, [&](std::int64_t, Value v) { streamed.push_back(v); }, {});
-  BOOST_TEST(streamed == oeis);
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sparse_finds_flammenkamps_sparse_values_up_to_231) {
-  // Flammenkamp, "Sprague-Grundy Values of Grundy's Game"
-  // (http://wwwhomes.uni-bielefeld.de/achim/grundy.html), "Known Sparse SGV": G(n) is sparse when
-  // the number of ones of G(n) without its lowest binary digit is even; his list up to n = 231.
-  const std::vector<std::pair<std::int64_t, Value>> sparse{
-      {0, 0},    {1, 0},   {2, 0},    {3, 1},    {4, 0},    {6, 1},    {7, 0},    {9, 1},
-      {10, 0},   {12, 1},  {15, 1},   {20, 0},   {23, 0},   {26, 0},   {28, 1},   {31, 1},
-      {34, 1},   {37, 1},  {40, 1},   {43, 1},   {46, 1},   {49, 1},   {50, 0},   {52, 1},
-      {53, 0},   {55, 1},  {58, 1},   {61, 1},   {87, 7},   {90, 7},   {93, 7},   {146, 6},
-      {149, 6},  {152, 6}, {158, 11}, {161, 11}, {164, 11}, {167, 11}, {176, 7},  {179, 7},
-      {181, 12}, {182, 7}, {185, 7},  {188, 7},  {190, 12}, {193, 12}, {196, 10}, {231, 10}};
-  GrundySparseSolver solver(GrundySparseSolver::kDefaultWindow);
-  std::vector<std::pair<std::int64_t, Value>> found;
-  solver.extend_to(232, {}, [&](std::int64_t n, Value v) {
-    if (std::popcount(static_cast<std::uint64_t>(v) >> 1) % 2 == 0) found.emplace_back(n, v);
-  });
-  BOOST_TEST((found == sparse));
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sparse_window_agrees_with_every_value_kept) {
-  // A window of 2^17 heaps (above the last rare heap, 82,860, and the deepest scan, 36,965)
-  // slides at 2^18 and 3·2^17 (from then on heaps 2^17..2^18 - 1 are dropped but the rare ones);
-  // the values it emits are those of the solver that keeps every value.
-  constexpr std::int64_t kEnd = 400'000;
-  GrundySparseSolver all;
-  all.extend_to(kEnd);
-  GrundySparseSolver window(std::int64_t{1} << 17);
-  std::int64_t next = 0;
-  std::int64_t wrong = -1;
-  window.extend_to(kEnd, {}, [&](std::int64_t n, Value v) {
-    if (n != next++ || (wrong < 0 && v != all.value(n))) wrong = n;
-  });
-  BOOST_TEST(wrong == -1);
-  BOOST_TEST(next == kEnd);
-  BOOST_TEST(window.mask() == all.mask());
-  BOOST_TEST(window.rare_count() == all.rare_count());
-  BOOST_TEST(window.memory_bytes() < 4'000'000U);
-  BOOST_CHECK_THROW((void)window.value(200'000), std::out_of_range);  // not kept
-  BOOST_TEST(window.value(82'860) == all.value(82'860));              // a rare heap
-  BOOST_TEST(window.value(kEnd - 1) == all.value(kEnd - 1));
-  BOOST_CHECK_THROW((void)window.values(), std::logic_error);
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sparse_small_window_reads_back_what_it_does_not_keep) {
-  // A window of 256 heaps: rare heaps lie beyond it (they go on to 82,860) and scans go deeper,
-  // so heaps need values the window dropped; those are read back from the solver's file of every
-  // value, and every value is the naive kernel's.
-  const auto naive = grundy_values_naive(20'000);
-  GrundySparseSolver small(256);
-  std::int64_t next = 0;
-  std::int64_t wrong = -1;
-  small.extend_to(20'001, {}, [&](std::int64_t n, Value v) {
-    if (n != next++ || (wrong < 0 && v != naive[static_cast<std::size_t>(n)])) wrong = n;
-  });
-  BOOST_TEST(wrong == -1);
-  BOOST_TEST(next == 20'001);
-  BOOST_TEST(small.deep_scans() > 0U);  // the file was read
-  BOOST_TEST(small.value(20'000) == naive[20'000]);
-}
-
-BOOST_AUTO_TEST_CASE(grundy_sums_by_the_rules_are_nim_sums_of_heap_values) {
-  // The naive solver on sums of heaps (moves of the whole sum, no Sprague–Grundy theorem).
-  NaiveSolver<GrundySumRules> sums;
-  const auto g = grundy_values_naive(14);
-  for (std::int64_t a = 0; a <= 14; ++a) {
-    for (std::int64_t b = 0; b <= 14; ++b) {
-      BOOST_TEST(sums.value({a, b}) == (g[a] ^ g[b]), a << "+" << b);
-      if (a + b <= 16) {
-        for (std::int64_t c = 0; c <= 6; ++c)
-          BOOST_TEST(sums.value({a, b, c}) == (g[a] ^ g[b] ^ g[c]), a << "+" << b << "+" << c);
-      }
-    }
-  }
-}
-
-RC_BOOST_PROP(grundy_sparse_equals_naive_at_a_random_heap, ()) {
-  const auto n = *rc::gen::inRange<std::int64_t>(0, 1500);
-  GrundySparseSolver s;
-  s.extend_to(n + 1);
-  RC_ASSERT(s.value(n) == grundy_values_naive(n).back());
-}
 
 // ---------------------------------------------------------------------------------------------
 // Wythoff's game
@@ -377,7 +230,7 @@ RC_BOOST_PROP(bouton_rule_equals_naive_on_random_positions, ()) {
 // ---------------------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(families_and_kernels_are_registered) {
-  for (const char* name : {"grundy", "wythoff", "misere-nim"}) {
+  for (const char* name : {"wythoff", "misere-nim"}) {
     const auto ks = kernels(name);
     BOOST_TEST_REQUIRE(ks.size() == 2U, name);
     BOOST_TEST(ks.front()->reference, name);
@@ -385,10 +238,8 @@ BOOST_AUTO_TEST_CASE(families_and_kernels_are_registered) {
   }
   for (const auto* f : game_families()) {
     if (f->name == "misere-nim") BOOST_TEST((f->value_kind == ValueKind::outcome));
-    if (f->name == "grundy" || f->name == "wythoff")
-      BOOST_TEST((f->value_kind == ValueKind::grundy));
+    if (f->name == "wythoff") BOOST_TEST((f->value_kind == ValueKind::grundy));
   }
-  BOOST_CHECK_THROW(make_game("grundy:3"), InputError);
   BOOST_CHECK_THROW(make_game("wythoff:1"), InputError);
   BOOST_CHECK_THROW(make_game("misere-nim:x"), InputError);
 }
@@ -396,9 +247,9 @@ BOOST_AUTO_TEST_CASE(families_and_kernels_are_registered) {
 BOOST_AUTO_TEST_CASE(every_kernel_agrees_with_the_reference_on_the_examples) {
   CrossCheckOptions options;
   options.random_cases = 50;
-  for (const char* name : {"grundy", "wythoff", "misere-nim"}) {
+  for (const char* name : {"wythoff", "misere-nim"}) {
     const auto game = make_game(name);
-    options.range = name == std::string("grundy") ? 300 : name == std::string("wythoff") ? 14 : 6;
+    options.range = name == std::string("wythoff") ? 14 : 6;
     const auto r = cross_check(*game, kernels(name), options);
     BOOST_TEST(r.agree(), name << ": " << r.disagreement.dump());
     BOOST_TEST(r.exhaustive_positions > 0U);
@@ -406,36 +257,24 @@ BOOST_AUTO_TEST_CASE(every_kernel_agrees_with_the_reference_on_the_examples) {
 }
 
 BOOST_AUTO_TEST_CASE(malformed_and_negative_positions_are_input_errors) {
-  const auto grundy = make_game("grundy");
   const auto wythoff = make_game("wythoff");
   const auto misere = make_game("misere-nim");
-  for (const char* bad : {"", "-3", "3+-1", "a", "3,,5", "3+", "1..", "99999999999999999999"})
-    BOOST_CHECK_THROW((void)grundy->parse_position(bad), InputError);
   for (const char* bad : {"", "3", "1,2,3", "-1,2", "2,x", "4611686018427387905,1"})
     BOOST_CHECK_THROW((void)wythoff->parse_position(bad), InputError);
   for (const char* bad : {"", "-1", "3,-5", "1;2", "0..2000000"})
     BOOST_CHECK_THROW((void)misere->parse_position(bad), InputError);
-  BOOST_TEST((grundy->parse_position("3+5") == Position{3, 5}));
-  BOOST_TEST((grundy->parse_position("3,5") == Position{3, 5}));
-  BOOST_TEST((grundy->parse_position("35") == Position{35}));
   BOOST_TEST((wythoff->parse_position("3,5") == Position{3, 5}));
   BOOST_TEST((misere->parse_position("3,5,6") == Position{3, 5, 6}));
 }
 
 BOOST_AUTO_TEST_CASE(hostile_positions_are_refused_at_once) {
   const auto start = std::chrono::steady_clock::now();
-  const auto grundy = make_game("grundy");
-  BOOST_CHECK_THROW((void)grundy->value({1'000'000'000'000}), InputError);
-  BOOST_CHECK_THROW((void)grundy->value({10'000'001}), InputError);
   const auto wythoff = make_game("wythoff");
   BOOST_CHECK_THROW((void)wythoff->value({1'000'000'000'000, 1'000'000'000'000}), BudgetExceeded);
   BOOST_CHECK_THROW((void)wythoff->value({1, 1'000'000'000'000}), BudgetExceeded);
   const auto& table = find_kernel("wythoff", "table");
   const std::vector<Position> huge{{3'000'000'000, 5}};
   BOOST_CHECK_THROW((void)table.values(*wythoff, huge), BudgetExceeded);
-  const auto& naive = find_kernel("grundy", "naive");
-  const std::vector<Position> big{{2'000'000'000}};
-  BOOST_CHECK_THROW((void)naive.values(*grundy, big), BudgetExceeded);
   const auto misere = make_game("misere-nim");
   const auto& mnaive = find_kernel("misere-nim", "naive");
   const std::vector<Position> wide{{100, 100, 100, 100, 100}};
@@ -449,22 +288,6 @@ BOOST_AUTO_TEST_CASE(hostile_positions_are_refused_at_once) {
 }
 
 BOOST_AUTO_TEST_CASE(value_json_of_each_family) {
-  const auto grundy = make_game("grundy");
-  {
-    const auto j = grundy->value(grundy->parse_position("3+5"));
-    BOOST_TEST(*j.value == (1 ^ 2));
-    // From 3+5 (values 1 and 2): 5 -> 1+4 (values 0, 2) leaves 3+1+4 of value 1^0^2 = 3 … only
-    // moves to value 0 count; check each listed move by the naive kernel.
-    const auto g = grundy_values_naive(10);
-    for (const auto& m : *j.winning_moves) {
-      Value v = 0;
-      for (auto h : grundy->parse_position(m)) v ^= g[h];
-      BOOST_TEST(v == 0, m);
-    }
-    const auto p = grundy->value(grundy->parse_position("20"));
-    BOOST_TEST(*p.value == 0);
-    BOOST_TEST(p.winning_moves->empty());
-  }
   const auto wythoff = make_game("wythoff");
   {
     const auto j = wythoff->value({3, 5});

@@ -1,10 +1,9 @@
 // Benchmarks of the classic module (built, not run by ctest): run by hand as
 //   ./build-classic/test_classic_bench
 // Prints CPU times, peak memory and fast/naive ratios measured in one run. Sizes can be changed
-// with CLASSIC_BENCH_NAIVE (heaps for the Grundy naive/sparse comparison, default 100000),
-// CLASSIC_BENCH_GRUNDY (heaps for the sparse run alone, default 10000000), CLASSIC_BENCH_WYTHOFF
-// (side of the Wythoff naive/table comparison, default 150) and CLASSIC_BENCH_WYTHOFF_TABLE
-// (side of the table run alone, default 4000).
+// with CLASSIC_BENCH_WYTHOFF (side of the Wythoff naive/table comparison, default 150) and
+// CLASSIC_BENCH_WYTHOFF_TABLE (side of the table run alone, default 4000). Grundy's game is
+// benchmarked with the octal module (tests/octal/test_octal_bench.cpp).
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -12,8 +11,6 @@
 #include <fstream>
 #include <string>
 
-#include "core/classic/classic_grundy_fast_sparse.h"
-#include "core/classic/classic_grundy_naive.h"
 #include "core/classic/classic_misere_nim_fast_bouton.h"
 #include "core/classic/classic_misere_nim_naive.h"
 #include "core/classic/classic_wythoff_fast_pairs.h"
@@ -45,37 +42,6 @@ std::int64_t env_or(const char* name, std::int64_t fallback) {
 }
 
 }  // namespace
-
-BOOST_AUTO_TEST_CASE(bench_grundy_sparse_vs_naive) {
-  const std::int64_t n = env_or("CLASSIC_BENCH_NAIVE", 100'000);
-  const double t0 = cpu_now();
-  const auto naive = igv::grundy_values_naive(n);
-  const double naive_s = cpu_now() - t0;
-  const double t1 = cpu_now();
-  const auto sparse = igv::grundy_values_sparse(n);
-  const double sparse_s = cpu_now() - t1;
-  BOOST_TEST_REQUIRE(naive == sparse);
-  std::printf("grundy G(0..%lld): naive %.3fs, sparse %.3fs (CPU): sparse is %.1fx faster; equal\n",
-              static_cast<long long>(n), naive_s, sparse_s, naive_s / sparse_s);
-  std::fflush(stdout);
-}
-
-BOOST_AUTO_TEST_CASE(bench_grundy_sparse_large) {
-  const std::int64_t n = env_or("CLASSIC_BENCH_GRUNDY", 10'000'000);
-  igv::GrundySparseSolver solver;
-  const double t0 = cpu_now();
-  solver.extend_to(n + 1);
-  const double s = cpu_now() - t0;
-  std::printf(
-      "grundy G(0..%lld) sparse: %.2fs (CPU), mask %u, %zu rare heaps, max value %lld, %llu "
-      "scans of splits, %llu full scans, peak RSS %.1f MB\n",
-      static_cast<long long>(n), s, solver.mask(), solver.rare_count(),
-      static_cast<long long>(solver.max_value()), static_cast<unsigned long long>(solver.scans()),
-      static_cast<unsigned long long>(solver.full_scans()), peak_rss_mb());
-  for (const auto& [from, mask] : solver.mask_schedule())
-    std::printf("  mask %u from heap %lld\n", mask, static_cast<long long>(from));
-  std::fflush(stdout);
-}
 
 BOOST_AUTO_TEST_CASE(bench_wythoff_table_vs_naive) {
   const std::int64_t n = env_or("CLASSIC_BENCH_WYTHOFF", 150);

@@ -1,15 +1,19 @@
 // Benchmarks of the octal module (built, not run by ctest): run by hand as
 //   ./build-octal/test_octal_bench
 // Prints times, peak memory and the fast/naive ratio measured in one run. Figures go into the
-// closing notes, never into timed tests.
+// closing notes, never into timed tests. Grundy's game (the take-and-break code 4u.) by the
+// sparse kernel: OCTAL_BENCH_GRUNDY_NAIVE heaps (default 100000) against the naive kernel, and
+// OCTAL_BENCH_GRUNDY heaps (default 10000000) alone.
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <string>
 
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_fast_values.h"
+#include "core/octal/octal_grundy_naive.h"
 #include "core/octal/octal_period.h"
 #include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/trusted/octal_naive.h"
@@ -39,6 +43,11 @@ double peak_rss_mb() {
     if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
   }
   return -1;
+}
+
+std::int64_t env_or(const char* name, std::int64_t fallback) {
+  const char* v = std::getenv(name);
+  return v ? std::atoll(v) : fallback;
 }
 
 void prove(const std::string& code_text, std::int64_t max_heaps) {
@@ -87,7 +96,7 @@ BOOST_AUTO_TEST_CASE(bench_sparse_progress) {
     solver.extend_to(n);
     std::printf("%s n=%lld mask=%u rare=%zu full_scans=%llu max=%lld t=%.2fs\n", code_env,
                 static_cast<long long>(n), solver.mask(), solver.rare_count(),
-                static_cast<unsigned long long>(solver.full_scans()),
+                static_cast<unsigned long long>(solver.scans()),
                 static_cast<long long>(solver.max_value()), seconds_since(t0));
     std::fflush(stdout);
   }
@@ -152,4 +161,35 @@ BOOST_AUTO_TEST_CASE(bench_value_table) {
   std::int64_t disagreements = 0;
   for (std::int64_t n = 0; n < direct; ++n) disagreements += solver.value(n) != table[n];
   BOOST_TEST(disagreements == 0);
+}
+
+BOOST_AUTO_TEST_CASE(bench_grundy_sparse_vs_naive) {
+  const std::int64_t n = env_or("OCTAL_BENCH_GRUNDY_NAIVE", 100'000);
+  const double t0 = Clock::now();
+  const auto naive = igv::grundy_values_naive(n);
+  const double naive_s = seconds_since(t0);
+  const double t1 = Clock::now();
+  const auto sparse = igv::grundy_values_sparse(n);
+  const double sparse_s = seconds_since(t1);
+  BOOST_TEST_REQUIRE(naive == sparse);
+  std::printf("grundy G(0..%lld): naive %.3fs, sparse %.3fs (CPU): sparse is %.1fx faster; equal\n",
+              static_cast<long long>(n), naive_s, sparse_s, naive_s / sparse_s);
+  std::fflush(stdout);
+}
+
+BOOST_AUTO_TEST_CASE(bench_grundy_sparse_large) {
+  const std::int64_t n = env_or("OCTAL_BENCH_GRUNDY", 10'000'000);
+  igv::OctalSparseSolver solver(igv::TakeBreakCode::grundy());
+  const double t0 = Clock::now();
+  solver.extend_to(n + 1);
+  const double s = seconds_since(t0);
+  std::printf(
+      "grundy G(0..%lld) sparse: %.2fs (CPU), mask %u, %zu rare heaps, max value %lld, %llu "
+      "scans of splits, %llu full scans, peak RSS %.1f MB\n",
+      static_cast<long long>(n), s, solver.mask(), solver.rare_count(),
+      static_cast<long long>(solver.max_value()), static_cast<unsigned long long>(solver.scans()),
+      static_cast<unsigned long long>(solver.exhaustive_scans()), peak_rss_mb());
+  for (const auto& [from, mask] : solver.mask_schedule())
+    std::printf("  mask %u from heap %lld\n", mask, static_cast<long long>(from));
+  std::fflush(stdout);
 }

@@ -1,4 +1,4 @@
-#include "core/classic/classic_grundy_rules.h"
+#include "core/octal/octal_grundy_rules.h"
 
 #include <algorithm>
 #include <functional>

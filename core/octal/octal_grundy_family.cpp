@@ -1,6 +1,7 @@
 // The game family `grundy` (Grundy's game: a sum of heaps; a move splits one heap into two
 // unequal non-empty heaps) and its kernels: "naive" (reference: mex over every split, O(n^2))
-// and "sparse" (the sparse-space kernel, core/classic/classic_grundy_fast_sparse.h).
+// and "sparse" (the sparse kernel of take-and-break games, core/octal/octal_fast_sparse.h, on the
+// code 4u.: Grundy's game is the octal game 4. whose split must leave two unequal heaps).
 //
 // Positions: heap sizes separated by '+' or ',' — "35", "3+5", "3,5"; "0" is the empty sum.
 // Winning moves are written the same way: a move in heap h replaces h by the two heaps it leaves.
@@ -15,6 +16,9 @@
 #include "core/classic/classic_grundy_fast_sparse.h"
 #include "core/classic/classic_grundy_naive.h"
 #include "core/classic/classic_grundy_rules.h"
+#include "core/octal/octal_fast_sparse.h"
+#include "core/octal/octal_grundy_naive.h"
+#include "core/octal/octal_grundy_rules.h"
 
 namespace igv {
 namespace {
@@ -50,7 +54,7 @@ class GrundyGame : public NimSumHeapGame {
     return options;
   }
   [[nodiscard]] HeapValues heap_values(std::int64_t top) const override {
-    auto solver = std::make_shared<GrundySparseSolver>();
+    auto solver = std::make_shared<OctalSparseSolver>(TakeBreakCode::grundy());
     solver->extend_to(top + 1);
     return {[solver](std::int64_t n) { return solver->value(n); }, "sparse",
             "sparse-space kernel for G(0.." + std::to_string(top) + ") (mask " +
@@ -101,8 +105,9 @@ Kernel grundy_naive_kernel() {
 }
 Kernel grundy_sparse_kernel() {
   Kernel k{"grundy", "sparse", false,
-           "sparse-space method (common values from the rare heaps under a mask, rare ones "
-           "searched among the splits) over a sliding window; sums by nim-sum",
+           "sparse-space method of take-and-break codes on 4u. (common values from the rare "
+           "heaps under a mask, rare ones searched among the splits) over a sliding window; sums "
+           "by nim-sum",
            [](const GameInstance&, std::span<const Position> ps) {
              const std::int64_t top = largest_heap(ps);
              require_heap_at_most(top, kMaxSparseKernelHeap, "sparse");
@@ -113,7 +118,7 @@ Kernel grundy_sparse_kernel() {
              heaps.erase(std::unique(heaps.begin(), heaps.end()), heaps.end());
              std::vector<Value> g(heaps.size());
              std::size_t next = 0;
-             GrundySparseSolver solver(GrundySparseSolver::kDefaultWindow);
+             OctalSparseSolver solver(TakeBreakCode::grundy(), OctalSparseSolver::kDefaultWindow);
              solver.extend_to(top + 1, {}, [&](std::int64_t n, Value v) {
                while (next < heaps.size() && heaps[next] == n) g[next++] = v;
              });
@@ -125,7 +130,7 @@ Kernel grundy_sparse_kernel() {
   k.range_values = [](const GameInstance&, std::int64_t first, std::int64_t last,
                       const std::function<void(std::int64_t, Value)>& emit,
                       const std::function<void()>& tick) {
-    GrundySparseSolver solver(GrundySparseSolver::kDefaultWindow);
+    OctalSparseSolver solver(TakeBreakCode::grundy(), OctalSparseSolver::kDefaultWindow);
     solver.extend_to(last + 1, tick, [&](std::int64_t n, Value v) {
       if (n >= first) emit(n, v);
     });

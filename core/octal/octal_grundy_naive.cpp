@@ -1,9 +1,9 @@
-#include "core/classic/classic_grundy_naive.h"
+#include "core/octal/octal_grundy_naive.h"
 
 #include <stdexcept>
 #include <string>
 
-#include "core/classic/classic_grundy_rules.h"
+#include "core/octal/octal_grundy_rules.h"
 
 namespace igv {
 
