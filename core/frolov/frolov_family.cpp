@@ -450,12 +450,15 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   const std::int64_t shifts_in_unit =
       u > 0 ? static_cast<std::int64_t>(found.bound.witnesses.size()) / u : 0;
   reached["lower_bound"]["in_the_proof_unit"] =
-      "row " + std::to_string(m - 1) + " repeats with period " + std::to_string(u) +
-      " T = " + std::to_string(u * found.T) + " from column " +
-      std::to_string(found.unit_probe_column) +
-      " on (equal kernel states of the producer's stream, not re-checked here), so the shifts "
-      "j T above include j * " +
-      std::to_string(u * found.T) + " for j = 1.." + std::to_string(shifts_in_unit);
+      u == 0 ? "row " + std::to_string(m - 1) +
+                   "'s period was not found a multiple of T in the columns streamed (the stream "
+                   "stopped first): the bound is in the unit T only"
+             : "row " + std::to_string(m - 1) + " repeats with period " + std::to_string(u) +
+                   " T = " + std::to_string(u * found.T) + " from column " +
+                   std::to_string(found.unit_probe_column) +
+                   " on (equal kernel states of the producer's stream, not re-checked here), so "
+                   "the shifts j T above include j * " +
+                   std::to_string(u * found.T) + " for j = 1.." + std::to_string(shifts_in_unit);
   reached["certificate_checked"] = true;
   reached["certificate"] = file;
   throw LimitReached(spec + ": the period is out of reach (a period search keeps a head of 2 t_" +

@@ -5,7 +5,7 @@
 // kernels interleaved over the same columns (the machine is shared: compare the ratios).
 //
 //   ./build/test_frolov_pair_bench                       rows 12 and 13 (the chain 0..11, ~10 s)
-//   ./build/test_frolov_pair_bench -- DIR [COLUMNS]      rows 14 and 15, the chain of rows 0..13
+//   ./build/test_frolov_pair_bench -- [DIR] [COLUMNS]    rows 14 and 15, the chain of rows 0..13
 //        read from DIR/chain (a checkpoint of `verify period rook-misere:15 --checkpoint DIR`)
 //
 // Each round streams COLUMNS columns (default 2^27) from column 0 by each kernel and checks that
@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/frolov/frolov_check_rows.h"
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_pair_stream.h"
 #include "core/frolov/frolov_period.h"
@@ -109,6 +110,32 @@ Timing new_kernel(FrolovRowPairStream& pair, std::uint64_t below_mask, std::uint
   return t;
 }
 
+/// The checker's two rows (frolov_check_rows.h: GRowStream) on `columns` columns, without the
+/// column table (the checker before) or with it, in one thread (the checker's second thread is
+/// row m − 1 a piece ahead, as the producer's).
+Timing checker_rows(int m, const std::vector<frolov_check::AcceptedRow>& rows,
+                    const frolov_check::ColumnTable* table, std::int64_t columns) {
+  frolov_check::GRowStream below(m - 1, rows, 0, table);
+  frolov_check::GRowStream top(m, rows, 1, table);
+  std::vector<std::int8_t> a(kBlock), b(kBlock);
+  Timing t;
+  const double w0 = wall_seconds(), c0 = cpu_seconds();
+  for (std::int64_t c = 0; c < columns; c += kBlock) {
+    for (std::int64_t i = 0; i < kBlock; ++i) {
+      std::int8_t hb = 0, h = 0;
+      if (!below.next(hb)) std::abort();
+      const std::int64_t above = c + i + hb;
+      if (!top.next_above(h, &above)) std::abort();
+      a[static_cast<std::size_t>(i)] = hb;
+      b[static_cast<std::size_t>(i)] = h;
+    }
+    t.digest = mix(mix(t.digest, a.data(), kBlock), b.data(), kBlock);
+  }
+  t.wall = wall_seconds() - w0;
+  t.cpu = cpu_seconds() - c0;
+  return t;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(pair_kernel_against_the_row_windows) {
@@ -116,11 +143,12 @@ BOOST_AUTO_TEST_CASE(pair_kernel_against_the_row_windows) {
   std::string dir;
   std::int64_t columns = std::int64_t{1} << 27;
   for (int i = 1; i < args.argc; ++i) {
-    if (args.argv[i][0] == '-') continue;
-    if (dir.empty())
-      dir = args.argv[i];
+    const std::string arg = args.argv[i];
+    if (arg.empty() || arg[0] == '-') continue;
+    if (arg.find_first_not_of("0123456789") == std::string::npos)
+      columns = std::atoll(arg.c_str());
     else
-      columns = std::atoll(args.argv[i]);
+      dir = arg;
   }
   columns = std::max<std::int64_t>(16 * kBlock, columns / (16 * kBlock) * (16 * kBlock));
   const int m = dir.empty() ? 13 : 15;
@@ -167,4 +195,28 @@ BOOST_AUTO_TEST_CASE(pair_kernel_against_the_row_windows) {
       "all rounds: columns a second of wall, pair 1 thread / before = %.2fx, pair 2 threads / "
       "before = %.2fx; columns a CPU-second, %.2fx and %.2fx; peak RSS %.0f MiB\n",
       sum_old / sum_one, sum_old / sum_two, cpu_old / cpu_one, cpu_old / cpu_two, peak_rss_mib());
+
+  // The checker's kernel, before and with its column table, on a quarter of the columns.
+  std::vector<frolov_check::AcceptedRow> accepted;
+  for (const auto& r : rows) accepted.push_back({r.preperiod, r.period, r.h, false});
+  const frolov_check::ColumnTable table =
+      frolov_check::build_column_table(accepted, m - 1, std::int64_t{1} << 30);
+  std::printf("checker's column table: rows 0..%d, %zu columns\n", table.rows - 1,
+              table.bits.size());
+  const std::int64_t quarter = columns / 4 / kBlock * kBlock;
+  double c_before = 0, c_table = 0;
+  for (int round = 0; round < 2; ++round) {
+    const Timing before = checker_rows(m, accepted, nullptr, quarter);
+    const Timing with = checker_rows(m, accepted, &table, quarter);
+    BOOST_TEST(before.digest == with.digest);
+    const auto rate = [&](double s) { return static_cast<double>(quarter) / s / 1e6; };
+    std::printf("checker round %d: before %.1f M columns a CPU-s, with the table %.1f (%.2fx)%s\n",
+                round, rate(before.cpu), rate(with.cpu), before.cpu / with.cpu,
+                before.digest == with.digest ? ", same bytes" : ", DIFFER");
+    std::fflush(stdout);
+    c_before += before.cpu;
+    c_table += with.cpu;
+  }
+  std::printf("checker, all rounds: columns a CPU-second with the table / before = %.2fx\n",
+              c_before / c_table);
 }
