@@ -204,7 +204,6 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
   st.probe_column = std::max(W, lower_preperiod + kBlock);
   st.probe_column = (st.probe_column + kBlock - 1) / kBlock * kBlock;
   const bool in_unit = options.unit_from_row_below;
-  if (!in_unit) st.unit_multiple = 1;
   st.last_difference.assign(static_cast<std::size_t>(in_unit ? 0 : J), -1);
   if (options.resume && !dir.empty() && std::filesystem::exists(dir / "stream.json")) {
     StreamState saved = load_stream(dir, which, m, T, W, head);
@@ -229,7 +228,6 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
                        ", past the start of shift " + std::to_string(saved_j + 1) +
                        " * T; resume with at most " + std::to_string(saved_j) + " shifts");
     if (!in_unit) {
-      saved.unit_multiple = 1;
       saved.last_difference.resize(static_cast<std::size_t>(std::max(saved_j, J)), -1);
     } else if (saved.unit_multiple > 0) {
       saved.last_difference.resize(static_cast<std::size_t>(std::max(saved_j, want)), -1);
@@ -240,13 +238,17 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
   // The shifts j·T compared: J of them (or J·u once row m − 1's multiple u is known; until then
   // every shift the stream reaches). More than kMaxProbedShifts without u: out of reach.
   constexpr std::int64_t kMaxShifts = std::int64_t{1} << 16;
-  const auto total_shifts = [&] { return st.unit_multiple > 0 ? J * st.unit_multiple : -1; };
+  const auto total_shifts = [&]() -> std::int64_t {
+    if (!in_unit) return J;
+    return st.unit_multiple > 0 ? J * st.unit_multiple : -1;
+  };
   const auto stream_end = [&] {
     const std::int64_t shifts = total_shifts();
     return shifts < 0 ? std::numeric_limits<std::int64_t>::max() : shifts * T + W;
   };
   // What the thread computing row m − 1 knows of the probe (st's copy is taken after each piece).
   StreamState probe = st;
+  if (!in_unit) probe.unit_multiple = 1;  // no probe: the unit is T
   // Row m − 1's next `count` columns (with row m's when `top` is set: one loop), stopping at the
   // probe's columns to compare row m − 1's kernel state there.
   const auto advance = [&pair, &probe, T](std::int8_t* below, std::int8_t* top,
@@ -351,7 +353,7 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
     st.probe_have_mask = probes[slot].probe_have_mask;
     st.probe_mask = probes[slot].probe_mask;
     st.probe_j = probes[slot].probe_j;
-    if (st.unit_multiple == 0) st.unit_multiple = probes[slot].unit_multiple;
+    if (in_unit && st.unit_multiple == 0) st.unit_multiple = probes[slot].unit_multiple;
     for (int k = 0; k < kPieces && c < stream_end(); ++k) {
       st.mask_below = below_masks[slot][k];
       st.mask_top = top_masks[k];

@@ -59,7 +59,7 @@ struct FrolovLowerBoundSearch {
   std::int64_t columns = 0;      ///< columns of rows m − 1 and m streamed (resumed ones too)
   std::int64_t candidate_j = 0;  ///< a shift whose window agreed on [W/2, W), or 0
   /// u: row m − 1's least period that is a multiple of T is u·T (0: not found in the columns
-  /// streamed; 1 when unit_from_row_below is false, unprobed).
+  /// streamed, or unit_from_row_below false: not probed).
   std::int64_t unit_multiple = 0;
   std::int64_t unit_probe_column = 0;  ///< c0: the column from which u·T is a period of row m − 1
   std::int64_t candidate_last_difference = -1;  ///< its last difference in [0, W), or −1
