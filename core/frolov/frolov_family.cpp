@@ -393,14 +393,19 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
     throw InputError(spec + ": --budget J must be a whole number of shifts from 1 to 65536");
   FrolovLowerBoundOptions options;
   options.shifts = static_cast<std::int64_t>(J);
+  // J multiples of the proof's unit: the lcm of the periods of rows 0..m − 1 (t₁₄ for row 15).
+  options.unit_from_row_below = true;
   options.chain_max_columns = kPeriodColumnLimit;
   options.checkpoint_dir = request.checkpoint_dir;
   options.resume = request.resume;
   if (request.checkpoint_every > 0) options.checkpoint_every = request.checkpoint_every;
   options.progress = request.progress;
   FrolovLowerBoundSearch found = search_frolov_lower_bound(which, m, request.limits, options);
-  nlohmann::json reached = {
-      {"columns_streamed", found.columns}, {"unit", found.T}, {"shifts_asked", options.shifts}};
+  nlohmann::json reached = {{"columns_streamed", found.columns},
+                            {"unit", found.T},
+                            {"shifts_asked", options.shifts},
+                            {"row_below_period_multiple", found.unit_multiple},
+                            {"proof_unit", found.unit_multiple * found.T}};
   if (found.candidate_j > 0) {
     reached["candidate"] = {{"j", found.candidate_j},
                             {"shift", found.candidate_j * found.T},
@@ -445,6 +450,21 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   }
   reached["lower_bound"] = file["lower_bound"];
   reached["lower_bound"]["statement"] = verdict.reason();
+  // The producer's reading of the statement in the proof's unit (the checker's statement is per
+  // multiple of T above; u is the stream's, and row m − 1's period is proved by its own search).
+  const std::int64_t u = found.unit_multiple;
+  const std::int64_t shifts_in_unit =
+      u > 0 ? static_cast<std::int64_t>(found.bound.witnesses.size()) / u : 0;
+  reached["lower_bound"]["in_the_proof_unit"] =
+      u == 0 ? "row " + std::to_string(m - 1) +
+                   "'s period was not found a multiple of T in the columns streamed (the stream "
+                   "stopped first): the bound is in the unit T only"
+             : "row " + std::to_string(m - 1) + " repeats with period " + std::to_string(u) +
+                   " T = " + std::to_string(u * found.T) + " from column " +
+                   std::to_string(found.unit_probe_column) +
+                   " on (equal kernel states of the producer's stream, not re-checked here), so "
+                   "the shifts j T above include j * " +
+                   std::to_string(u * found.T) + " for j = 1.." + std::to_string(shifts_in_unit);
   reached["certificate_checked"] = true;
   reached["certificate"] = file;
   throw LimitReached(spec + ": the period is out of reach (a period search keeps a head of 2 t_" +
@@ -458,9 +478,9 @@ PeriodOptions frolov_row_period_options(const std::string& family) {
   o.games = family + ":M";
   o.budget =
       "rows 15 and above (other rows do not read it): the shifts J (default 1) of the proved lower "
-      "bound 'no period j T "
-      "for j <= J', T the lcm of the periods of rows 0..M-2 (core/CERTIFICATES.md, \"Lower bounds "
-      "of a row\")";
+      "bound 'no period j U for j <= J', U the lcm of the periods of rows 0..M-1 (the unit of "
+      "Frolov's proof; t_14 for row 15), every multiple of T = lcm of rows 0..M-2 up to J U "
+      "compared (core/CERTIFICATES.md, \"Lower bounds of a row\")";
   o.checkpoint =
       "the row search, every N columns of the row being searched (2^28 by default) and after "
       "each proved row; rows 15 and above: the chain in DIR/chain and the two streamed rows in "

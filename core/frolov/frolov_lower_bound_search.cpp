@@ -6,7 +6,9 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iomanip>
+#include <limits>
 #include <numeric>
 #include <sstream>
 #include <vector>
@@ -14,6 +16,7 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"
 #include "core/frolov/frolov_checkpoint.h"
+#include "core/frolov/frolov_pair_stream.h"
 #include "core/frolov/frolov_period.h"
 
 namespace igv {
@@ -29,6 +32,13 @@ struct StreamState {
   std::int64_t columns = 0;
   std::uint64_t mask_below = 0, mask_top = 0;
   std::vector<std::int64_t> last_difference;  // per j = 1..J
+  // Row m − 1's least period as a multiple of T (the proof's unit u·T), probed by its kernel
+  // state: at probe_column and at probe_column + j·T for j = probe_j, probe_j + 1, …
+  std::int64_t probe_column = 0;
+  bool probe_have_mask = false;
+  std::uint64_t probe_mask = 0;
+  std::int64_t probe_j = 1;
+  std::int64_t unit_multiple = 0;  // u, or 0 while not found
 };
 
 void write_file_atomically(const std::filesystem::path& path, const std::string& bytes) {
@@ -60,6 +70,11 @@ void save_stream(const std::filesystem::path& dir, FrolovFunction which, int m, 
                       {"mask_below", std::to_string(s.mask_below)},
                       {"mask_top", std::to_string(s.mask_top)},
                       {"last_difference", s.last_difference},
+                      {"row_below_period",
+                       {{"probe_column", s.probe_column},
+                        {"probe_mask", s.probe_have_mask ? std::to_string(s.probe_mask) : ""},
+                        {"probe_j", s.probe_j},
+                        {"multiple_of_unit", s.unit_multiple}}},
                       {"head_bytes", kept},
                       {"head_fnv1a64", fnv.hex()}};
   write_file_atomically(dir / "stream.json", state.dump(1) + "\n");
@@ -95,6 +110,19 @@ StreamState load_stream(const std::filesystem::path& dir, FrolovFunction which, 
     st.mask_below = parse_mask(s.at("mask_below"), "mask_below");
     st.mask_top = parse_mask(s.at("mask_top"), "mask_top");
     st.last_difference = s.at("last_difference").get<std::vector<std::int64_t>>();
+    if (s.contains("row_below_period")) {  // absent from the files of earlier builds
+      const json& p = s.at("row_below_period");
+      st.probe_column = p.at("probe_column").get<std::int64_t>();
+      const std::string mask = p.at("probe_mask").get<std::string>();
+      st.probe_have_mask = !mask.empty();
+      if (st.probe_have_mask) st.probe_mask = parse_mask(p.at("probe_mask"), "probe_mask");
+      st.probe_j = p.at("probe_j").get<std::int64_t>();
+      st.unit_multiple = p.at("multiple_of_unit").get<std::int64_t>();
+      if (st.probe_column < 0 || st.probe_j < 1 || st.unit_multiple < 0)
+        throw InputError("stream.json: 'row_below_period' out of range");
+    } else {
+      st.probe_column = -1;  // unknown: a search that needs it starts again
+    }
     const std::int64_t kept = s.at("head_bytes").get<std::int64_t>();
     if (st.columns < 0 || st.columns % kBlock != 0 || kept != std::min(st.columns, W))
       throw InputError("stream.json: columns and head_bytes disagree");
@@ -163,36 +191,122 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
   if (J > (std::int64_t{1} << 42) / T) throw InputError("lower bound: J * T beyond 2^42 columns");
 
   const std::span<const PeriodicRow> rows(chain.g_rows);
-  FrolovRowWindow below(FrolovFunction::g, m - 1, rows, 1);
-  FrolovRowWindow top(FrolovFunction::g, m, rows, 1, 1);
+  // Rows m − 1 and m by the pair kernel: the lower rows' columns through a periodic mask table
+  // (core/frolov/frolov_pair_stream.h); with two threads row m − 1 runs a piece ahead of row m.
+  FrolovRowPairStream pair(FrolovFunction::g, m, rows, options.mask_table_bytes);
   std::vector<std::int8_t> head(static_cast<std::size_t>(W), 0);
+  std::int64_t lower_preperiod = 0;
+  for (const auto& r : chain.g_rows) lower_preperiod = std::max(lower_preperiod, r.preperiod);
   StreamState st;
-  st.last_difference.assign(static_cast<std::size_t>(J), -1);
+  // The probe of row m − 1's period: from a block boundary past the head and the lower rows'
+  // preperiods (from there the lower rows repeat with T, so equal kernel states of row m − 1 at
+  // c0 and c0 + jT make jT a period of row m − 1 from c0).
+  st.probe_column = std::max(W, lower_preperiod + kBlock);
+  st.probe_column = (st.probe_column + kBlock - 1) / kBlock * kBlock;
+  const bool in_unit = options.unit_from_row_below;
+  st.last_difference.assign(static_cast<std::size_t>(in_unit ? 0 : J), -1);
   if (options.resume && !dir.empty() && std::filesystem::exists(dir / "stream.json")) {
     StreamState saved = load_stream(dir, which, m, T, W, head);
+    if (saved.probe_column < 0 && saved.columns <= st.probe_column) {
+      saved.probe_column = st.probe_column;  // an earlier build's file, the probe still ahead
+      saved.probe_j = 1;
+      saved.probe_have_mask = false;
+      saved.unit_multiple = 0;
+    }
+    if (in_unit && saved.unit_multiple == 0 &&
+        (saved.probe_column != st.probe_column ||
+         (!saved.probe_have_mask && saved.columns > st.probe_column)))
+      throw InputError("--resume: the stream was saved at column " + std::to_string(saved.columns) +
+                       " without the probe of row m - 1's period this search needs; start the "
+                       "stream again (remove stream.json, keep chain/)");
     // More shifts than were saved: each new window must still be ahead of the saved columns.
+    const std::int64_t want = in_unit ? J * std::max<std::int64_t>(saved.unit_multiple, 1) : J;
     const auto saved_j = static_cast<std::int64_t>(saved.last_difference.size());
-    if (saved_j < J && saved.columns > (saved_j + 1) * T)
+    if ((!in_unit || saved.unit_multiple > 0) && saved_j < want &&
+        saved.columns > (saved_j + 1) * T)
       throw InputError("--resume: the stream is at column " + std::to_string(saved.columns) +
                        ", past the start of shift " + std::to_string(saved_j + 1) +
                        " * T; resume with at most " + std::to_string(saved_j) + " shifts");
-    saved.last_difference.resize(static_cast<std::size_t>(std::max(saved_j, J)), -1);
+    if (!in_unit) {
+      saved.last_difference.resize(static_cast<std::size_t>(std::max(saved_j, J)), -1);
+    } else if (saved.unit_multiple > 0) {
+      saved.last_difference.resize(static_cast<std::size_t>(std::max(saved_j, want)), -1);
+    }
     st = saved;
-    below.skip_restored(st.columns);
-    below.finish_restore(st.mask_below);
-    top.skip_restored(st.columns);
-    top.finish_restore(st.mask_top);
+    pair.restore(st.columns, st.mask_below, st.mask_top);
   }
-  const auto shifts = static_cast<std::int64_t>(st.last_difference.size());
-  const std::int64_t end = J * T + W;
-  std::vector<std::int8_t> a(static_cast<std::size_t>(kBlock)), b(static_cast<std::size_t>(kBlock));
-  const std::int8_t* above[1] = {a.data()};
+  // The shifts j·T compared: J of them (or J·u once row m − 1's multiple u is known; until then
+  // every shift the stream reaches). More than kMaxProbedShifts without u: out of reach.
+  constexpr std::int64_t kMaxShifts = std::int64_t{1} << 16;
+  const auto total_shifts = [&]() -> std::int64_t {
+    if (!in_unit) return J;
+    return st.unit_multiple > 0 ? J * st.unit_multiple : -1;
+  };
+  const auto stream_end = [&] {
+    const std::int64_t shifts = total_shifts();
+    return shifts < 0 ? std::numeric_limits<std::int64_t>::max() : shifts * T + W;
+  };
+  // What the thread computing row m − 1 knows of the probe (st's copy is taken after each piece).
+  StreamState probe = st;
+  if (!in_unit) probe.unit_multiple = 1;  // no probe: the unit is T
+  // Row m − 1's next `count` columns (with row m's when `top` is set: one loop), stopping at the
+  // probe's columns to compare row m − 1's kernel state there.
+  const auto advance = [&pair, &probe, T](std::int8_t* below, std::int8_t* top,
+                                          std::int64_t count) {
+    std::int64_t done = 0;
+    while (done < count) {
+      const std::int64_t at = pair.below_computed();
+      std::int64_t step = count - done;
+      if (probe.unit_multiple == 0) {
+        const std::int64_t next =
+            probe.probe_have_mask ? probe.probe_column + probe.probe_j * T : probe.probe_column;
+        if (next < at) throw std::logic_error("lower bound: the probe of row m - 1 was passed");
+        if (next < at + step) step = next - at;
+        if (next == at) {
+          if (!probe.probe_have_mask) {
+            probe.probe_have_mask = true;
+            probe.probe_mask = pair.below_mask();
+          } else if (pair.below_mask() == probe.probe_mask) {
+            probe.unit_multiple = probe.probe_j;
+          } else {
+            ++probe.probe_j;
+          }
+          continue;
+        }
+      }
+      if (top != nullptr)
+        pair.stream(below + done, top + done, step);
+      else
+        pair.stream_below(below + done, step);
+      done += step;
+    }
+  };
+  // A piece of kPieces blocks is computed at once (by one or two threads), then consumed block by
+  // block: compared, decided and saved exactly as if each block were computed when consumed (the
+  // masks at each block's start are recorded for that).
+  constexpr int kPieces = 16;
+  const bool two_threads = options.threads >= 2;
+  std::vector<std::int8_t> a[2], b(static_cast<std::size_t>(kPieces * kBlock));
+  for (auto& v : a) v.resize(static_cast<std::size_t>(kPieces * kBlock));
+  std::uint64_t below_masks[2][kPieces + 1], top_masks[kPieces + 1];
+  StreamState probes[2];  // the probe after each slot's piece of row m − 1
+  const auto compute_below = [&](int slot) {
+    for (int k = 0; k < kPieces; ++k) {
+      below_masks[slot][k] = pair.below_mask();
+      advance(a[slot].data() + k * kBlock, nullptr, kBlock);
+    }
+    below_masks[slot][kPieces] = pair.below_mask();
+    probes[slot] = probe;
+  };
   const std::int64_t every = std::max(kBlock, options.checkpoint_every / kBlock * kBlock);
   std::int64_t decided = 0;  // shifts j ≤ decided have their window complete
   // A shift whose window is complete is decided in order; one without a witness in [W/2, W)
   // stops the run (true).
   const auto decide = [&](std::int64_t columns) {
-    while (decided < J && columns >= (decided + 1) * T + W) {
+    const std::int64_t shifts = total_shifts();
+    while ((shifts < 0 || decided < shifts) &&
+           decided < static_cast<std::int64_t>(st.last_difference.size()) &&
+           columns >= (decided + 1) * T + W) {
       const std::int64_t d = st.last_difference[static_cast<std::size_t>(decided)];
       if (d < W / 2) {
         out.candidate_j = decided + 1;
@@ -203,70 +317,122 @@ FrolovLowerBoundSearch search_frolov_lower_bound(FrolovFunction which, int m,
     }
     return false;
   };
+  const auto save = [&](std::int64_t columns) {
+    st.columns = columns;
+    if (!dir.empty()) save_stream(dir, which, m, T, W, st, head);
+  };
   const auto t0 = std::chrono::steady_clock::now();
   const std::int64_t c_start = st.columns;
   auto last_shown = t0;
   std::int64_t c = st.columns;
-  while (c < end) {
-    if (limits.out_of_time() || (options.stop_after > 0 && c >= options.stop_after)) {
-      st.columns = c;
-      st.mask_below = below.row_mask();
-      st.mask_top = top.row_mask();
-      if (!dir.empty()) save_stream(dir, which, m, T, W, st, head);
-      throw LimitReached("rows " + std::to_string(m - 1) + " and " + std::to_string(m) +
-                             ": time limit reached while streaming",
-                         "time",
-                         {{"row", {{"m", m}, {"columns_streamed", c}, {"columns_needed", end}}},
-                          {"checkpoint_saved", !dir.empty()}});
+  int slot = 0;
+  if (two_threads && c < stream_end()) compute_below(slot);
+  bool stop = false;
+  while (c < stream_end() && !stop) {
+    // The piece [c, c + kPieces·kBlock): row m − 1 into a[slot] (already there with two threads,
+    // whose worker now computes the next piece's), row m into b.
+    std::future<void> next;
+    if (two_threads) {
+      next = std::async(std::launch::async, [&compute_below, slot] { compute_below(slot ^ 1); });
+      for (int k = 0; k < kPieces; ++k) {
+        top_masks[k] = pair.top_mask();
+        pair.stream_top(a[slot].data() + k * kBlock, b.data() + k * kBlock, kBlock);
+      }
+    } else {
+      for (int k = 0; k < kPieces; ++k) {
+        below_masks[slot][k] = pair.below_mask();
+        top_masks[k] = pair.top_mask();
+        advance(a[slot].data() + k * kBlock, b.data() + k * kBlock, kBlock);
+      }
+      below_masks[slot][kPieces] = pair.below_mask();
+      probes[slot] = probe;
     }
-    const std::int64_t n = kBlock;  // whole blocks: the checkpoints fall on multiples of 2^16
-    below.stream(a.data(), n);
-    top.stream_above(b.data(), n, above);
-    out.cells += 2 * n;
-    if (c < W) {
-      const std::int64_t take = std::min(c + n, W) - c;
-      std::memcpy(head.data() + c, b.data(), static_cast<std::size_t>(take));
-    }
-    for (std::int64_t j = 1; j <= shifts; ++j) {
-      const std::int64_t lo = std::max(c, j * T), hi = std::min(c + n, j * T + W);
-      if (lo >= hi) continue;
-      std::int64_t& last = st.last_difference[static_cast<std::size_t>(j - 1)];
-      for (std::int64_t i = hi - 1; i >= lo; --i) {
-        if (b[static_cast<std::size_t>(i - c)] != head[static_cast<std::size_t>(i - j * T)]) {
-          last = std::max(last, i - j * T);
-          break;
+    top_masks[kPieces] = pair.top_mask();
+    // What the piece of row m − 1 found of its period (facts of the row, valid wherever the
+    // stream stands; the probe's next column is never behind the consumed columns).
+    st.probe_have_mask = probes[slot].probe_have_mask;
+    st.probe_mask = probes[slot].probe_mask;
+    st.probe_j = probes[slot].probe_j;
+    if (in_unit && st.unit_multiple == 0) st.unit_multiple = probes[slot].unit_multiple;
+    for (int k = 0; k < kPieces && c < stream_end(); ++k) {
+      st.mask_below = below_masks[slot][k];
+      st.mask_top = top_masks[k];
+      if (limits.out_of_time() || (options.stop_after > 0 && c >= options.stop_after)) {
+        save(c);
+        throw LimitReached(
+            "rows " + std::to_string(m - 1) + " and " + std::to_string(m) +
+                ": time limit reached while streaming",
+            "time",
+            {{"row", {{"m", m}, {"columns_streamed", c}, {"columns_needed", stream_end()}}},
+             {"checkpoint_saved", !dir.empty()}});
+      }
+      const std::int64_t n = kBlock;  // whole blocks: the checkpoints fall on multiples of 2^16
+      const std::int8_t* piece = b.data() + k * kBlock;
+      out.cells += 2 * n;
+      if (c < W) {
+        const std::int64_t take = std::min(c + n, W) - c;
+        std::memcpy(head.data() + c, piece, static_cast<std::size_t>(take));
+      }
+      // Every shift whose window starts in this block is compared from now on.
+      const std::int64_t reach = total_shifts() < 0 ? (c + n - 1) / T : total_shifts();
+      if (reach > kMaxShifts)
+        throw LimitReached("rows " + std::to_string(m - 1) + " and " + std::to_string(m) + ": " +
+                               std::to_string(kMaxShifts) + " shifts of T compared and row " +
+                               std::to_string(m - 1) + "'s period not yet found a multiple of T",
+                           "budget", {{"row", {{"m", m}, {"columns_streamed", c}}}});
+      if (static_cast<std::int64_t>(st.last_difference.size()) < reach)
+        st.last_difference.resize(static_cast<std::size_t>(reach), -1);
+      const auto shifts = static_cast<std::int64_t>(st.last_difference.size());
+      for (std::int64_t j = 1; j <= shifts; ++j) {
+        const std::int64_t lo = std::max(c, j * T), hi = std::min(c + n, j * T + W);
+        if (lo >= hi) continue;
+        std::int64_t& last = st.last_difference[static_cast<std::size_t>(j - 1)];
+        for (std::int64_t i = hi - 1; i >= lo; --i) {
+          if (piece[i - c] != head[static_cast<std::size_t>(i - j * T)]) {
+            last = std::max(last, i - j * T);
+            break;
+          }
+        }
+      }
+      c += n;
+      st.mask_below = below_masks[slot][k + 1];
+      st.mask_top = top_masks[k + 1];
+      if (decide(c)) {
+        stop = true;
+        break;
+      }
+      if (c % every == 0) save(c);
+      if (options.progress) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_shown >= std::chrono::seconds(2)) {
+          last_shown = now;
+          const double dt = std::chrono::duration<double>(now - t0).count();
+          const double rate = static_cast<double>(c - c_start) / std::max(dt, 1e-9);
+          std::ostringstream line;
+          line << "rows " << (m - 1) << " and " << m << " streamed: column " << c;
+          if (total_shifts() > 0) {
+            line << " of " << stream_end() << " (shift " << std::min(total_shifts(), c / T + 1)
+                 << " of " << total_shifts() << " times T = " << T << "), " << std::fixed
+                 << std::setprecision(1) << rate / 1e6 << " M columns/s, ETA "
+                 << std::setprecision(0)
+                 << static_cast<double>(stream_end() - c) / std::max(rate, 1.0) << " s";
+          } else {
+            line << " (shift " << c / T + 1 << " times T = " << T << "; row " << (m - 1)
+                 << "'s period as a multiple of T not found yet), " << std::fixed
+                 << std::setprecision(1) << rate / 1e6 << " M columns/s";
+          }
+          options.progress(line.str());
         }
       }
     }
-    c += n;
-    if (decide(c)) break;
-    if (!dir.empty() && c % every == 0) {
-      st.columns = c;
-      st.mask_below = below.row_mask();
-      st.mask_top = top.row_mask();
-      save_stream(dir, which, m, T, W, st, head);
-    }
-    if (options.progress) {
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last_shown >= std::chrono::seconds(2)) {
-        last_shown = now;
-        const double dt = std::chrono::duration<double>(now - t0).count();
-        const double rate = static_cast<double>(c - c_start) / std::max(dt, 1e-9);
-        std::ostringstream line;
-        line << "rows " << (m - 1) << " and " << m << " streamed: column " << c << " of " << end
-             << " (shift " << std::min(J, c / T + 1) << " of " << J << " times T = " << T << "), "
-             << std::fixed << std::setprecision(1) << rate / 1e6 << " M columns/s, ETA "
-             << std::setprecision(0) << static_cast<double>(end - c) / std::max(rate, 1.0) << " s";
-        options.progress(line.str());
-      }
-    }
+    if (next.valid()) next.get();  // the worker's exception, if any, is the run's
+    slot ^= 1;
   }
   decide(c);
-  st.columns = c;
-  st.mask_below = below.row_mask();
-  st.mask_top = top.row_mask();
-  if (!dir.empty()) save_stream(dir, which, m, T, W, st, head);
+  save(c);
   out.columns = c;
+  out.unit_multiple = st.unit_multiple;
+  out.unit_probe_column = st.probe_column;
   for (std::int64_t j = 1; j <= decided; ++j)
     out.bound.witnesses.push_back({j, st.last_difference[static_cast<std::size_t>(j - 1)]});
   return out;

@@ -15,12 +15,21 @@
 
 #include "core/base/trusted/limits.h"
 #include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
+#include "core/frolov/frolov_pair_stream.h"
 
 namespace igv {
 
 struct FrolovLowerBoundOptions {
-  /// J: the shifts j·T tried, j = 1..shifts.
+  /// J: the shifts j·T tried, j = 1..shifts (or j·u·T, see unit_from_row_below).
   std::int64_t shifts = 1;
+  /// The proof's unit (Frolov 2012, §4: row m's period is a multiple of the lcm of the periods
+  /// of rows 0..m − 1): the shifts tried are j·u·T for j ≤ shifts, every multiple of T up to
+  /// J·u·T compared (the certificate's witnesses are still per multiple of T), where u·T is the
+  /// least multiple of T that is a period of row m − 1 (from column c0 = the first block at or
+  /// past max(W, P + 2^16)), found by the stream itself: row m − 1's kernel state at c0 and at
+  /// c0 + jT (equal states: jT is a period of row m − 1 from c0, the lower rows repeating with T
+  /// from P ≤ c0).
+  bool unit_from_row_below = false;
   /// W: the head of row m kept and compared (a witness is a difference in [W/2, W)).
   std::int64_t head = std::int64_t{1} << 20;
   /// The most columns of one chain row (the period chain's budget).
@@ -35,6 +44,11 @@ struct FrolovLowerBoundOptions {
   /// > 0: stop once this many columns of the stream are done, as at a time limit (checkpoint
   /// saved, LimitReached): a slice of a long run, or a test of --resume.
   std::int64_t stop_after = 0;
+  /// Threads of the two streamed rows: 2 runs row m − 1 on a second thread, a piece of 2^20
+  /// columns ahead of row m (core/frolov/frolov_pair_stream.h); 1 computes both in one loop.
+  int threads = 2;
+  /// The pair kernel's mask table (FrolovRowPairStream), at most this many bytes (0: none).
+  std::int64_t mask_table_bytes = kPairMaskTableBytes;
   /// A line of progress now and then (columns, rate, ETA).
   std::function<void(const std::string&)> progress;
 };
@@ -45,6 +59,10 @@ struct FrolovLowerBoundSearch {
   std::int64_t T = 1;            ///< the lcm of the periods of rows 0..m − 2
   std::int64_t columns = 0;      ///< columns of rows m − 1 and m streamed (resumed ones too)
   std::int64_t candidate_j = 0;  ///< a shift whose window agreed on [W/2, W), or 0
+  /// u: row m − 1's least period that is a multiple of T is u·T (0: not found in the columns
+  /// streamed, or unit_from_row_below false: not probed).
+  std::int64_t unit_multiple = 0;
+  std::int64_t unit_probe_column = 0;  ///< c0: the column from which u·T is a period of row m − 1
   std::int64_t candidate_last_difference = -1;  ///< its last difference in [0, W), or −1
   std::int64_t cells = 0;  ///< kernel cells computed by this run (chain and stream)
 };

@@ -5,6 +5,7 @@
 // ones, and the f witnesses agree with the proved f rows.
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/test/unit_test.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -16,6 +17,7 @@
 #include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 #include "core/frolov/frolov_lower_bound_search.h"
+#include "core/frolov/frolov_pair_stream.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
@@ -84,6 +86,119 @@ BOOST_AUTO_TEST_CASE(streamed_rows_agree_with_the_proved_rows) {
     for (std::int64_t n = 0; n < count; ++n) {
       BOOST_REQUIRE_EQUAL(n + a[static_cast<std::size_t>(n)], want_below.value(n));
       BOOST_REQUIRE_EQUAL(n + b[static_cast<std::size_t>(n)], want_top.value(n));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_pair_kernel_gives_the_row_windows_bytes) {
+  // FrolovRowPairStream (the lower rows through the periodic mask table, or some of them byte by
+  // byte, or none through the table) gives the bytes of two FrolovRowWindow, rows m − 1 and m for
+  // m = 2..12, in one loop or row by row, across the table's wrap, and after a restore() at an
+  // odd column from the windows' masks.
+  const auto& c = chain_to_10();
+  for (int m = 2; m <= 12; ++m) {
+    const std::span<const PeriodicRow> rows(c.g_rows.data(), static_cast<std::size_t>(m - 1));
+    FrolovRowWindow below(FrolovFunction::g, m - 1, rows, 1);
+    FrolovRowWindow top(FrolovFunction::g, m, rows, 1, 1);
+    std::int64_t L = 1, P = 0;
+    for (const auto& r : rows) {
+      L = std::lcm(L, r.period);
+      P = std::max(P, r.preperiod);
+    }
+    const std::int64_t count = std::min<std::int64_t>(P + 2 * L + 5000, 1 << 22);
+    std::vector<std::int8_t> a(static_cast<std::size_t>(count)), b(a.size());
+    below.stream(a.data(), count);
+    const std::int8_t* above[1] = {a.data()};
+    top.stream_above(b.data(), count, above);
+    for (const std::int64_t table_bytes :
+         {kPairMaskTableBytes, std::int64_t{8} * (P + L) / 7, std::int64_t{0}}) {
+      BOOST_TEST_CONTEXT("rows " << m - 1 << " and " << m << ", table of at most " << table_bytes
+                                 << " bytes") {
+        FrolovRowPairStream pair(FrolovFunction::g, m, rows, table_bytes);
+        if (table_bytes == 0) BOOST_TEST(pair.table_rows() == 0);
+        if (table_bytes == kPairMaskTableBytes) BOOST_TEST(pair.table_rows() == m - 1);
+        std::vector<std::int8_t> x(a.size()), y(a.size());
+        const std::int64_t half = count / 2 + 1;
+        pair.stream(x.data(), y.data(), half);
+        pair.stream_below(x.data() + half, count - half);
+        pair.stream_top(x.data() + half, y.data() + half, count - half);
+        BOOST_TEST((x == a));
+        BOOST_TEST((y == b));
+        // Restored at an odd column from the row windows' masks there.
+        FrolovRowWindow below2(FrolovFunction::g, m - 1, rows, 1);
+        FrolovRowWindow top2(FrolovFunction::g, m, rows, 1, 1);
+        const std::int64_t at = count / 3 | 1;
+        std::vector<std::int8_t> skip(static_cast<std::size_t>(at));
+        below2.stream(skip.data(), at);
+        const std::int8_t* skip_above[1] = {skip.data()};
+        std::vector<std::int8_t> skip_top(skip.size());
+        top2.stream_above(skip_top.data(), at, skip_above);
+        pair.restore(at, below2.row_mask(), top2.row_mask());
+        pair.stream(x.data(), y.data(), count - at);
+        BOOST_TEST(std::equal(x.begin(), x.begin() + (count - at), a.begin() + at));
+        BOOST_TEST(std::equal(y.begin(), y.begin() + (count - at), b.begin() + at));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_proof_unit_is_row_m_minus_1s_period_and_one_or_two_threads_agree) {
+  // unit_from_row_below: u·T, u the least multiple of T that is a period of row m − 1, found by
+  // the stream; the witnesses cover every multiple of T up to J·u·T (or stop at row m's period),
+  // the same with one thread, two threads or no mask table; a stream stopped before the probe
+  // and after it resumes to the same witnesses.
+  for (int m = 4; m <= 9; ++m) {
+    const std::int64_t T = lower_lcm(m);
+    const std::int64_t u =
+        std::lcm(chain_to_10().g_rows[static_cast<std::size_t>(m - 1)].period, T) / T;
+    const std::int64_t r = least_multiple(m);
+    BOOST_TEST_CONTEXT("g row " << m << ": T = " << T << ", u = " << u << ", r = " << r) {
+      std::vector<std::vector<std::int64_t>> found;
+      for (const int variant : {0, 1, 2}) {
+        FrolovLowerBoundOptions o;
+        o.shifts = 2;
+        o.head = head_for(m);
+        o.unit_from_row_below = true;
+        o.threads = variant == 1 ? 1 : 2;
+        if (variant == 2) o.mask_table_bytes = 0;
+        const FrolovLowerBoundSearch s = search_frolov_lower_bound(FrolovFunction::g, m, {}, o);
+        // A candidate shift r·T before the probe's column c0 + u·T stops the stream first.
+        BOOST_TEST((s.unit_multiple == u || (s.unit_multiple == 0 && s.candidate_j == r)));
+        BOOST_TEST_MESSAGE("g row " << m << ": u = " << s.unit_multiple << ", witnesses "
+                                    << s.bound.witnesses.size() << ", candidate " << s.candidate_j);
+        const std::int64_t want = s.unit_multiple > 0 ? std::min(2 * u, r - 1) : r - 1;
+        BOOST_TEST(static_cast<std::int64_t>(s.bound.witnesses.size()) == want);
+        if (r <= 2 * u) BOOST_TEST(s.candidate_j == r);
+        std::vector<std::int64_t> ns;
+        for (const auto& w : s.bound.witnesses) ns.push_back(w.n);
+        found.push_back(ns);
+        if (!s.bound.witnesses.empty())
+          BOOST_TEST(check_frolov_lower_bound(s.bound, std::int64_t{1} << 30).accepted());
+      }
+      BOOST_TEST((found[0] == found[1]));
+      BOOST_TEST((found[0] == found[2]));
+      if (m == 9) {
+        const auto dir = std::filesystem::temp_directory_path() /
+                         ("igv-lower-bound-unit-" + std::to_string(::getpid()));
+        std::filesystem::remove_all(dir);
+        FrolovLowerBoundOptions o;
+        o.shifts = 2;
+        o.head = head_for(m);
+        o.unit_from_row_below = true;
+        o.checkpoint_dir = dir.string();
+        o.checkpoint_every = 1 << 16;
+        for (const std::int64_t stop : {std::int64_t{2} << 16, std::int64_t{4} << 16}) {
+          o.stop_after = stop;
+          BOOST_CHECK_THROW(search_frolov_lower_bound(FrolovFunction::g, m, {}, o), LimitReached);
+          o.resume = true;
+        }
+        o.stop_after = 0;
+        const FrolovLowerBoundSearch s = search_frolov_lower_bound(FrolovFunction::g, m, {}, o);
+        std::vector<std::int64_t> ns;
+        for (const auto& w : s.bound.witnesses) ns.push_back(w.n);
+        BOOST_TEST((ns == found[0]));
+        std::filesystem::remove_all(dir);
+      }
     }
   }
 }

@@ -9,11 +9,13 @@
 // Source: 000_a85f04da58584fa6 (Frolov 2012), §4.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <numeric>
 #include <vector>
 
 #include "core/base/trusted/certificate.h"
@@ -32,6 +34,59 @@ struct AcceptedRow {
   }
 };
 
+/// The values of accepted rows 0..rows − 1 at each column, one bit a value (bit h + kBias for the
+/// value n + h at column n): periodic like the rows, of period the lcm of theirs from the largest
+/// of their preperiods, so one word read a column stands for `rows` rows (the lower bound's
+/// checker: rows 0..12 under row 15, 406 MB). Built by build_column_table, empty when no prefix
+/// of rows fits.
+struct ColumnTable {
+  static constexpr int kBias = 32;
+  int rows = 0;
+  std::int64_t preperiod = 0;
+  std::vector<std::uint64_t> bits;  // [0, preperiod + period)
+};
+
+/// The longest prefix of `lower` (at most `max_rows` rows) whose table holds at most `max_bytes`
+/// and whose every h lies in [−kBias, kBias − 1]; no row streamed.
+inline ColumnTable build_column_table(const std::vector<AcceptedRow>& lower, int max_rows,
+                                      std::int64_t max_bytes) {
+  ColumnTable t;
+  std::int64_t P = 0, L = 1;
+  const std::int64_t words = max_bytes / 8;
+  int rows = 0;
+  for (int i = 0; i < max_rows && i < static_cast<int>(lower.size()); ++i) {
+    const AcceptedRow& r = lower[static_cast<std::size_t>(i)];
+    if (r.streamed || r.period < 1 ||
+        static_cast<std::int64_t>(r.h.size()) != r.preperiod + r.period)
+      break;
+    const std::int64_t q = L / std::gcd(L, r.period);
+    if (q > words / r.period) break;
+    const std::int64_t L2 = q * r.period, P2 = std::max(P, r.preperiod);
+    if (P2 > words - L2) break;
+    bool fits = true;
+    for (const std::int8_t h : r.h)
+      fits = fits && h >= -ColumnTable::kBias && h < ColumnTable::kBias;
+    if (!fits) break;
+    P = P2;
+    L = L2;
+    rows = i + 1;
+  }
+  if (rows == 0) return t;
+  t.rows = rows;
+  t.preperiod = P;
+  t.bits.assign(static_cast<std::size_t>(P + L), 0);
+  for (int i = 0; i < rows; ++i) {
+    const AcceptedRow& r = lower[static_cast<std::size_t>(i)];
+    std::uint64_t* bits = t.bits.data();
+    const std::int8_t* h = r.h.data();
+    for (std::int64_t n = 0, c = 0; n < P + L; ++n) {
+      bits[n] |= std::uint64_t{1} << (h[c] + ColumnTable::kBias);
+      if (++c == r.preperiod + r.period) c = r.preperiod;
+    }
+  }
+  return t;
+}
+
 /// Row m of g from (G2), column by column: the mex of the row so far and the column above. The
 /// column above is read through one cursor per accepted row (its index for the next column),
 /// so no division is done per cell; the row's values are a bitset with a lowest-absent pointer,
@@ -43,12 +98,18 @@ struct AcceptedRow {
 /// `streamed_below` are handed to next_above() at each column, as values g(i, n).
 class GRowStream {
  public:
-  GRowStream(int m, const std::vector<AcceptedRow>& lower, int streamed_below = 0)
+  /// `table` (if not null, outliving this): rows 0..table->rows − 1 are read from it instead.
+  GRowStream(int m, const std::vector<AcceptedRow>& lower, int streamed_below = 0,
+             const ColumnTable* table = nullptr)
       : m_(m),
         read_(m - streamed_below),
+        first_(table != nullptr ? std::min(table->rows, read_) : 0),
+        table_(first_ > 0 ? table : nullptr),
         lower_(lower),
-        column_(static_cast<std::size_t>(m)),
-        cursor_(static_cast<std::size_t>(read_), 0) {}
+        column_(static_cast<std::size_t>(m - first_)),
+        cursor_(static_cast<std::size_t>(read_), 0) {
+    if (table_ == nullptr) first_ = 0;
+  }
 
   /// h(m, n) = g(m, n) − n of the next column n into `out`; false when a value leaves the byte
   /// range of h or the sliding range (then the certificate cannot be checked and is rejected).
@@ -70,13 +131,20 @@ class GRowStream {
     const AcceptedRow* rows = lower_.data();
     std::int64_t* cursor = cursor_.data();
     std::int64_t* column = column_.data();
-    for (int i = 0; i < read_; ++i) {
+    // column[i − first_]: row i's value (rows below first_ are the table's word).
+    for (int i = first_; i < read_; ++i) {
       const AcceptedRow& r = rows[i];
       std::int64_t& c = cursor[i];
-      column[i] = n + r.h.data()[c];
+      column[i - first_] = n + r.h.data()[c];
       if (++c == r.preperiod + r.period) c = r.preperiod;
     }
-    for (int i = read_; i < m_; ++i) column[i] = above[i - read_];
+    for (int i = read_; i < m_; ++i) column[i - first_] = above[i - read_];
+    std::uint64_t table_word = 0;  // bit h + kBias: the value n + h is in a table row's column
+    if (table_ != nullptr) {
+      table_word = table_->bits.data()[table_cursor_];
+      if (++table_cursor_ == static_cast<std::int64_t>(table_->bits.size()))
+        table_cursor_ = table_->preperiod;
+    }
     std::int64_t v;
     if (m_ == 0 && n == 0) {
       v = -1;  // (G2): g(0, 0) = −1
@@ -88,6 +156,11 @@ class GRowStream {
         const std::int64_t d = c - lowest_absent_;
         if (d >= 0 && d < 64) taken |= std::uint64_t{1} << d;
       }
+      // The table's bit b is the value n + b − kBias, bit b + s of `taken` (values below the
+      // lowest absent one are in the row already).
+      const std::int64_t s = n - ColumnTable::kBias - lowest_absent_;
+      if (s >= 0 && s < 64) taken |= table_word << s;
+      if (s < 0 && s > -64) taken |= table_word >> -s;
       if (~taken != 0) {
         v = lowest_absent_ + std::countr_one(taken);
       } else {
@@ -96,6 +169,8 @@ class GRowStream {
           if (v - lowest_absent_ >= kSpan) return false;
           bool in = contains(v);
           for (std::size_t i = 0; !in && i < column_.size(); ++i) in = column_[i] == v;
+          const std::int64_t b = v - n + ColumnTable::kBias;
+          if (!in && b >= 0 && b < 64) in = ((table_word >> b) & 1U) != 0;
           if (!in) break;
           ++v;
         }
@@ -135,7 +210,10 @@ class GRowStream {
   }
 
   int m_;
-  int read_;  // rows 0..read_ − 1 come from lower_, the rest from next_above()
+  int read_;   // rows 0..read_ − 1 come from lower_, the rest from next_above()
+  int first_;  // rows 0..first_ − 1 come from table_ instead (0: no table)
+  const ColumnTable* table_;
+  std::int64_t table_cursor_ = 0;
   const std::vector<AcceptedRow>& lower_;
   std::vector<std::int64_t> column_;
   std::vector<std::int64_t> cursor_;

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <future>
 #include <limits>
 #include <numeric>
 #include <string>
 
 #include "core/base/trusted/certificate_json.h"
 #include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 #include "core/base/trusted/seal.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/trusted/frolov_check_rows.h"
@@ -17,6 +19,8 @@ namespace igv {
 namespace {
 
 using frolov_check::AcceptedRow;
+using frolov_check::build_column_table;
+using frolov_check::ColumnTable;
 using frolov_check::GRowStream;
 using nlohmann::json;
 
@@ -173,14 +177,39 @@ CertificateVerdict check_frolov_lower_bound(const FrolovLowerBound& bound, std::
   };
   std::vector<Seen> seen(bound.witnesses.size());
   std::array<std::int8_t, 1024> ring{};  // h(m, c) for the last 1024 columns c
-  GRowStream below(m - 1, rows);
-  GRowStream top(m, rows, 1);
+  // Rows 0..m − 2 at each column as one word of a periodic table (at most 1 GiB), and row m − 1
+  // a piece ahead of row m on a second thread (frolov_check_rows.h).
+  const ColumnTable table = build_column_table(rows, m - 1,
+                                               static_cast<std::int64_t>(std::min<std::uint64_t>(
+                                                   memory_budget() / 4, std::uint64_t{1} << 30)));
+  GRowStream below(m - 1, rows, 0, &table);
+  GRowStream top(m, rows, 1, &table);
+  constexpr std::int64_t kPiece = std::int64_t{1} << 20;
+  std::vector<std::int8_t> pieces[2] = {std::vector<std::int8_t>(kPiece),
+                                        std::vector<std::int8_t>(kPiece)};
+  // Row m − 1 on [from, from + kPiece) ∩ [0, columns) into pieces[slot]; false when it fails.
+  const auto below_piece = [&below, &pieces, columns](int slot, std::int64_t from) {
+    const std::int64_t to = std::min(from + kPiece, columns);
+    std::int8_t* out = pieces[slot].data();
+    for (std::int64_t c = from; c < to; ++c)
+      if (!below.next(out[c - from])) return false;
+    return true;
+  };
+  bool below_ok = below_piece(0, 0);
+  std::future<bool> ahead;
   std::size_t next = 0;
   for (std::int64_t c = 0; c < columns; ++c) {
     if (tick && (c & 0xFFFF) == 0) tick();
-    std::int8_t hb, h;
-    if (!below.next(hb)) return reject(row + "a value of row m - 1 leaves the byte range of h");
-    const std::int64_t above = c + hb;
+    const std::int64_t at = c & (kPiece - 1);
+    const int slot = static_cast<int>((c / kPiece) & 1);
+    if (at == 0) {
+      if (c > 0) below_ok = ahead.get();
+      if (!below_ok) return reject(row + "a value of row m - 1 leaves the byte range of h");
+      if (c + kPiece < columns)
+        ahead = std::async(std::launch::async, below_piece, slot ^ 1, c + kPiece);
+    }
+    std::int8_t h;
+    const std::int64_t above = c + pieces[slot][static_cast<std::size_t>(at)];
     if (!top.next_above(h, &above)) return reject(row + "a value leaves the byte range of h");
     ring[static_cast<std::size_t>(c & 1023)] = h;
     for (; next < events.size() && events[next].column == c; ++next) {
