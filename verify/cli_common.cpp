@@ -27,6 +27,7 @@
 #include "core/base/kernel_registry.h"
 #include "core/base/limits.h"
 #include "core/base/memory_budget.h"
+#include "core/base/terminal_text.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
@@ -191,25 +192,7 @@ CommandLimits command_limits_from(const po::variables_map& vm) {
 }
 
 std::string one_line(const std::string& message) {
-  std::string out;
-  for (const char c : message) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char* const hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return terminal_text(message);
 }
 
 namespace {
