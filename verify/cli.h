@@ -148,6 +148,10 @@ bool help_requested(const std::vector<std::string>& args);
 void require_period_option(const GameFamily& family, const std::string& spec,
                            const PeriodOptionDeclaration& declaration);
 
+/// The default --time-limit of `run` and `show`, per claim, at --budget 1 or less (times the
+/// budget above 1, at most kMaxTimeLimitSeconds); a claim past it is inconclusive.
+inline constexpr double kDefaultClaimTimeLimitSeconds = 600;
+
 /// The options `run` and `show` share (budget, seed, jobs, limits, claims files).
 void add_run_options(boost::program_options::options_description& opts);
 
