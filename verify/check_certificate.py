@@ -163,7 +163,25 @@ def read_octal_values_file(ref, folder):
         raise Malformed(f"values file '{path}' leads out of the certificate's folder (through a symbolic link)")
     if os.path.getsize(full) != size:
         raise Malformed(f"values file '{path}' has {os.path.getsize(full)} bytes, the certificate says {size}")
+    # Both hashes first, one chunk held at a time (issue 37): a file that is not the certificate's
+    # (a sparse file of 12 KB announcing 10^9 values) is refused before anything of its size is
+    # held; then the escape bytes are counted before the side table is read.
     whole, inner = hashlib.sha256(), hashlib.sha256()
+    with open(full, "rb") as f:
+        left = size - 32
+        while left > 0:
+            chunk = f.read(min(left, 1 << 20))
+            if not chunk:
+                raise Malformed(f"values file '{path}' is truncated")
+            whole.update(chunk)
+            inner.update(chunk)
+            left -= len(chunk)
+        trailer = f.read(32)
+        whole.update(trailer)
+    if whole.hexdigest() != digest:
+        raise Malformed(f"values file '{path}': SHA-256 differs from the certificate's")
+    if inner.digest() != trailer:
+        raise Malformed(f"values file '{path}': its trailing SHA-256 does not match")
     with open(full, "rb") as f:
         header = f.read(32)
         if header[:8] != VALUES_MAGIC:
@@ -174,34 +192,34 @@ def read_octal_values_file(ref, folder):
             raise Malformed(f"values file '{path}': version {version}, reserved {reserved} (expected 1, 0)")
         if count > 1 << 32 or entries > count or 64 + count + 8 * entries != size:
             raise Malformed(f"values file '{path}': the header does not match its {size} bytes")
-        whole.update(header)
-        inner.update(header)
         keep = count <= OCTAL_LIMIT
         values, escapes, left = bytearray(), 0, count
         while left:
             chunk = f.read(min(left, 1 << 20))
             if not chunk:
                 raise Malformed(f"values file '{path}' is truncated")
-            whole.update(chunk)
-            inner.update(chunk)
             escapes += chunk.count(255)
             if keep:
                 values += chunk
             left -= len(chunk)
-        table = f.read(8 * entries)
-        trailer = f.read(32)
-        whole.update(table)
-        inner.update(table)
-        whole.update(trailer)
-    if whole.hexdigest() != digest:
-        raise Malformed(f"values file '{path}': SHA-256 differs from the certificate's")
-    if inner.digest() != trailer:
-        raise Malformed(f"values file '{path}': its trailing SHA-256 does not match")
-    side = [(int.from_bytes(table[8 * j:8 * j + 4], "little"), int.from_bytes(table[8 * j + 4:8 * j + 8], "little"))
-            for j in range(entries)]
-    if escapes != entries or any(a[0] >= b[0] for a, b in zip(side, side[1:])) \
-            or any(not 255 <= v <= 65535 or h >= count for h, v in side):
-        raise Malformed(f"values file '{path}': the side table does not match the escaped heaps")
+        if escapes != entries:
+            raise Malformed(f"values file '{path}': the side table does not match the escaped heaps")
+        side, previous, left = [], -1, entries
+        while left:
+            table = f.read(8 * min(left, 1 << 17))
+            if len(table) % 8 or not table:
+                raise Malformed(f"values file '{path}' is truncated")
+            for j in range(len(table) // 8):
+                h = int.from_bytes(table[8 * j:8 * j + 4], "little")
+                v = int.from_bytes(table[8 * j + 4:8 * j + 8], "little")
+                if h <= previous or not 255 <= v <= 65535 or h >= count:
+                    raise Malformed(f"values file '{path}': the side table does not match the escaped heaps")
+                previous = h
+                if keep:
+                    side.append((h, v))
+            left -= len(table) // 8
+        if f.read(32) != trailer:
+            raise Malformed(f"values file '{path}' changed while it was read")
     if not keep:
         raise Malformed(f"too large to re-check in Python: {count} values, above this checker's limit of "
                         f"2^26 (about 10 microseconds a heap in Python); the file's header and SHA-256 are correct, "

@@ -120,7 +120,8 @@ CommandLimits command_limits_from(const boost::program_options::variables_map& v
 int run_limited(const std::string& command, const CommandLimits& limits,
                 const std::function<int()>& body, const std::string& written_file = "");
 
-/// A message on one line: line breaks, tabs and other control characters written as escapes.
+/// A message on one line: terminal_text (core/base/terminal_text.h): line breaks, tabs, control,
+/// bidirectional and invisible characters written as escapes.
 std::string one_line(const std::string& message);
 double budget_from(const boost::program_options::variables_map& vm);
 
@@ -147,6 +148,10 @@ bool help_requested(const std::vector<std::string>& args);
 /// of `spec` declares the option.
 void require_period_option(const GameFamily& family, const std::string& spec,
                            const PeriodOptionDeclaration& declaration);
+
+/// The default --time-limit of `run` and `show`, per claim, at --budget 1 or less (times the
+/// budget above 1, at most kMaxTimeLimitSeconds); a claim past it is inconclusive.
+inline constexpr double kDefaultClaimTimeLimitSeconds = 600;
 
 /// The options `run` and `show` share (budget, seed, jobs, limits, claims files).
 void add_run_options(boost::program_options::options_description& opts);
@@ -178,9 +183,12 @@ std::vector<std::string> positions_from_arguments(const std::vector<std::string>
 std::uint64_t parse_size(const std::string& text, const std::string& what);
 
 /// Makes std::cout and std::cerr terminal-safe: every control character but newline and tab (C0,
-/// DEL, and C1 as UTF-8) is written as '?', so that no text from a claims file, a report or a
-/// certificate (ids, statements, summaries, error messages) can move the cursor, retitle the
-/// terminal or ring its bell. Call once, at the start of `verify`.
+/// DEL, C1), every bidirectional or invisible format character and every byte that is not UTF-8
+/// is written as an escape ("\x1b", "\u202e": core/base/terminal_text.h), so that no text from
+/// a claims file, a report or a certificate can move the cursor, retitle the terminal, ring its
+/// bell or reorder a line. Newlines are the harness's own: a text from input is printed through
+/// terminal_text (or one_line), which escapes its newlines too, so that it stays on its line.
+/// Call once, at the start of `verify`.
 void install_terminal_filter();
 
 /// The commit `verify` was built from ("unknown" outside a git checkout; "-dirty" appended when

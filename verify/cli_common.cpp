@@ -19,11 +19,13 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <sstream>
 #include <thread>
 
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"
 #include "core/base/trusted/memory_budget.h"
@@ -74,7 +76,52 @@ Parsed parse(const std::vector<std::string>& args, po::options_description& opts
              const po::positional_options_description& pos, const std::string& usage) {
   opts.add_options()("help,h", "this help");
   Parsed p;
-  po::store(po::command_line_parser(args).options(opts).positional(pos).run(), p.vm);
+  // The positional arguments are taken out before boost parses the options: its parser erases
+  // each token from the front of its list, which made 100,000 positions take 28 s of parsing
+  // before any limit applied (issue 37). A token is positional unless it starts with '-' (an
+  // option) or is the value of the option before it (one that takes a value and was given
+  // without '='); after "--" every token is. Every command has one positional name taking all
+  // (pos.add(NAME, -1)), so the positional tokens keep their order in one list.
+  std::vector<std::string> options;
+  std::vector<std::string> positionals;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& t = args[i];
+    if (t == "--") {
+      positionals.insert(positionals.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                         args.end());
+      break;
+    }
+    if (t.size() < 2 || t[0] != '-') {
+      positionals.push_back(t);
+      continue;
+    }
+    options.push_back(t);
+    const bool is_long = t[1] == '-';
+    const std::string name =
+        is_long
+            ? t.substr(2, t.find('=') == std::string::npos ? std::string::npos : t.find('=') - 2)
+            : t.substr(0, 2);
+    const bool attached = is_long ? t.find('=') != std::string::npos : t.size() > 2;
+    const po::option_description* d = opts.find_nothrow(name, false);
+    if (d != nullptr && !attached && d->semantic()->max_tokens() > 0 && i + 1 < args.size() &&
+        !(args[i + 1].size() >= 2 && args[i + 1][0] == '-')) {
+      options.push_back(args[++i]);
+    }
+  }
+  po::store(po::command_line_parser(options).options(opts).run(), p.vm);
+  if (!positionals.empty()) {
+    const std::string& name = pos.name_for_position(0);
+    if (name.empty() || pos.max_total_count() != std::numeric_limits<unsigned>::max()) {
+      throw po::too_many_positional_options_error();
+    }
+    auto it = p.vm.find(name);
+    if (it == p.vm.end()) {
+      p.vm.insert({name, po::variable_value(boost::any(positionals), false)});
+    } else {
+      auto& held = boost::any_cast<std::vector<std::string>&>(it->second.value());
+      held.insert(held.end(), positionals.begin(), positionals.end());
+    }
+  }
   po::notify(p.vm);
   if (p.vm.count("help") != 0U) {
     std::cout << "usage: " << usage << "\n\n" << visible_options(opts, pos) << "\n";
@@ -191,25 +238,7 @@ CommandLimits command_limits_from(const po::variables_map& vm) {
 }
 
 std::string one_line(const std::string& message) {
-  std::string out;
-  for (const char c : message) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (u < 0x20 || u == 0x7F) {
-      static const char* const hex = "0123456789abcdef";
-      out += "\\x";
-      out += hex[u >> 4];
-      out += hex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  return terminal_text(message);
 }
 
 namespace {
@@ -427,7 +456,9 @@ void add_run_options(po::options_description& opts) {
   add_budget_option(opts,
                     "scale of every checker's domains: 1 default, 0.1 quick, 10 a long evidence "
                     "run");
-  add_time_limit_option(opts, 0, "seconds per claim before it is inconclusive (0: none)");
+  add_time_limit_option(opts, kDefaultClaimTimeLimitSeconds,
+                        "seconds per claim before it is inconclusive (default 600, times --budget "
+                        "when that is more than 1, at most 10^6; 0: none)");
   add_memory_limit_option(
       opts, "8G", "memory per claim (K, M, G suffixes); larger computations are inconclusive");
 }
@@ -441,6 +472,10 @@ RunOptions run_options_from(const po::variables_map& vm) {
   o.random_cases = vm["random-cases"].as<int>();
   if (o.random_cases <= 0) throw InputError("--random-cases must be positive");
   o.time_limit_seconds = time_limit_from(vm);
+  // The stated default grows with the budget, which scales every checker's domain (a long
+  // evidence run at --budget 50 gets 30,000 s per claim); a --time-limit given is kept as given.
+  if (vm["time-limit"].defaulted() && o.budget > 1)
+    o.time_limit_seconds = std::min(kMaxTimeLimitSeconds, kDefaultClaimTimeLimitSeconds * o.budget);
   o.memory_limit_bytes = memory_limit_from(vm);
   return o;
 }

@@ -14,6 +14,7 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
@@ -54,10 +55,10 @@ int cmd_list(const std::vector<std::string>& args) {
   }
   for (const auto& c : claims) {
     std::string tags;
-    for (const auto& t : c.tags) tags += (tags.empty() ? "" : ",") + t;
-    std::cout << std::left << std::setw(44) << c.id << " " << std::setw(12)
-              << to_string(c.expected_verdict) << " " << c.document << " " << c.locator << " ["
-              << tags << "]\n";
+    for (const auto& t : c.tags) tags += (tags.empty() ? "" : ",") + terminal_text(t);
+    std::cout << std::left << std::setw(44) << terminal_text(c.id) << " " << std::setw(12)
+              << to_string(c.expected_verdict) << " " << terminal_text(c.document) << " "
+              << terminal_text(c.locator) << " [" << tags << "]\n";
   }
   std::cout << claims.size() << " claims\n";
   return 0;

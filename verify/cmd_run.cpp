@@ -12,6 +12,7 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
@@ -73,9 +74,9 @@ int cmd_run(const std::vector<std::string>& args) {
   const auto progress = [&](std::size_t done, std::size_t total, const ClaimResult& r) {
     if (!quiet) {
       line.clear();
-      std::cout << std::left << std::setw(14) << verdict_cell(r) << " " << r.claim.id << "  ("
-                << std::fixed << std::setprecision(2) << r.seconds << " s) " << r.outcome.summary
-                << "\n"
+      std::cout << std::left << std::setw(14) << verdict_cell(r) << " " << terminal_text(r.claim.id)
+                << "  (" << std::fixed << std::setprecision(2) << r.seconds << " s) "
+                << terminal_text(r.outcome.summary) << "\n"
                 << std::flush;
     }
     line.count(done, total, "claims done", !quiet);
@@ -114,8 +115,9 @@ int cmd_run(const std::vector<std::string>& args) {
   if (unexpected != 0) {
     for (const auto& r : report.results) {
       if (!r.as_expected()) {
-        std::cout << "  not as expected: " << r.claim.id << ": " << to_string(r.outcome.verdict)
-                  << ", expected " << to_string(r.claim.expected_verdict) << "\n";
+        std::cout << "  not as expected: " << terminal_text(r.claim.id) << ": "
+                  << to_string(r.outcome.verdict) << ", expected "
+                  << to_string(r.claim.expected_verdict) << "\n";
       }
     }
   }

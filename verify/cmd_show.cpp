@@ -14,6 +14,7 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
@@ -35,22 +36,25 @@ void render_claim(const nlohmann::json& j, const std::string& format, std::ostre
     out << j.dump(2) << "\n";
     return;
   }
+  // Every text of the claim on its one line (terminal_text): a line break in a title or a
+  // statement never starts a line of its own ("verdict: proved").
+  const auto text = [](const nlohmann::json& v) { return terminal_text(v.get<std::string>()); };
   const auto& source = j.at("source");
-  out << j.at("id").get<std::string>() << "\n"
-      << "  source:    " << source.at("document").get<std::string>() << " — "
-      << source.value("title", "") << ", " << source.at("locator").get<std::string>() << "\n"
-      << "  statement: " << j.at("statement").get<std::string>() << "\n";
-  if (j.contains("reading")) out << "  reading:   " << j.at("reading").get<std::string>() << "\n";
-  out << "  verdict:   " << j.at("verdict").get<std::string>() << " (expected "
-      << j.at("expected_verdict").get<std::string>() << ")\n"
-      << "  summary:   " << j.value("summary", "") << "\n"
+  out << text(j.at("id")) << "\n"
+      << "  source:    " << text(source.at("document")) << " — "
+      << terminal_text(source.value("title", "")) << ", " << text(source.at("locator")) << "\n"
+      << "  statement: " << text(j.at("statement")) << "\n";
+  if (j.contains("reading")) out << "  reading:   " << text(j.at("reading")) << "\n";
+  out << "  verdict:   " << text(j.at("verdict")) << " (expected " << text(j.at("expected_verdict"))
+      << ")\n"
+      << "  summary:   " << terminal_text(j.value("summary", "")) << "\n"
       << "  evidence:  " << j.at("evidence").dump(2) << "\n";
   const auto counterexample = j.value("counterexample", nlohmann::json());
   if (!counterexample.is_null()) {
     // A random (RapidCheck) counterexample carries its seed and RC_PARAMS; a deterministic one
     // is the least in its documented order and needs no seed to reproduce.
     if (counterexample.is_object() && counterexample.contains("reproduce")) {
-      out << "  counterexample (random; " << counterexample.at("reproduce").get<std::string>()
+      out << "  counterexample (random; " << text(counterexample.at("reproduce"))
           << "): " << counterexample.dump(2) << "\n";
     } else {
       out << "  counterexample (deterministic): " << counterexample.dump(2) << "\n";

@@ -167,6 +167,9 @@ std::vector<Value> checked_values(const GameKernels& gk, const std::vector<Posit
                                   std::size_t check, std::size_t* naive) {
   try {
     return game_values(gk, positions, check, naive);
+  } catch (const std::length_error& e) {
+    // A size no container can hold (a table of 10^36 entries) is a limit, not a disagreement.
+    throw BudgetExceeded(std::string("a table too large to hold: ") + e.what());
   } catch (const std::logic_error& e) {
     throw KernelDisagreement(e.what());
   }

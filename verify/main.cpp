@@ -1,5 +1,8 @@
 // verify: checks what papers claim about impartial games and says, claim by claim, how strongly
 // the machine established it. See verify/COMMANDS.md for the commands; `verify help` lists them.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <boost/program_options/errors.hpp>
 #include <cerrno>
 #include <cstdio>
@@ -143,9 +146,31 @@ void check_stdout() {
 
 }  // namespace
 
+/// Standard input and error made open (on /dev/null when closed), and standard output required
+/// open: a file opened later must never take descriptor 0, 1 or 2. With stdout closed (`>&-`),
+/// the temporary file of run_limited took descriptor 1 and the output was copied onto itself:
+/// exit 0 with the output lost (issue 37). False when stdout is closed (the error is printed).
+bool standard_descriptors_open() {
+  for (const int fd : {STDIN_FILENO, STDERR_FILENO}) {
+    if (::fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+      const int null = ::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+      if (null >= 0 && null != fd) {
+        ::dup2(null, fd);
+        ::close(null);
+      }
+    }
+  }
+  if (::fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF) {
+    std::cerr << "verify: error: cannot write the output: standard output is closed\n";
+    return false;
+  }
+  return true;
+}
+
 int main(int argc, char** argv) {
   igv::install_interrupt_cleanup();
   igv::cli::install_terminal_filter();
+  if (!standard_descriptors_open()) return 2;
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     // No command: the usage, on stderr (nothing was asked for on stdout), as a usage error.

@@ -1,17 +1,22 @@
 // The terminal filter of `verify` (cli.h, install_terminal_filter): std::cout and std::cerr
-// write through a stream buffer that replaces control characters by '?'.
+// write through a stream buffer that escapes control and bidirectional characters
+// (core/base/terminal_text.h).
 #include <array>
 #include <iostream>
 #include <streambuf>
+#include <string>
 
+#include "core/base/terminal_text.h"
 #include "verify/cli.h"
 
 namespace igv::cli {
 
 namespace {
 
-/// Buffers what is written and passes it on to `to` with every control character (C0 but '\n'
-/// and '\t', DEL, and C1 encoded in UTF-8 as C2 80..C2 9F) replaced by '?'.
+/// Buffers what is written and passes it on to `to` through append_terminal_text with the line
+/// breaks kept (core/base/terminal_text.h): every other control character (C0, DEL, C1), every
+/// bidirectional or invisible format character and every byte that is not UTF-8 is written as an
+/// escape ("\x1b", "\u202e"). A UTF-8 sequence cut at the end of the buffer waits for its rest.
 class FilterBuf : public std::streambuf {
  public:
   explicit FilterBuf(std::streambuf* to) : to_(to) { setp(buf_.data(), buf_.data() + buf_.size()); }
@@ -29,33 +34,15 @@ class FilterBuf : public std::streambuf {
   int sync() override { return drain(true) && to_->pubsync() == 0 ? 0 : -1; }
 
  private:
-  /// Filters and forwards the buffer; a trailing C2 waits for the next byte unless `all`.
+  /// Filters and forwards the buffer (after the bytes a previous drain left unread); a UTF-8
+  /// sequence cut short at its end is kept for the next drain unless `all`.
   bool drain(bool all) {
-    std::string out;
-    out.reserve(static_cast<std::size_t>(pptr() - pbase()) + 1);
-    for (char* p = pbase(); p != pptr(); ++p) {
-      const auto b = static_cast<unsigned char>(*p);
-      if (pending_c2_) {
-        pending_c2_ = false;
-        if (b >= 0x80 && b <= 0x9F) {
-          out += '?';
-          continue;
-        }
-        out += '\xC2';
-      }
-      if (b == 0xC2) {
-        pending_c2_ = true;
-      } else if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7F) {
-        out += '?';
-      } else {
-        out += static_cast<char>(b);
-      }
-    }
-    if (all && pending_c2_) {
-      pending_c2_ = false;
-      out += '\xC2';
-    }
+    pending_.append(pbase(), static_cast<std::size_t>(pptr() - pbase()));
     setp(buf_.data(), buf_.data() + buf_.size());
+    std::string out;
+    out.reserve(pending_.size() + 8);
+    const std::size_t read = append_terminal_text(pending_, true, all, out);
+    pending_.erase(0, read);
     return to_->sputn(out.data(), static_cast<std::streamsize>(out.size())) ==
            static_cast<std::streamsize>(out.size());
   }
@@ -64,7 +51,7 @@ class FilterBuf : public std::streambuf {
   // Not zeroed: only the bytes written are read, and untouched pages cost no memory (value
   // initialisation wrote the two buffers' 128 KiB at start-up: a twentieth of a small run's peak).
   std::array<char, 1 << 16> buf_;
-  bool pending_c2_ = false;
+  std::string pending_;  // at most 3 bytes: the start of a UTF-8 sequence
 };
 
 FilterBuf* g_out = nullptr;  // kept here too: reachable to the end (leak checkers)

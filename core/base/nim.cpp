@@ -8,6 +8,7 @@
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 
@@ -151,12 +152,35 @@ GameFamily rook_family() {
 IGV_REGISTER_GAME("nim", nim_family);
 IGV_REGISTER_GAME("rook", rook_family);
 
+namespace {
+
+/// The naive solver's bound compared with what `p` must reach before the first move list is
+/// built: a heap h has h options, each a different position, so a heap above the bound is beyond
+/// it (a heap of 2^63 − 1 has as many moves, and its move list grew to gigabytes before any
+/// limit stopped it: issue 37). Throws BudgetExceeded.
+void require_naive_reach(const Position& p, const char* game) {
+  constexpr std::int64_t kMost = 50'000'000;  // NaiveSolver's default bound
+  for (const auto h : p) {
+    if (h > kMost) {
+      throw BudgetExceeded(std::string("the naive kernel of ") + game + " would visit more than " +
+                           std::to_string(h) + " positions from a heap of " + std::to_string(h) +
+                           ", more than its bound of " + std::to_string(kMost) +
+                           " (use the xor kernel)");
+    }
+  }
+}
+
+}  // namespace
+
 Kernel nim_naive_kernel() {
   return {"nim", "naive", true, "memoised mex over every move of the rules",
           [](const GameInstance&, std::span<const Position> ps) {
             NaiveSolver<NimRules> solver;
             std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(solver.value(p));
+            for (const auto& p : ps) {
+              require_naive_reach(p, "nim");
+              out.push_back(solver.value(p));
+            }
             return out;
           }};
 }
@@ -175,7 +199,10 @@ Kernel rook_naive_kernel() {
           [](const GameInstance&, std::span<const Position> ps) {
             NaiveSolver<RookRules> solver;
             std::vector<Value> out;
-            for (const auto& p : ps) out.push_back(solver.value({p.at(0), p.at(1)}));
+            for (const auto& p : ps) {
+              require_naive_reach(p, "rook");
+              out.push_back(solver.value({p.at(0), p.at(1)}));
+            }
             return out;
           }};
 }

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 
@@ -28,8 +29,14 @@ DynamicSubtractionRules::Position dynamic_start(std::int64_t n) {
 DynamicSubtractionTable::DynamicSubtractionTable(DynamicRule rule, std::int64_t max_heap)
     : max_heap_(max_heap) {
   if (max_heap < 0) throw InputError("dynamic subtraction table: negative heap bound");
-  const auto rows = static_cast<std::size_t>(max_heap) + 1;
-  values_.assign(rows * (rows + 1) / 2, 0);
+  // The need (2 bytes for each of (heap + 1)(heap + 2)/2 entries) is compared with the memory
+  // budget before anything is allocated: at a heap of 10^18 it does not even fit 64 bits, and the
+  // product wrapped to a size error the caller took for a kernel disagreement (issue 37).
+  const auto rows = static_cast<std::uint64_t>(max_heap) + 1;
+  const std::uint64_t entries = saturated_product(rows, rows + 1) / 2;
+  require_memory_budget(saturated_product(entries, sizeof(std::uint16_t)),
+                        "the dynamic subtraction table up to heap " + std::to_string(max_heap));
+  values_.assign(static_cast<std::size_t>(entries), 0);
   const std::int64_t multiplier = static_cast<std::int64_t>(rule);
   std::vector<char> seen;
   for (std::int64_t h = 0; h <= max_heap; ++h) {

@@ -49,7 +49,8 @@ std::string io_error(const std::string& what, const std::string& path) {
 /// Writes `n` bytes at `offset` of `path` (created if missing) and syncs it.
 void write_at(const std::string& path, std::int64_t offset, const std::int8_t* p, std::int64_t n,
               bool truncate) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | (truncate ? O_TRUNC : 0), 0644);
+  const int fd = ::open(
+      path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (truncate ? O_TRUNC : 0), 0644);
   if (fd < 0) throw InputError(io_error("write", path));
   while (n > 0) {
     const ssize_t w = ::pwrite(fd, p, static_cast<std::size_t>(std::min<std::int64_t>(n, 1 << 26)),
@@ -66,12 +67,37 @@ void write_at(const std::string& path, std::int64_t offset, const std::int8_t* p
   if (::fsync(fd) != 0 || ::close(fd) != 0) throw InputError(io_error("sync", path));
 }
 
+/// Opens `path` for reading if it is a regular file of at least `n` bytes; InputError when it is
+/// missing, not a regular file (a FIFO would block the open or the reads for ever: issue 37) or
+/// shorter. O_NONBLOCK: opening a FIFO without a writer returns at once, and is refused.
+int open_regular_file(const std::string& path, std::int64_t n) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw InputError(io_error("read", path));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const std::string e = io_error("read", path);
+    ::close(fd);
+    throw InputError(e);
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw InputError("checkpoint: '" + path +
+                     "' is not a regular file (a folder, pipe or device: corrupt checkpoint)");
+  }
+  if (st.st_size < n) {
+    ::close(fd);
+    throw InputError("checkpoint: '" + path + "' holds " + std::to_string(st.st_size) +
+                     " bytes, the checkpoint's state names " + std::to_string(n) +
+                     " (corrupt checkpoint)");
+  }
+  return fd;
+}
+
 /// Reads the first `n` bytes of `path` in pieces, handing each to `sink`; InputError when the
-/// file is missing or shorter.
+/// file is missing, not a regular file or shorter.
 template <class Sink>
 void read_prefix(const std::string& path, std::int64_t n, Sink&& sink) {
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) throw InputError(io_error("read", path));
+  const int fd = open_regular_file(path, n);
   std::vector<std::int8_t> buf(static_cast<std::size_t>(std::min<std::int64_t>(n, 1 << 24)) + 1);
   std::int64_t done = 0;
   while (done < n) {
@@ -116,6 +142,9 @@ PeriodicRow FrolovRun::load_row(const FrolovRowRecord& r) const {
                      " row " + std::to_string(row.m) + " is named with " + std::to_string(r.bytes) +
                      " bytes, not preperiod + period (corrupt)");
   }
+  // The file's size is compared with the state's before the row is reserved: a forged state
+  // naming 10^15 bytes is a corrupt checkpoint, not an allocation.
+  ::close(open_regular_file(path(row_file(r.which, row.m)), r.bytes));
   row.h.reserve(static_cast<std::size_t>(r.bytes));
   Fnv1a fnv;
   read_prefix(path(row_file(r.which, row.m)), r.bytes, [&](std::span<const std::int8_t> s) {
@@ -257,7 +286,8 @@ void FrolovRun::stream_columns(std::int64_t c0, const std::int8_t* p, std::int64
   if (kept > 0) {
     if (stream_fd_ < 0) {
       stream_fd_ =
-          ::open(path("current.bin").c_str(), O_WRONLY | O_CREAT | (c0 == 0 ? O_TRUNC : 0), 0644);
+          ::open(path("current.bin").c_str(),
+                 O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (c0 == 0 ? O_TRUNC : 0), 0644);
       if (stream_fd_ < 0) throw InputError(io_error("write", path("current.bin")));
     }
     std::int64_t done = 0;

@@ -59,7 +59,8 @@ const CheckedSubtractionCertificate& SubtractionGame::proved_period() const {
                      "set is known to the harness (values only: verify value " +
                      spec() + " N)");
   }
-  std::call_once(period_once_, [this] { period_ = prove_subtraction_period(set_, play_); });
+  const std::lock_guard<std::mutex> lock(period_mutex_);
+  if (!period_) period_ = prove_subtraction_period(set_, play_);  // a throw leaves it unset
   return *period_;
 }
 

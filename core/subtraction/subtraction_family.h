@@ -43,7 +43,9 @@ class SubtractionGame : public GameInstance {
  private:
   SubtractionSet set_;
   SubtractionPlay play_;
-  mutable std::once_flag period_once_;
+  // A mutex and an optional, not std::call_once: an exception thrown inside call_once (a set
+  // whose period cannot be proved) ended the process by std::terminate (issue 37).
+  mutable std::mutex period_mutex_;
   mutable std::optional<CheckedSubtractionCertificate> period_;
 };
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/base/lazy_registry.h"
+#include "core/base/trusted/sha256.h"
 
 namespace igv {
 
@@ -55,6 +56,16 @@ std::string figure_file_name(const std::string& text) {
     const bool keep = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
                       (ch >= '0' && ch <= '9') || ch == '.' || ch == '-';
     out += keep ? ch : '_';
+  }
+  if (out.empty() || !((out[0] >= 'a' && out[0] <= 'z') || (out[0] >= 'A' && out[0] <= 'Z') ||
+                       (out[0] >= '0' && out[0] <= '9'))) {
+    out = "f" + out;  // an id starts with a letter or a digit
+  }
+  // A name is an id (at most 128 characters, properties/base/ids.h) whatever the text: a long
+  // one (a subtraction set of 45 elements, a long claim id behind a prefix) keeps its first
+  // characters and ends in 16 hexadecimal digits of the whole text's SHA-256 (issue 37).
+  if (out.size() > kMaxFigureNameLength) {
+    out = out.substr(0, kMaxFigureNameLength - 17) + "-" + sha256_hex(text).substr(0, 16);
   }
   return out;
 }

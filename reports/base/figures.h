@@ -42,7 +42,14 @@ std::vector<Figure> report_figures(const Report& report);
 /// Helpers for the writers: a claim's verdict is proved or verified.
 bool established(const ClaimResult& r);
 
-/// `text` made a file name: letters, digits, '.', '-' kept, anything else '_'.
+/// Longest name figure_file_name gives (without its extension): room for ".svg" and ".pdf" under
+/// the 128 characters of an id.
+inline constexpr std::size_t kMaxFigureNameLength = 100;
+
+/// `text` made a file name: letters, digits, '.', '-' kept, anything else '_'; a name longer
+/// than kMaxFigureNameLength is cut and ends in '-' and 16 hexadecimal digits of the SHA-256 of
+/// `text` (so two long texts never share a name but by a hash collision); "f" is put before a
+/// name that would not start with a letter or a digit.
 std::string figure_file_name(const std::string& text);
 
 struct FigureWriterRegistrar {

@@ -104,6 +104,14 @@ struct GameEntry {
 std::vector<Figure> draw_games(const Report& report) {
   std::vector<std::string> order;
   std::map<std::string, GameEntry> games;
+  // A merged report names the proved claims whose certificates merge did not re-check
+  // (verify/cmd_merge.cpp): their periods are drawn from no evidence (issue 37).
+  std::set<std::string> unchecked;
+  if (const auto m = report.context.find("merge");
+      m != report.context.end() && m->is_object() && m->contains("proved_not_rechecked")) {
+    for (const auto& id : (*m)["proved_not_rechecked"])
+      if (id.is_string()) unchecked.insert(id.get<std::string>());
+  }
   for (const auto& r : report.results) {
     if (!established(r)) continue;
     std::set<std::string> seen;
@@ -114,7 +122,8 @@ std::vector<Figure> draw_games(const Report& report) {
       if (games.find(spec) == games.end()) order.push_back(spec);
       auto& entry = games[spec];
       entry.claims.push_back(r.claim.id);
-      if (!entry.period && r.outcome.verdict == Verdict::proved) {
+      if (!entry.period && r.outcome.verdict == Verdict::proved &&
+          unchecked.count(r.claim.id) == 0U) {
         entry.period = find_period(r.outcome.evidence, spec);
         if (entry.period) entry.period_claim = r.claim.id;
       }

@@ -16,7 +16,18 @@ std::string markup_escape(std::string_view s, std::string_view apostrophe,
                           std::string_view control) {
   std::string out;
   out.reserve(s.size());
-  for (char ch : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no characters of XML 1.0: a junit.xml or an SVG
+    // holding one is not well-formed (issue 37). They are written as `control`.
+    if (static_cast<unsigned char>(ch) == 0xEF && i + 2 < s.size() &&
+        static_cast<unsigned char>(s[i + 1]) == 0xBF &&
+        (static_cast<unsigned char>(s[i + 2]) == 0xBE ||
+         static_cast<unsigned char>(s[i + 2]) == 0xBF)) {
+      out += control;
+      i += 2;
+      continue;
+    }
     switch (ch) {
       case '&':
         out += "&amp;";

@@ -119,7 +119,8 @@ std::string chomp_plot_svg(const ChompPlot& plot);
 std::string log_plot_svg(const LogPlot& plot);
 
 /// `text` with &, <, > and " written as entities, ' as `apostrophe`, and the control characters
-/// other than tab, newline and carriage return (which XML 1.0 forbids) as `control`.
+/// other than tab, newline and carriage return, and the non-characters U+FFFE and U+FFFF (which
+/// XML 1.0 forbids) as `control`.
 std::string markup_escape(std::string_view text, std::string_view apostrophe,
                           std::string_view control);
 

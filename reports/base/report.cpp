@@ -21,6 +21,8 @@
 #include <thread>
 
 #include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
+#include "core/base/trusted/sha256.h"
 #include "igv_build_info.h"
 #include "properties/base/ids.h"
 #include "properties/base/verdict_read_back.h"
@@ -73,9 +75,13 @@ std::string hostname() {
 nlohmann::json make_context(const RunOptions& options, const std::vector<std::string>& selection,
                             const std::vector<std::string>& claims_files) {
   nlohmann::json files = nlohmann::json::array();
+  // Each file's SHA-256: `verify merge` re-reads the claims files and refuses shards run from
+  // other contents (report_tools.h, shard_selection).
+  nlohmann::json hashes = nlohmann::json::array();
   const std::string src = std::string(IGV_SOURCE_DIR) + "/";
   for (const auto& f : claims_files) {
     files.push_back(f.rfind(src, 0) == 0 ? f.substr(src.size()) : f);
+    hashes.push_back(sha256_hex(read_input_file(f, "claims file '" + f + "'")));
   }
   return {{"harness", "impartial-games verify"},
           {"harness_version", IGV_VERSION},
@@ -92,7 +98,8 @@ nlohmann::json make_context(const RunOptions& options, const std::vector<std::st
           {"time_limit_seconds", options.time_limit_seconds},
           {"memory_limit_bytes", options.memory_limit_bytes},
           {"selection", selection},
-          {"claims_files", files}};
+          {"claims_files", files},
+          {"claims_files_sha256", hashes}};
 }
 
 nlohmann::json claim_result_to_json(const ClaimResult& r) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -10,7 +11,12 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
+#include "core/base/terminal_text.h"
+#include "core/base/trusted/sha256.h"
+#include "igv_build_info.h"
+#include "properties/base/claims_file.h"
 #include "properties/base/ids.h"
+#include "properties/base/runner.h"
 #include "reports/base/report.h"
 
 namespace igv {
@@ -196,8 +202,8 @@ nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
     }
   };
   for (const char* key :
-       {"selection", "seed", "budget", "random_cases", "claims_files", "harness_version",
-        "time_limit_seconds", "memory_limit_bytes", "selection_size"})
+       {"selection", "seed", "budget", "random_cases", "claims_files", "claims_files_sha256",
+        "harness_version", "time_limit_seconds", "memory_limit_bytes", "selection_size"})
     same(key);
   // Every shard records the size of the selection and the ids it owns (cmd_run): the set is
   // accepted only when the shards' claims are exactly those ids and together they cover every
@@ -292,6 +298,118 @@ nlohmann::json merge_reports(const std::vector<nlohmann::json>& shards) {
                        {"not_as_expected", unexpected},
                        {"undecided", undecided}};
   return merged;
+}
+
+std::vector<Claim> shard_selection(const nlohmann::json& context) {
+  const auto& files = context.value("claims_files", nlohmann::json());
+  const auto& hashes = context.value("claims_files_sha256", nlohmann::json());
+  const auto& selection = context.value("selection", nlohmann::json());
+  const auto strings = [](const nlohmann::json& v) {
+    return v.is_array() &&
+           std::all_of(v.begin(), v.end(), [](const nlohmann::json& x) { return x.is_string(); });
+  };
+  if (!strings(files) || !strings(hashes) || files.size() != hashes.size() || !strings(selection)) {
+    throw InputError(
+        "the shards record no claims files with their SHA-256 (context 'claims_files', "
+        "'claims_files_sha256', 'selection'): merge re-checks every claim against its claims "
+        "file; re-run the shards with this harness");
+  }
+  namespace fs = std::filesystem;
+  std::vector<Claim> all;
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto recorded = files[i].get<std::string>();
+    fs::path path = recorded;
+    if (path.is_relative() && !fs::exists(path)) path = fs::path(IGV_SOURCE_DIR) / recorded;
+    const std::string what = "claims file '" + recorded + "' of the shards";
+    const std::string text = read_input_file(path.string(), what);
+    if (sha256_hex(text) != hashes[i].get<std::string>()) {
+      throw InputError(what + " has changed since they ran (SHA-256 " + sha256_hex(text) +
+                       ", recorded " + hashes[i].get<std::string>() +
+                       "): merge refuses shards it cannot re-check against their claims");
+    }
+    for (auto& c : parse_claims(text, path.string())) {
+      if (!ids.insert(c.id).second) {
+        throw InputError(what + ": claim id '" + printable_id(c.id) + "' is defined twice");
+      }
+      all.push_back(std::move(c));
+    }
+  }
+  auto selected = select_claims(all, selection.get<std::vector<std::string>>());
+  const auto& size = context.value("selection_size", nlohmann::json());
+  if (!size.is_number_unsigned() || size.get<std::size_t>() != selected.size()) {
+    throw InputError("the shards' selection picks " + std::to_string(selected.size()) +
+                     " claims of their claims files, but they record " + size.dump() +
+                     " (the reports were edited)");
+  }
+  return selected;
+}
+
+std::string evidence_fault(const nlohmann::json& claim) {
+  const auto verdict = claim.value("verdict", "");
+  if (verdict != "verified" && verdict != "proved") return "";
+  const auto& e = claim.value("evidence", nlohmann::json::object());
+  if (!e.is_object()) return "";
+  if (e.contains("computed") && e.contains("printed") && e["computed"] != e["printed"]) {
+    return "its evidence's computed value differs from the printed one, yet its verdict is " +
+           verdict;
+  }
+  // A table compared whole (game.values: the computed values, no "printed" copy) must be the
+  // asserted one.
+  const auto& asserted = claim.value("asserted", nlohmann::json());
+  if (e.contains("computed") && !e.contains("printed") && e["computed"].is_array() &&
+      asserted.is_array() && e["computed"] != asserted) {
+    return "its evidence's computed table differs from the asserted one, yet its verdict is " +
+           verdict;
+  }
+  for (const auto& [key, value] : e.items()) {
+    const std::string suffix = "_disagreeing";
+    if (key.size() > suffix.size() &&
+        key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0 && value.is_number() &&
+        value != nlohmann::json(0)) {
+      return "its evidence counts " + value.dump() + " " + key + ", yet its verdict is " + verdict;
+    }
+  }
+  return "";
+}
+
+void check_merged_claims(const nlohmann::json& merged, const std::vector<Claim>& selection) {
+  const auto& context = merged["context"];
+  const auto& seed = context.value("seed", nlohmann::json());
+  if (!seed.is_number_unsigned()) throw InputError("the shards record no run seed");
+  for (const auto& c : merged["claims"]) {
+    const auto id = c["id"].get<std::string>();
+    const auto position = c.value("position", std::size_t{0});
+    const std::string where = "claim '" + printable_id(id) + "' of the shards";
+    if (position >= selection.size() || selection[position].id != id) {
+      throw InputError(where + " is not the claim at position " + std::to_string(position) +
+                       " of the selection from its claims files (the shard was edited)");
+    }
+    ClaimResult recorded;
+    recorded.claim = selection[position];
+    const auto expected = claim_result_to_json(recorded);
+    for (const char* key : {"source", "statement", "tags", "kind", "checker", "expected_verdict",
+                            "asserted", "params"}) {
+      if (c.value(key, nlohmann::json()) != expected[key]) {
+        throw InputError(where + ": its '" + key +
+                         "' differs from its claims file's (the shard was edited or ran from "
+                         "another file)");
+      }
+    }
+    if (c.value("reading", nlohmann::json("")) != expected.value("reading", nlohmann::json(""))) {
+      throw InputError(where +
+                       ": its 'reading' differs from its claims file's (the shard was "
+                       "edited or ran from another file)");
+    }
+    if (c["seed"] != nlohmann::json(claim_seed(seed.get<std::uint64_t>(), id))) {
+      throw InputError(where +
+                       ": its seed is not the one the run seed gives it (the shard was "
+                       "edited)");
+    }
+    if (const auto fault = evidence_fault(c); !fault.empty()) {
+      throw InputError(where + ": " + fault + " (the shard was edited)");
+    }
+  }
 }
 
 namespace {
@@ -402,7 +520,8 @@ std::string ReportDiff::to_text() const {
   std::ostringstream os;
   for (const auto& c : changes) {
     const auto kind = c["change"].get<std::string>();
-    os << (c.value("worse", false) ? "WORSE  " : "       ") << c["id"].get<std::string>() << ": ";
+    os << (c.value("worse", false) ? "WORSE  " : "       ")
+       << terminal_text(c["id"].get<std::string>()) << ": ";
     if (kind == "verdict") {
       os << "verdict " << c["old_verdict"].get<std::string>() << " -> "
          << c["new_verdict"].get<std::string>();

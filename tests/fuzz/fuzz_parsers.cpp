@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "core/base/game_family.h"
+#include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
@@ -49,6 +50,8 @@
 #include "properties/base/ids.h"
 #include "properties/base/kernel_process.h"
 #include "properties/base/runner.h"
+#include "reports/base/figures.h"
+#include "reports/base/plots.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
 #include "reports/base/writers.h"
@@ -627,6 +630,68 @@ void fuzz_kernel_reply(Bytes in, const std::string& text) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Issue 37: the text a terminal, a file name and an XML file receive from hostile input.
+// ---------------------------------------------------------------------------------------------
+
+/// The code point of the UTF-8 sequence at `at` of `s` (s is known valid) and its length.
+std::pair<char32_t, std::size_t> decode_utf8(const std::string& s, std::size_t at) {
+  const auto b = static_cast<unsigned char>(s[at]);
+  const std::size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+  char32_t cp = len == 1 ? b : b & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
+  for (std::size_t k = 1; k < len; ++k)
+    cp = (cp << 6) | (static_cast<unsigned char>(s[at + k]) & 0x3F);
+  return {cp, len};
+}
+
+/// terminal_text: one line of valid UTF-8 with no control, bidirectional or invisible format
+/// character, whatever the input; the input itself when it holds none of them and no byte that
+/// is not UTF-8.
+void fuzz_terminal_text(const std::string& text) {
+  const std::string out = igv::terminal_text(text);
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const auto b = static_cast<unsigned char>(out[at]);
+    if (b < 0x20 || b == 0x7F || (b >= 0x80 && b < 0xC2) || b > 0xF4) __builtin_trap();
+    const auto [cp, len] = decode_utf8(out, at);
+    if (at + len > out.size() || igv::terminal_escaped_code_point(cp)) __builtin_trap();
+    at += len;
+  }
+  // Every escape starts with a backslash: an output without one is the input unchanged.
+  if (out.find('\\') == std::string::npos && out != text) __builtin_trap();
+}
+
+/// figure_file_name: always a valid id with room for an extension; two long texts never share a
+/// name.
+void fuzz_figure_name(const std::string& text) {
+  const auto nl = text.find('\n');
+  const std::string a = text.substr(0, nl);
+  const std::string b = nl == std::string::npos ? a + "x" : text.substr(nl + 1);
+  const std::string na = igv::figure_file_name(a);
+  const std::string nb = igv::figure_file_name(b);
+  for (const auto& n : {na, nb}) {
+    if (!igv::is_valid_id(n) || n.size() > igv::kMaxFigureNameLength) __builtin_trap();
+  }
+  // Two long texts get names ending in 64 bits of their SHA-256: never the same name.
+  if (a != b && na == nb && a.size() > igv::kMaxFigureNameLength &&
+      b.size() > igv::kMaxFigureNameLength)
+    __builtin_trap();
+}
+
+/// xml_escape: XML 1.0 character data whatever the bytes: no markup character but in an entity,
+/// no control character but tab, newline and carriage return, no U+FFFE or U+FFFF.
+void fuzz_xml_escape(const std::string& text) {
+  const std::string out = igv::xml_escape(text);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto b = static_cast<unsigned char>(out[i]);
+    if (b == '<' || b == '>' || b == '"' || b == '\'') __builtin_trap();
+    if ((b < 0x20 && b != '\n' && b != '\t' && b != '\r')) __builtin_trap();
+    if (b == 0xEF && i + 2 < out.size() && static_cast<unsigned char>(out[i + 1]) == 0xBF &&
+        (static_cast<unsigned char>(out[i + 2]) & 0xFE) == 0xBE)
+      __builtin_trap();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -634,9 +699,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // IGV_FUZZ_MODE=N runs one mode on every input (the first byte is then ignored).
   static const int forced = [] {
     const char* mode = std::getenv("IGV_FUZZ_MODE");
-    return mode == nullptr ? -1 : std::atoi(mode) % 11;
+    return mode == nullptr ? -1 : std::atoi(mode) % 14;
   }();
-  const int which = forced >= 0 ? forced : data[0] % 11;
+  const int which = forced >= 0 ? forced : data[0] % 14;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   if (text.size() > 65536) return 0;
   try {
@@ -681,6 +746,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       case 10:
         fuzz_kernel_reply(Bytes{data + 1, size - 1}, text);
+        break;
+      case 11:
+        fuzz_terminal_text(text);
+        break;
+      case 12:
+        fuzz_figure_name(text);
+        break;
+      case 13:
+        fuzz_xml_escape(text);
         break;
       default:
         fuzz_certificate(text);

@@ -12,6 +12,7 @@
 
 #include "core/base/trusted/certificate_json.h"
 #include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 #include "core/base/trusted/sha256.h"
 #include "core/octal/trusted/octal_rules.h"
 
@@ -184,6 +185,38 @@ OctalValueTable read_octal_values_file(const std::filesystem::path& file,
     throw InputError(what + ": the header announces " + std::to_string(total) +
                      " bytes, the file has " + std::to_string(size));
   }
+  // Both hashes first, in a pass that holds one chunk (issue 37): a file that is not the
+  // certificate's (a sparse file of 12 KB announcing 10^9 values) is refused before anything of
+  // its size is allocated; and what is then allocated is compared with the memory budget.
+  {
+    Sha256 whole_first, inner_first;
+    std::vector<std::uint8_t> chunk(kChunk);
+    std::uint64_t left = static_cast<std::uint64_t>(size) - kOctalValuesTrailerBytes;
+    whole_first.update(header.data(), header.size());
+    inner_first.update(header.data(), header.size());
+    left -= header.size();
+    while (left > 0) {
+      const auto take = static_cast<std::size_t>(std::min<std::uint64_t>(left, kChunk));
+      if (std::fread(chunk.data(), 1, take, in.get()) != take)
+        throw InputError(what + ": truncated while reading (the file changed?)");
+      whole_first.update(chunk.data(), take);
+      inner_first.update(chunk.data(), take);
+      left -= take;
+    }
+    std::array<std::uint8_t, kOctalValuesTrailerBytes> last{};
+    if (std::fread(last.data(), 1, last.size(), in.get()) != last.size())
+      throw InputError(what + ": truncated while reading (the file changed?)");
+    whole_first.update(last.data(), last.size());
+    if (whole_first.hex_digest() != expected.sha256)
+      throw InputError(what + ": SHA-256 differs from the certificate's");
+    if (inner_first.digest() != last)
+      throw InputError(what + ": its trailing SHA-256 does not match");
+    if (std::fseek(in.get(), static_cast<long>(kOctalValuesHeaderBytes), SEEK_SET) != 0)
+      throw InputError(what + ": cannot read it again: " + std::strerror(errno));
+  }
+  require_memory_budget(
+      count + saturated_product(entries, sizeof(std::pair<std::uint32_t, std::uint32_t>)),
+      "the values of " + what);
   std::vector<std::uint8_t> narrow(static_cast<std::size_t>(count));
   std::uint64_t escapes = 0;
   for (std::size_t at = 0; at < narrow.size(); at += kChunk) {
@@ -191,6 +224,10 @@ OctalValueTable read_octal_values_file(const std::filesystem::path& file,
     get(narrow.data() + at, take, false);
     escapes += static_cast<std::uint64_t>(
         std::count(narrow.data() + at, narrow.data() + at + take, kOctalValuesEscape));
+  }
+  if (escapes != entries) {  // before the side table is allocated
+    throw InputError(what + ": " + std::to_string(escapes) + " escape bytes but " +
+                     std::to_string(entries) + " side entries");
   }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> side(static_cast<std::size_t>(entries));
   for (auto& [heap, value] : side) {
@@ -222,6 +259,7 @@ OctalValueTable read_octal_values_file(const std::filesystem::path& file,
     largest = std::max<Value>(largest, static_cast<Value>(value));
   }
   if (largest <= 255) return OctalValueTable(std::move(narrow));  // only 255s: one byte holds them
+  require_memory_budget(saturated_product(count, 3), "the wide values of " + what);
   std::vector<std::uint16_t> wide(narrow.begin(), narrow.end());
   std::vector<std::uint8_t>().swap(narrow);
   for (const auto& [heap, value] : side) wide[heap] = static_cast<std::uint16_t>(value);
