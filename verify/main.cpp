@@ -37,6 +37,7 @@ const char* kUsage =
     "--certificate-out`)\n"
     "  diff OLD.json NEW.json what changed between two reports (exit 1 when a verdict got worse)\n"
     "  merge SHARD.json… --out DIR   one report from the shards of `run --shard K/N`\n"
+    "  migrate FILE           rewrite a claims file of an earlier format in the current one\n"
     "  games | checkers | kernels   what the harness knows\n"
     "  help                   this text; `verify COMMAND --help` for a command's options\n"
     "  --version              the version and the commit this `verify` was built from\n"
@@ -76,6 +77,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "check-certificate") return igv::cli::cmd_check_certificate(args);
   if (command == "diff") return igv::cli::cmd_diff(args);
   if (command == "plot") return igv::cli::cmd_plot(args);
+  if (command == "migrate") return igv::cli::cmd_migrate(args);
   if (command == "games" || command == "checkers" || command == "kernels") {
     return igv::cli::cmd_catalogue(command, args);
   }
