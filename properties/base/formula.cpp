@@ -584,7 +584,7 @@ std::int64_t power(std::int64_t a, std::int64_t b) {
   return r;
 }
 
-using U128 = unsigned __int128;
+__extension__ using U128 = unsigned __int128;
 
 /// The largest r with r² ≤ v.
 std::uint64_t isqrt128(U128 v) {

@@ -160,4 +160,4 @@ check(rep["verdict"] == "inconclusive" and "H0" in rep["summary"] and
       "verified for" in rep["summary"] and "budget" not in rep["summary"].lower(),
       f"hex 0.3F3: inconclusive, the hypothesis named, the finite range stated: {rep['summary']}")
 
-finish()
+finish("e2e_claims_format")
