@@ -3,8 +3,8 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
 #include "properties/base/claims_file.h"
 #include "reports/base/report.h"
 #include "verify/cli.h"

@@ -3,7 +3,7 @@
 // in the order the domain is stated, confirmed by a second kernel before it refutes.
 #include <optional>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 #include "properties/base/generic_other_games.h"
 

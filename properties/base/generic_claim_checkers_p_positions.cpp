@@ -4,7 +4,7 @@
 #include <optional>
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 #include "properties/base/generic_other_games.h"
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/kernel_registry.h"
 
 namespace igv::generic_claims {
