@@ -32,6 +32,7 @@ int cmd_check_report(const std::vector<std::string>& args);
 int cmd_merge(const std::vector<std::string>& args);
 int cmd_diff(const std::vector<std::string>& args);
 int cmd_plot(const std::vector<std::string>& args);
+int cmd_migrate(const std::vector<std::string>& args);
 int cmd_catalogue(const std::string& what, const std::vector<std::string>& args);
 
 // ---------------------------------------------------------------------------------------------

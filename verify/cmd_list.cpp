@@ -35,7 +35,8 @@ int cmd_list(const std::vector<std::string>& args) {
       "spec", po::value<std::vector<std::string>>(), "claim selection");
   po::positional_options_description pos;
   pos.add("spec", -1);
-  const auto p = parse(args, opts, pos, "verify list [SPEC…] [--format text|json]");
+  const auto p =
+      parse(args, opts, pos, "verify list [SPEC…] [--claims FILE]… [--format text|json]");
   if (p.help) return 0;
   const auto format = formats_from(p.vm, {"text", "json"});
   const auto claims =

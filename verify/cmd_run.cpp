@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -32,6 +33,9 @@ int cmd_run(const std::vector<std::string>& args) {
   opts.add_options()("out,o", po::value<std::string>(),
                      "write the report here (report.json, report.md, …)")(
       "quiet,q", "no per-claim lines on stdout, only the closing summary")(
+      "keep-going,k",
+      "run the claims that load when some do not: each unloadable claim is reported with the "
+      "verdict error, and the run exits 2 at the end")(
       "shard", po::value<std::string>(),
       "K/N: run only the K-th of N deterministic shares of the selection (merge with `verify "
       "merge`)")("spec", po::value<std::vector<std::string>>(), "claim selection");
@@ -46,7 +50,11 @@ int cmd_run(const std::vector<std::string>& args) {
   const auto formats = formats_from(vm, report_formats());
   const auto files = claims_files_from(vm);
   const auto specs = positional(vm, "spec");
-  const auto selected = select_claims(load_claims_files(files), specs);
+  const bool keep_going = vm.count("keep-going") != 0U;
+  std::vector<ClaimLoadFault> load_faults;
+  const auto loaded = load_claims_files(files, keep_going ? &load_faults : nullptr);
+  const auto selected =
+      loaded.empty() && !load_faults.empty() ? loaded : select_claims(loaded, specs);
   std::string shard;
   std::vector<Claim> claims;
   std::vector<std::size_t> positions;
@@ -94,6 +102,29 @@ int cmd_run(const std::vector<std::string>& args) {
   line.count(0, claims.size(), "claims done", true);
   report.results = run_claims(claims, options, progress);
   for (std::size_t i = 0; i < report.results.size(); ++i) report.results[i].position = positions[i];
+  // --keep-going: each claim that did not load, as an error (in the first shard only).
+  if (shard.empty() || shard.rfind("1/", 0) == 0) {
+    std::set<std::string> ids;
+    for (const auto& c : loaded) ids.insert(c.id);
+    for (std::size_t i = 0; i < load_faults.size(); ++i) {
+      const auto& f = load_faults[i];
+      ClaimResult r;
+      r.claim.id =
+          !f.id.empty() && ids.insert(f.id).second ? f.id : "unloaded." + std::to_string(i + 1);
+      r.claim.document = "unloaded";
+      r.claim.document_title = "claims that did not load";
+      r.claim.locator = f.file;
+      r.claim.statement = "(the claim did not load)";
+      r.claim.kind = "error";
+      r.claim.checker = "(not loaded)";
+      r.claim.claims_file = f.file;
+      r.outcome.verdict = Finding::error;
+      r.outcome.summary = "did not load: " + f.message;
+      r.position = selected.size() + i;
+      progress(report.results.size() + 1, claims.size() + load_faults.size(), r);
+      report.results.push_back(std::move(r));
+    }
+  }
   line.clear();
 
   const auto summary = report_summary(report.results);
@@ -120,6 +151,11 @@ int cmd_run(const std::vector<std::string>& args) {
                   << to_string(r.claim.expected_verdict) << "\n";
       }
     }
+  }
+  if (!load_faults.empty()) {
+    std::cerr << "verify: error: " << load_faults.size()
+              << " claim(s) did not load (reported as error; --keep-going)\n";
+    return 2;
   }
   return unexpected == 0 ? 0 : 1;
 }

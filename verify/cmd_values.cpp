@@ -105,7 +105,9 @@ struct ValuesWriter {
 
   [[nodiscard]] std::string word(Value v) const {
     if (!outcomes) return std::to_string(v);
-    return v == 0 ? "loss" : v == 1 ? "win" : v == 2 ? "draw" : std::to_string(v);
+    // As claims and `verify value` write outcomes (for the player to move): P (a loss), N (a
+    // win), draw.
+    return v == 0 ? "P" : v == 1 ? "N" : v == 2 ? "draw" : std::to_string(v);
   }
   /// The lines before the first position (bfile and csv).
   void header() const {

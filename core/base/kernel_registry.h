@@ -42,6 +42,21 @@ struct Kernel {
   /// streamed through values() in batches (stream_range_values), with no range_values of its
   /// own. False for a kernel that computes a prefix per call: batches would repeat it.
   bool independent_positions = false;
+  /// Optional: the outcomes of the one-heap positions first..last (0 <= first <= last), P or
+  /// not, passed in order to `emit(n, is_p)`, by a method that keeps one bit a heap and no value
+  /// (a sieve: each P-position marks the heaps that move to it). What a P-position claim needs,
+  /// far past what the values would hold (game.p_positions, properties/CLAIMS.md). Empty: not
+  /// offered. Only for games of normal play whose kernel's values are Sprague–Grundy values.
+  std::function<void(const GameInstance&, std::int64_t first, std::int64_t last,
+                     const std::function<void(std::int64_t, bool)>& emit,
+                     const std::function<void()>& tick)>
+      range_outcomes{};
+  /// The bytes range_outcomes needs for heaps up to `last` (checked against the memory limit
+  /// before it starts); empty: (last + 1) / 8.
+  std::function<std::uint64_t(const GameInstance&, std::int64_t last)> range_outcomes_bytes{};
+  /// The largest heap the kernel computes, when it has such a cap known before any work (the
+  /// bitset kernel's 2^24 values): a claim past it is refused at load, naming the cap. 0: none.
+  std::int64_t largest_heap = 0;
 };
 
 using RangeEmit = std::function<void(std::int64_t, Value)>;

@@ -40,6 +40,20 @@ std::optional<Candidate> tail_candidate(const std::vector<Value>& g, bool arithm
   return std::nullopt;
 }
 
+/// What each of Theorem A's hypotheses (shared/theorems/arithmetic-periodicity.md) asks, in words.
+std::string theorem_a_meaning(const std::string& h) {
+  if (h == "H0") return "the saltus s must be a power of two";
+  if (h == "H1")
+    return "every value before the arithmetic period starts (G(h), h < n0 + p) must be "
+           "below the saltus s";
+  if (h == "H2") return "the values must follow G(n + p) = G(n) + s through the base window";
+  if (h == "H3" || h == "H4")
+    return "every value below the saltus must be reached by a move that leaves a heap of the base "
+           "window (anchored coverage)";
+  if (h == "H5") return "each residue's first value must be the mex of the values its moves reach";
+  return "the window the theorem needs must fit in the values computed";
+}
+
 }  // namespace
 
 HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& limits) {
@@ -110,6 +124,7 @@ HexArithmeticCertificate find_hex_arithmetic_period(const HexCode& code,
   }
   const std::int64_t p = a->period, s = a->saltus;
   std::string first_failure;
+  std::string first_hypothesis;
   for (std::int64_t n0 = a->preperiod; n0 <= a->preperiod + 2; ++n0) {
     std::string coverage;
     for (std::int64_t M = n0 + p; M <= n0 + 7 * p; ++M) {
@@ -142,15 +157,26 @@ HexArithmeticCertificate find_hex_arithmetic_period(const HexCode& code,
     if (first_failure.empty()) {
       first_failure = "with n0 = " + std::to_string(n0) + ", " +
                       (coverage.empty() ? "the window does not fit" : coverage);
+      const auto space = coverage.find(' ');
+      first_hypothesis = coverage.empty() ? "window" : coverage.substr(0, space);
+      if (first_hypothesis == "H3/H4") first_hypothesis = "H3";
     }
   }
+  // No budget would help: the limit is the theorem's reach, not the computation's.
   throw LimitReached(
       name + ": the values G(0.." + std::to_string(len - 1) + ") look arithmetic-periodic (G(n+" +
           std::to_string(p) + ") = G(n) + " + std::to_string(s) + " for " +
           std::to_string(a->preperiod) + " <= n < " + std::to_string(len - p) +
-          "), but Theorem A does not prove it: " + first_failure + "; nothing is claimed",
-      "certificate size",
+          "), but Theorem A does not prove it: " + first_failure + " (" +
+          (first_hypothesis == "H3" ? "H3/H4" : first_hypothesis) + ": " +
+          theorem_a_meaning(first_hypothesis) +
+          "); no other arithmetic-periodicity theorem is implemented; nothing is claimed",
+      "theorem",
       {{"heaps_computed", len},
+       {"failing_hypothesis", first_hypothesis == "H3" ? "H3/H4" : first_hypothesis},
+       {"hypothesis_meaning", theorem_a_meaning(first_hypothesis)},
+       {"verified", "G(n + " + std::to_string(p) + ") = G(n) + " + std::to_string(s) + " for " +
+                        std::to_string(a->preperiod) + " <= n < " + std::to_string(len - p)},
        {"observed_arithmetic_period",
         {{"preperiod", a->preperiod}, {"period", p}, {"saltus", s}}}});
 }

@@ -4,6 +4,7 @@
 #include <limits>
 #include <random>
 
+#include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/certificate_json.h"
 #include "core/base/trusted/errors.h"
@@ -273,10 +274,12 @@ std::vector<Value> naive_prefix(const GameInstance& g, std::int64_t count) {
 }
 
 Kernel naive_kernel(const char* family) {
-  return prefix_kernel(
+  Kernel k = prefix_kernel(
       family, "naive", true,
       "bottom-up mex over every move of the rules (core/subtraction/trusted/subtraction_naive.cpp)",
       naive_prefix);
+  k.largest_heap = kNaiveLimit - 1;  // its cap, known before any work
+  return k;
 }
 
 Kernel window_kernel(const char* family) {
@@ -333,8 +336,42 @@ Kernel window_kernel(const char* family) {
   return k;
 }
 
+/// The outcomes of heaps first..last of SUB(S) in normal play, one bit a heap (issue 36): a heap
+/// no P-position marked is a P-position, and marks every heap n + s, s in S (those are N). Work
+/// (P-positions) × |S ∩ [1, last]|, memory (last + 1) / 8 bytes and the members: for an
+/// infinite S (squares, primes, Fibonacci numbers, powers of 2). A finite S streams its values
+/// through the window (and the proved period), whose P-positions are its zeros.
+void normal_range_outcomes(const GameInstance& g, std::int64_t first, std::int64_t last,
+                           const std::function<void(std::int64_t, bool)>& emit,
+                           const std::function<void()>& tick,
+                           const decltype(Kernel::range_values)& values) {
+  const auto& sub = as_subtraction(g);
+  if (sub.play() != SubtractionPlay::normal)
+    throw std::logic_error("the outcome sieve is for normal play only");
+  if (sub.set().finite()) {
+    values(
+        g, first, last, [&](std::int64_t n, Value v) { emit(n, v == 0); }, tick);
+    return;
+  }
+  const std::int64_t count = heaps_up_to(last);
+  const auto members = subtraction_members_up_to(sub.set(), last);
+  std::vector<std::uint64_t> marked(static_cast<std::size_t>(count / 64 + 1), 0);
+  for (std::int64_t n = 0; n <= last; ++n) {
+    const bool p = ((marked[static_cast<std::size_t>(n >> 6)] >> (n & 63)) & 1U) == 0;
+    if (p) {
+      for (const std::int64_t m : members) {
+        if (m > last - n) break;
+        const std::int64_t t = n + m;
+        marked[static_cast<std::size_t>(t >> 6)] |= std::uint64_t{1} << (t & 63);
+      }
+    }
+    if (n >= first) emit(n, p);
+    if (tick && (n & 0xfffff) == 0) tick();
+  }
+}
+
 Kernel members_kernel(const char* family) {
-  return prefix_kernel(
+  Kernel k = prefix_kernel(
       family, "members", false,
       "incremental mex over the members of S up to n, listed once (a sieve for the primes); "
       "exact for every S (core/subtraction/subtraction_fast_members.cpp)",
@@ -342,10 +379,12 @@ Kernel members_kernel(const char* family) {
         const auto& sub = as_subtraction(g);
         return subtraction_values_members(sub.set(), sub.play(), count);
       });
+  k.largest_heap = kMostMemberKernelValues - 1;  // its cap, known before any work
+  return k;
 }
 
 Kernel bitset_kernel(const char* family) {
-  return prefix_kernel(
+  Kernel k = prefix_kernel(
       family, "bitset", false,
       "word-parallel: one bitset per value of the heaps with an option of that value, the "
       "set's bitset shifted and OR-ed in (core/subtraction/subtraction_fast_bitset.cpp)",
@@ -353,13 +392,31 @@ Kernel bitset_kernel(const char* family) {
         const auto& sub = as_subtraction(g);
         return subtraction_values_bitset(sub.set(), sub.play(), count);
       });
+  k.largest_heap = kMostBitsetKernelValues - 1;  // its cap, known before any work
+  return k;
 }
 
 Kernel normal_naive() {
   return naive_kernel("subtraction");
 }
 Kernel normal_window() {
-  return window_kernel("subtraction");
+  Kernel k = window_kernel("subtraction");
+  k.range_outcomes = [values = k.range_values](const GameInstance& g, std::int64_t first,
+                                               std::int64_t last,
+                                               const std::function<void(std::int64_t, bool)>& emit,
+                                               const std::function<void()>& tick) {
+    normal_range_outcomes(g, first, last, emit, tick, values);
+  };
+  k.range_outcomes_bytes = [](const GameInstance& g, std::int64_t last) -> std::uint64_t {
+    const auto& sub = as_subtraction(g);
+    if (sub.set().finite()) return 0;  // the window's ring
+    // the bits, and the members (the squares up to 4·10^7: 6,324; the primes: a sieve of bits)
+    return static_cast<std::uint64_t>(last) / 8 + 64 +
+           (sub.set().rule == SubtractionRuleSet::primes
+                ? static_cast<std::uint64_t>(last) / 8 + static_cast<std::uint64_t>(last) / 2
+                : 0);
+  };
+  return k;
 }
 Kernel misere_naive() {
   return naive_kernel("subtraction-misere");

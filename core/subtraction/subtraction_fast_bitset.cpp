@@ -9,7 +9,7 @@ namespace igv {
 
 namespace {
 /// count² / 128 word operations: 2^24 values is about 2 · 10^12 of them, the most it starts.
-constexpr std::int64_t kMostValues = std::int64_t{1} << 24;
+constexpr std::int64_t kMostValues = kMostBitsetKernelValues;
 }  // namespace
 
 std::uint64_t subtraction_bitset_work(std::int64_t least_member, std::int64_t count) {

@@ -17,6 +17,9 @@
 
 namespace igv {
 
+/// The most values the bitset kernel computes (its work grows as count²).
+inline constexpr std::int64_t kMostBitsetKernelValues = std::int64_t{1} << 24;
+
 /// The word operations subtraction_values_bitset does for `count` values with members starting
 /// at `least_member`: about (count − least_member)² / 128.
 std::uint64_t subtraction_bitset_work(std::int64_t least_member, std::int64_t count);

@@ -30,6 +30,19 @@
 
 namespace igv {
 
+/// The claims-file format this build writes and reads ([document] format = 2). Format 1 (no
+/// `format`): the files before it, still read: `and`/`or` bitwise in formulas (a formula that
+/// reads differently is refused), and the older checker spellings (with one warning line each).
+inline constexpr int kClaimsFileFormat = 2;
+
+/// A claims file's text rewritten in the current format (`verify migrate FILE`): `format = 2` in
+/// [document]; the older checker spellings in today's; each formula whose format-1 reading
+/// differs written with `&`/`|` in place of the bitwise `and`/`or` (the same meaning). Comments
+/// and layout are kept. `changes` receives one line per change. Throws InputError when the file
+/// does not parse, is already of the current format, or a formula cannot be found in the text.
+std::string migrate_claims_text(const std::string& toml_text, const std::string& origin,
+                                std::vector<std::string>* changes);
+
 /// Loads and validates one claims file.
 std::vector<Claim> load_claims_file(const std::string& path);
 
@@ -39,7 +52,17 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
 /// The claims files shipped with the harness: every *.toml in properties/claims/, sorted.
 std::vector<std::string> default_claims_files();
 
-/// Loads several files; ids must be unique across all of them.
-std::vector<Claim> load_claims_files(const std::vector<std::string>& paths);
+/// A claim (or a whole file) that did not load, for `verify run --keep-going`.
+struct ClaimLoadFault {
+  std::string file;
+  std::string id;  ///< the claim's id when it has a valid one, else empty (the whole file)
+  std::string message;
+};
+
+/// Loads several files; ids must be unique across all of them. Without `faults`, any fault
+/// throws InputErrors (one line each); with it, a claim (or a file) that does not load is
+/// recorded there and the others are returned.
+std::vector<Claim> load_claims_files(const std::vector<std::string>& paths,
+                                     std::vector<ClaimLoadFault>* faults = nullptr);
 
 }  // namespace igv

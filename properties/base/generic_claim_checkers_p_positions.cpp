@@ -1,6 +1,7 @@
 // game.p_positions: the P-positions of any game in a range, listed or as residues modulo m
 // (properties/CLAIMS.md, "Generic claims"); the least counterexample in the order the domain is
 // stated (increasing n; for two coordinates, increasing x then y).
+#include <optional>
 #include <set>
 
 #include "core/base/trusted/errors.h"
@@ -13,7 +14,7 @@ namespace {
 Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"), kernel_name(c));
   const int coords = coordinates_of(*gk.game, c.params);
-  const auto [a, b] = range_of(c.params);
+  const auto b = range_of(c.params).second;
   OtherGames others(ctx, b);
   const GameValueFn other = [&](const std::string& spec, const std::vector<std::int64_t>& p) {
     return others(spec, p);
@@ -22,12 +23,13 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
                                         const std::vector<std::int64_t>& p) {
     return others.outcome(spec, p);
   };
-  std::size_t skipped = 0;
-  const auto points = domain_points(c, a, b, coords, ctx, other, other_outcome, &skipped);
-  const std::set<std::vector<std::int64_t>> in_domain(points.begin(), points.end());
-  std::size_t naive = 0;
-  const auto values = values_of_points(gk, points, c, ctx, &naive);
-  const bool residues = c.asserted.is_object();
+  const Domain d = domain_of(c.params, coords);
+  const bool residues = c.asserted.is_object() && c.asserted.contains("modulus");
+  const bool by_condition = c.asserted.is_object() && c.asserted.contains("condition");
+  std::optional<Formula> condition;
+  if (by_condition)
+    condition =
+        Formula::parse(c.asserted.at("condition").get<std::string>(), formula_variables(coords));
   std::set<std::vector<std::int64_t>> listed;
   std::int64_t m = 1;
   std::set<std::int64_t> rs;
@@ -35,47 +37,82 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
   if (residues) {
     m = c.asserted.at("modulus").get<std::int64_t>();
     for (const auto& r : c.asserted.at("residues")) rs.insert(r.get<std::int64_t>());
-  } else {
+  } else if (!by_condition) {
     for (const auto& e : c.asserted) {
       std::vector<std::int64_t> p =
           e.is_array() ? e.get<std::vector<std::int64_t>>() : std::vector<std::int64_t>{e};
-      bool in_range = true;
-      for (auto x : p) {
-        if (x < a || x > b) outside.push_back(point_json(p));
-        in_range = in_range && x >= a && x <= b;
+      // outside the range, out of order, or where the condition does not hold: not in the domain
+      bool inside = d.holds(p);
+      if (inside && d.where) {
+        try {
+          inside = d.where->evaluate(p, other, other_outcome) != 0;
+        } catch (const FormulaError& err) {
+          throw std::invalid_argument("the condition 'where' cannot be evaluated at " +
+                                      point_json(p).dump() + ": " + err.what());
+        }
       }
-      // in the range, but not where the condition holds: outside the domain too
-      if (in_range && stated(c, "where") && in_domain.count(p) == 0)
-        outside.push_back(point_json(p));
+      if (!inside) outside.push_back(point_json(p));
       listed.insert(std::move(p));
     }
   }
   Outcome o;
   nlohmann::json found = nlohmann::json::array();
+  std::uint64_t found_count = 0;
   nlohmann::json faults = nlohmann::json::array();
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const bool p_pos = values[i] == 0;
-    if (p_pos) found.push_back(point_json(points[i]));
-    const bool claimed =
-        residues ? rs.count(((points[i][0] % m) + m) % m) > 0 : listed.count(points[i]) > 0;
-    if (p_pos != claimed) {
-      faults.push_back({{"position", point_json(points[i])},
-                        {"asserted", claimed ? "P" : "N"},
-                        {"computed", p_pos ? "P" : "N"},
-                        {"value", values[i]}});
-    }
+  std::uint64_t fault_count = 0;
+  std::vector<std::int64_t> first_fault;
+  Value first_fault_value = 0;
+  WalkStats st;
+  if (outside.empty()) {
+    walk_domain(
+        c, gk, d, ctx, other, other_outcome,
+        [&](const std::vector<std::int64_t>& p, Value v) {
+          const bool p_pos = v == 0;
+          if (p_pos && ++found_count <= 2000) found.push_back(point_json(p));
+          bool claimed = false;
+          if (residues) {
+            claimed = rs.count(((p[0] % m) + m) % m) > 0;
+          } else if (by_condition) {
+            try {
+              claimed = condition->evaluate(p, other, other_outcome) != 0;
+            } catch (const FormulaError& e) {
+              throw std::invalid_argument("the condition cannot be evaluated at " +
+                                          point_json(p).dump() + ": " + e.what());
+            }
+          } else {
+            claimed = listed.count(p) > 0;
+          }
+          if (p_pos != claimed) {
+            if (fault_count == 0) {
+              first_fault = p;
+              first_fault_value = v;
+            }
+            if (++fault_count <= 100) {
+              nlohmann::json f = {{"position", point_json(p)},
+                                  {"asserted", claimed ? "P" : "N"},
+                                  {"computed", p_pos ? "P" : "N"}};
+              if (!st.outcomes) f["value"] = v;
+              faults.push_back(std::move(f));
+            }
+          }
+          return true;
+        },
+        st, /*outcomes_only=*/true);
   }
-  const std::string domain =
-      (coords == 1 ? "n in " + std::to_string(a) + ".." + std::to_string(b)
-                   : "x, y in " + std::to_string(a) + ".." + std::to_string(b)) +
-      (stated(c, "where") ? " where " + c.params.at("where").get<std::string>() : std::string());
-  o.evidence = {{"game", gk.game->spec()},    {"domain", domain},
-                {"positions", points.size()}, {"p_positions_found", found.size()},
-                {"naive_checked", naive},     {"method", method_text(gk, naive)}};
-  if (found.size() <= 2000) o.evidence["p_positions"] = found;
-  if (stated(c, "where")) {
+  const std::string domain = d.text();
+  o.evidence = {{"game", gk.game->spec()},
+                {"domain", domain},
+                {"positions", st.positions},
+                {"p_positions_found", found_count},
+                {"naive_checked", st.naive},
+                {"method", method_text(gk, st.naive) +
+                               (st.outcomes   ? "; the outcomes by its sieve, one bit a heap"
+                                : st.streamed ? "; the values streamed, none held"
+                                              : "")}};
+  if (found_count <= 2000) o.evidence["p_positions"] = found;
+  if (d.where) {
     o.evidence["where"] = c.params.at("where");
-    o.evidence["skipped"] = skipped;
+    o.evidence["skipped"] = st.skipped;
   }
   if (!outside.empty()) {
     o.verdict = Finding::refuted;
@@ -83,23 +120,28 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
     o.summary = "a listed P-position lies outside the range: " + outside.front().dump();
     return o;
   }
-  if (faults.empty()) {
+  if (fault_count == 0) {
     o.verdict = Finding::verified;
-    o.summary = "the " + std::to_string(found.size()) + " P-positions with " + domain +
+    o.summary = "the " + std::to_string(found_count) + " P-positions with " + domain +
                 " are exactly the asserted ones";
   } else {
     // The first disagreement is confirmed by a second kernel before anything is refuted.
-    for (std::size_t i = 0; i < points.size(); ++i) {
-      if (point_json(points[i]) == faults.front()["position"]) {
-        o.evidence["confirmed_by"] =
-            confirm_value(gk, integer_position(*gk.game, points[i]), values[i]);
-        break;
-      }
+    const Position at = integer_position(*gk.game, first_fault);
+    if (st.outcomes) {
+      // the sieve gave the outcome alone: the value by the kernel's own route, then confirmed
+      first_fault_value = game_values(gk, {at}, 0).at(0);
+      if ((first_fault_value == 0) != (faults.front()["computed"] == "P"))
+        throw std::logic_error("kernel " + gk.kernel->name +
+                               "'s outcome sieve and its values "
+                               "disagree at " +
+                               point_json(first_fault).dump());
+      faults.front()["value"] = first_fault_value;
     }
+    o.evidence["confirmed_by"] = confirm_value(gk, at, first_fault_value);
     o.verdict = Finding::refuted;
     o.counterexample = faults.front();
-    if (faults.size() > 100) faults.erase(faults.begin() + 100, faults.end());
     o.evidence["disagreements"] = faults;
+    o.evidence["disagreements_count"] = fault_count;
     o.summary = "position " + faults.front()["position"].dump() + " is " +
                 faults.front()["computed"].get<std::string>() + " (value " +
                 faults.front()["value"].dump() + "), asserted " +
@@ -114,11 +156,23 @@ std::string validate_p_positions(const nlohmann::json& params, const nlohmann::j
   const int coords = coordinates_of(params);
   if (auto e = check_where(params, coords); !e.empty()) return e;
   if (auto e = check_range(params, coords); !e.empty()) return e;
+  if (asserted.is_object() && asserted.contains("condition")) {
+    if (asserted.size() != 1) return "asserted: { condition = \"…\" } holds the condition alone";
+    if (!asserted.at("condition").is_string())
+      return "asserted.condition: a formula in quotes expected";
+    try {
+      const Formula f =
+          Formula::parse(asserted.at("condition").get<std::string>(), formula_variables(coords));
+      return check_formula_games(f, "asserted.condition");
+    } catch (const FormulaError& e) {
+      return std::string("asserted.condition: ") + e.what();
+    }
+  }
   if (asserted.is_object()) {
     if (coords != 1) return "asserted: residues modulo m are for one coordinate only";
     for (const auto& [k, v] : asserted.items()) {
       if (k != "modulus" && k != "residues")
-        return "asserted: unknown key '" + k + "' (accepted: modulus, residues)";
+        return "asserted: unknown key '" + k + "' (accepted: modulus, residues; or condition)";
     }
     if (!asserted.contains("modulus") || !asserted.at("modulus").is_number_integer() ||
         asserted.at("modulus").get<std::int64_t>() < 1)
@@ -136,17 +190,23 @@ std::string validate_p_positions(const nlohmann::json& params, const nlohmann::j
     return "";
   }
   if (!asserted.is_array())
-    return "asserted: a list of P-positions, or { modulus = m, residues = [...] }";
+    return "asserted: a list of P-positions, { modulus = m, residues = [...] } or { condition = "
+           "\"…\" }";
   for (std::size_t i = 0; i < asserted.size(); ++i) {
     const auto& e = asserted[i];
-    const bool ok = coords == 1 ? e.is_number_integer()
-                                : e.is_array() && e.size() == 2 && e[0].is_number_integer() &&
-                                      e[1].is_number_integer();
+    bool ok = coords == 1 ? e.is_number_integer()
+                          : e.is_array() && e.size() == static_cast<std::size_t>(coords);
+    if (ok && coords > 1) {
+      for (const auto& x : e) ok = ok && x.is_number_integer();
+    }
     if (!ok) {
       return "asserted[" + std::to_string(i) + "]: " +
              (coords == 1 ? std::string("an integer position n expected")
-                          : std::string("a position [x, y] expected (the game's positions are "
-                                        "pairs)"));
+              : coords == 2
+                  ? std::string("a position [x, y] expected (the claim's positions are "
+                                "pairs)")
+                  : "a position of " + std::to_string(coords) +
+                        " integers expected (coordinates = " + std::to_string(coords) + ")");
     }
   }
   // The list is the claim: one that repeats a position, or (integers) is not increasing, is not
@@ -171,18 +231,21 @@ std::string validate_p_positions(const nlohmann::json& params, const nlohmann::j
 CheckerSchema p_positions_schema() {
   return {
       .establishes =
-          "the P-positions (the player to move loses) in the range are exactly the "
-          "asserted ones, or exactly those n with n mod m among the residues",
-      .params = {game_field(), range_field(), coordinates_field(), kernel_field(),
+          "the P-positions (the player to move loses) in the domain are exactly the "
+          "asserted ones, or exactly those n with n mod m among the residues, or exactly those "
+          "where the asserted condition holds",
+      .params = {game_field(), range_field(), coordinates_field(), order_field(), kernel_field(),
                  naive_prefix_field(), where_field()},
       .asserted = field::any(
           "",
           "the P-positions in the range: integers n in increasing order, each once, or "
-          "[x, y] pairs, each once, for a game on pairs such as wythoff; or { modulus = m, "
-          "residues = [r, ...] }"),
+          "[x, y] pairs (or [x1, …, xk] tuples), each once; or { modulus = m, residues = [r, "
+          "...] }; or { condition = \"…\" }, a formula in the domain's variables that is not 0 "
+          "exactly at the P-positions"),
       .example_params = {{"game", "subtraction:1,3,4"}, {"range", {0, 100}}},
       .example_asserted = {{"modulus", 7}, {"residues", {0, 2}}},
       .validate = validate_p_positions,
+      .formulas = claim_formulas,
   };
 }
 

@@ -111,7 +111,9 @@ Derivation derive_period(const CertificateVerdict& facts, const Claim& c, const 
 /// further on, or it holds from e - 1): refuted too. Nothing found: nullopt (the claim stays
 /// undecided). `why` says why no certificate was had.
 std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
-                                          const CheckContext& ctx, const std::string& why) {
+                                          const CheckContext& ctx, const std::string& why,
+                                          std::int64_t fixed_length = 0,
+                                          std::int64_t* holds_below = nullptr) {
   const auto e = asserted_preperiod(c);
   if (!c.asserted.contains("period") || !e) return std::nullopt;
   const std::int64_t p = c.asserted.at("period").get<std::int64_t>();
@@ -120,7 +122,11 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
   // Frolov row's) are not compared this way.
   constexpr std::int64_t kMostCompared = std::int64_t{1} << 22;
   if (*e + p > kMostCompared) return std::nullopt;
-  const std::int64_t most = std::min(kMostCompared, *e + p + ctx.scaled(4096, 64));
+  // A fixed length (the values a producer computed before it found no theorem): no budget can
+  // change what is established, so none is spent.
+  const std::int64_t most = fixed_length > 0
+                                ? std::min(kMostCompared, fixed_length)
+                                : std::min(kMostCompared, *e + p + ctx.scaled(4096, 64));
   const auto positions = [&](std::int64_t count) {
     std::vector<Position> ps;
     for (std::int64_t n = 0; n < count; ++n) ps.push_back(integer_position(*gk.game, {n}));
@@ -145,6 +151,7 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
     return std::nullopt;
   }
   const auto at = [&](std::int64_t n) { return g[static_cast<std::size_t>(n)]; };
+  if (!failing && holds_below != nullptr) *holds_below = static_cast<std::int64_t>(g.size()) - p;
   const std::int64_t upto = failing ? *failing + p : *e - 1 + p;
   if (!failing && (*e == 0 || upto >= static_cast<std::int64_t>(g.size()) ||
                    at(*e - 1 + p) != at(*e - 1) + s)) {
@@ -194,15 +201,51 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
   return o;
 }
 
+/// No theorem the harness checks reaches the game's (arithmetic) period: refuted when the values
+/// the producer computed contradict the claim, else inconclusive, saying which hypothesis fails
+/// and what the values establish (no budget is involved, and none is spent).
+Outcome beyond_theorems(const GameKernels& gk, const Claim& c, const CheckContext& ctx,
+                        const LimitReached& e) {
+  const std::int64_t computed = e.reached.value("heaps_computed", std::int64_t{0});
+  std::int64_t holds_below = -1;
+  if (auto o = refute_from_values(gk, c, ctx, e.what(), computed, &holds_below)) return *o;
+  Outcome o;
+  o.verdict = Finding::inconclusive;
+  o.evidence = {{"game", gk.game->spec()}, {"no_theorem", e.what()}, {"reached", e.reached}};
+  std::string established;
+  if (holds_below >= 0 && c.asserted.contains("period")) {
+    const auto pre = asserted_preperiod(c);
+    const std::int64_t p = c.asserted.at("period").get<std::int64_t>();
+    const std::int64_t s = c.asserted.value("saltus", std::int64_t{0});
+    established = "G(n + " + std::to_string(p) + ") = G(n) + " + std::to_string(s) +
+                  " verified for " + std::to_string(*pre) + " <= n < " +
+                  std::to_string(holds_below) + " (values by " + gk.kernel->name + ")";
+    o.evidence["verified"] = established;
+    o.evidence["verified_below"] = holds_below;
+  } else if (e.reached.contains("verified")) {
+    established = "the values show " + e.reached.at("verified").get<std::string>();
+  }
+  const std::string h = e.reached.value("failing_hypothesis", std::string());
+  o.summary = "no theorem the harness checks proves it" +
+              (h.empty() ? std::string()
+                         : ": Theorem A's " + h + " fails (" +
+                               e.reached.value("hypothesis_meaning", std::string()) + ")") +
+              (established.empty() ? std::string() : "; " + established);
+  return o;
+}
+
 Outcome check_period(const Claim& c, const CheckContext& ctx) {
   const auto gk = GameKernels::make(param<std::string>(c, "game"));
   PeriodRequest request;
   request.limits.deadline = ctx.deadline;
   request.limits.memory_bytes = ctx.memory_limit_bytes;
+  // --budget reaches the family's own search bound (octal games: the heaps searched).
+  request.budget = ctx.budget;
   PeriodAnswer answer;
   try {
     answer = gk.game->period_limited(request);
   } catch (const LimitReached& e) {
+    if (e.limit == "theorem") return beyond_theorems(gk, c, ctx, e);
     // inconclusive, with the reason and what was reached, unless the values contradict the claim
     if (auto o = refute_from_values(gk, c, ctx, e.what())) return *o;
     throw;

@@ -89,9 +89,10 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
   }
   if (faults.empty()) {
     o.verdict = Finding::verified;
+    const bool moves = c.asserted.contains("winning_moves");
     o.summary = "the asserted " + std::string(c.asserted.contains("value") ? "value" : "outcome") +
-                std::string(c.asserted.contains("winning_moves") ? " and winning moves" : "") +
-                " of " + gk.game->format_position(p) + " agree";
+                std::string(moves ? " and winning moves" : "") + " of " +
+                gk.game->format_position(p) + (moves ? " agree" : " agrees");
   } else {
     // A value that refutes is confirmed by a second kernel first.
     if (answer.value) o.evidence["confirmed_by"] = confirm_value(gk, p, *answer.value);

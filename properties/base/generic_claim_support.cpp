@@ -1,8 +1,12 @@
 #include "properties/base/generic_claim_support.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/base/trusted/errors.h"
+#include "core/base/kernel_registry.h"
 
 namespace igv::generic_claims {
 
@@ -34,22 +38,36 @@ Field range_field() {
 }
 Field coordinates_field() {
   return field::integer("coordinates",
-                        "optional: how many integers a position of the game is (1: n, 2: x, y); "
-                        "the game says it (wythoff, rook: 2), so a stated one is only checked")
-      .in(1, 2);
+                        "how many heaps (or integers) a position is: 1 (n, the default), 2 (x, "
+                        "y), 3 (x, y, z), k (x1 … xk), for a game whose positions are sums or "
+                        "lists of heaps (nim, misere-nim, octal, hex, grundy, welter, chomp); a "
+                        "game played on pairs says it (wythoff, rook: 2), so a stated one is only "
+                        "checked")
+      .in(1, kMaxCoordinates);
+}
+
+Field order_field() {
+  return field::choice("order",
+                       {"any", "nondecreasing", "nonincreasing", "increasing", "decreasing"},
+                       "with several coordinates: every tuple of the box [a, b]^k (any), or only "
+                       "the sorted ones, x1 <= x2 <= … (nondecreasing), x1 >= x2 >= … "
+                       "(nonincreasing: Chomp's rows), x1 < x2 < … (increasing: Welter's "
+                       "coins), x1 > x2 > … (decreasing)")
+      .fallback("any");
 }
 
 Field where_field() {
   return field::string("where",
-                       "a condition in n (or x, y), e.g. \"x != y\": only the positions of the "
+                       "a condition in n (or x, y, z, x1 … xk), e.g. \"x != y\": only the "
+                       "positions of the "
                        "range where it is not 0 are checked (the others are skipped, and counted "
                        "in the evidence); without it every position of the range must exist")
       .nonempty();
 }
 
-/// The formula variables of a domain of `coords` coordinates.
-std::vector<std::string> formula_variables(int coords) {
-  return coords == 1 ? std::vector<std::string>{"n"} : std::vector<std::string>{"x", "y"};
+/// The formula names of a domain of `coords` coordinates.
+FormulaNames formula_variables(int coords) {
+  return FormulaNames::heaps(coords);
 }
 
 /// The claim's `where` condition, when it states one.
@@ -108,80 +126,242 @@ std::string check_coordinates(const nlohmann::json& params) {
          std::to_string(stated) + " (the game says it; the parameter may be left out)";
 }
 
-/// Load-time check of `range`: not empty, not too large, and positions of the game (its ends,
-/// with the game's `coords` coordinates, parse in the family's syntax).
+namespace {
+
+Order order_of(const nlohmann::json& params) {
+  const std::string o = params.contains("order") ? params.at("order").get<std::string>() : "any";
+  if (o == "nondecreasing") return Order::nondecreasing;
+  if (o == "nonincreasing") return Order::nonincreasing;
+  if (o == "increasing") return Order::increasing;
+  if (o == "decreasing") return Order::decreasing;
+  return Order::any;
+}
+
+const char* order_name(Order o) {
+  switch (o) {
+    case Order::any:
+      return "any";
+    case Order::nondecreasing:
+      return "nondecreasing";
+    case Order::nonincreasing:
+      return "nonincreasing";
+    case Order::increasing:
+      return "increasing";
+    case Order::decreasing:
+      return "decreasing";
+  }
+  return "any";
+}
+
+/// C(n, k) in long double, saturating.
+long double binomial(long double n, int k) {
+  if (n < k) return 0;
+  long double c = 1;
+  for (int i = 1; i <= k; ++i) {
+    c = c * (n - k + i) / i;
+    if (c > 1e30L) return 1e30L;
+  }
+  return c;
+}
+
+std::string count_text(long double c) {
+  if (c < 1e18L) return std::to_string(static_cast<std::uint64_t>(c + 0.5L));
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "about %.3Le", c);
+  return buf;
+}
+
+}  // namespace
+
+long double Domain::count() const {
+  const long double side = static_cast<long double>(b - a) + 1.0L;
+  if (coords == 1) return side;
+  switch (order) {
+    case Order::any: {
+      long double c = 1;
+      for (int i = 0; i < coords && c < 1e30L; ++i) c *= side;
+      return std::min(c, 1e30L);
+    }
+    case Order::nondecreasing:
+    case Order::nonincreasing:
+      return binomial(side + coords - 1, coords);
+    case Order::increasing:
+    case Order::decreasing:
+      return binomial(side, coords);
+  }
+  return side;
+}
+
+std::string Domain::text() const {
+  const std::string r = std::to_string(a) + ".." + std::to_string(b);
+  std::string s;
+  if (coords == 1) {
+    s = "n in " + r;
+  } else if (coords == 2 && order == Order::any) {
+    s = "x, y in " + r;
+  } else {
+    s = (coords == 2   ? std::string("x, y")
+         : coords == 3 ? std::string("x, y, z")
+                       : "x1.." + std::string("x") + std::to_string(coords)) +
+        " in " + r;
+    if (order != Order::any) s += std::string(", ") + order_name(order);
+  }
+  if (where) s += " where " + where_text;
+  return s;
+}
+
+bool Domain::first(std::vector<std::int64_t>& p) const {
+  p.assign(static_cast<std::size_t>(coords), a);
+  const auto k = static_cast<std::int64_t>(coords);
+  if (order == Order::increasing || order == Order::decreasing) {
+    if (b - a + 1 < k) return false;
+    for (std::int64_t i = 0; i < k; ++i)
+      p[static_cast<std::size_t>(i)] = order == Order::increasing ? a + i : a + (k - 1 - i);
+  }
+  return true;
+}
+
+bool Domain::next(std::vector<std::int64_t>& p) const {
+  const auto k = static_cast<std::size_t>(coords);
+  for (std::size_t j = k; j-- > 0;) {
+    // the largest value coordinate j may take, given those before it
+    std::int64_t top = b;
+    if (order == Order::increasing) top = b - static_cast<std::int64_t>(k - 1 - j);
+    if (order == Order::nonincreasing && j > 0) top = p[j - 1];
+    if (order == Order::decreasing && j > 0) top = p[j - 1] - 1;
+    if (p[j] >= top) continue;
+    ++p[j];
+    for (std::size_t i = j + 1; i < k; ++i) {
+      switch (order) {
+        case Order::any:
+        case Order::nonincreasing:
+          p[i] = a;
+          break;
+        case Order::nondecreasing:
+          p[i] = p[j];
+          break;
+        case Order::increasing:
+          p[i] = p[i - 1] + 1;
+          break;
+        case Order::decreasing:
+          p[i] = a + static_cast<std::int64_t>(k - 1 - i);
+          break;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+bool Domain::holds(const std::vector<std::int64_t>& p) const {
+  if (p.size() != static_cast<std::size_t>(coords)) return false;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] < a || p[i] > b) return false;
+    if (i == 0) continue;
+    switch (order) {
+      case Order::any:
+        break;
+      case Order::nondecreasing:
+        if (p[i - 1] > p[i]) return false;
+        break;
+      case Order::nonincreasing:
+        if (p[i - 1] < p[i]) return false;
+        break;
+      case Order::increasing:
+        if (p[i - 1] >= p[i]) return false;
+        break;
+      case Order::decreasing:
+        if (p[i - 1] <= p[i]) return false;
+        break;
+    }
+  }
+  return true;
+}
+
+Domain domain_of(const nlohmann::json& params, int coords) {
+  Domain d;
+  std::tie(d.a, d.b) = range_of(params);
+  d.coords = coords;
+  d.order = coords == 1 ? Order::any : order_of(params);
+  d.where = where_of(params, coords);
+  if (d.where) d.where_text = params.at("where").get<std::string>();
+  return d;
+}
+
+/// Load-time check of `range`, `order` and the domain's size, and that the domain's positions are
+/// the game's.
 std::string check_range(const nlohmann::json& params, int coords) {
   const auto [a, b] = range_of(params);
   if (a > b)
     return "parameter 'range': [" + std::to_string(a) + ", " + std::to_string(b) +
            "] is empty (a must be at most b)";
-  const double side = static_cast<double>(b - a) + 1.0;
-  const double count = coords == 2 ? side * side : side;
-  if (count > static_cast<double>(kMaxDomain)) {
-    return "parameter 'range': more than " + std::to_string(kMaxDomain) +
-           " positions (at most that many are held in memory)";
+  if (coords == 1 && params.contains("order") && params.at("order").get<std::string>() != "any")
+    return "parameter 'order': for positions of several coordinates (coordinates = 2 or more)";
+  Domain d;
+  try {
+    d = domain_of(params, coords);
+  } catch (const FormulaError&) {
+    d = domain_of(nlohmann::json{{"range", params.at("range")},
+                                 {"order", params.value("order", std::string("any"))}},
+                  coords);
   }
-  const auto gk = GameKernels::make(params.at("game").get<std::string>());
-  std::vector<std::vector<std::int64_t>> ends{std::vector<std::int64_t>(coords, a),
-                                              std::vector<std::int64_t>(coords, b)};
-  if (params.contains("where")) {
-    // The first and the last point of the range that the condition keeps (the condition read
-    // without other games' values; one that needs them is checked when the claim runs).
-    ends.clear();
+  const long double count = d.count();
+  if (count < 1) {
+    return "parameter 'range': no " + std::to_string(coords) + " " + order_name(d.order) +
+           " coordinates in " + std::to_string(a) + ".." + std::to_string(b);
+  }
+  const auto gk = GameKernels::make(
+      params.at("game").get<std::string>(),
+      params.contains("kernel") ? params.at("kernel").get<std::string>() : std::string());
+  if (coords == 1 && gk.kernel->largest_heap > 0 && b > gk.kernel->largest_heap) {
+    return "parameter 'range': kernel '" + gk.kernel->name + "' of " + gk.family->name +
+           " computes heaps up to " + std::to_string(gk.kernel->largest_heap) +
+           " only (its cap), not " + std::to_string(b) + " (another kernel, or a smaller range)";
+  }
+  const bool streams =
+      coords == 1 && (streams_ranges(*gk.kernel) || static_cast<bool>(gk.kernel->range_outcomes));
+  if (!streams && count > static_cast<long double>(kMaxDomain)) {
+    return "parameter 'range': the domain has " + count_text(count) + " positions, more than the " +
+           std::to_string(kMaxDomain) + " a claim checks" +
+           (coords == 1 ? " with kernel '" + gk.kernel->name +
+                              "', which does not stream its values (they are held in memory)"
+                        : std::string(" (positions of several coordinates are checked one by "
+                                      "one; narrow the range, or use order = \"nondecreasing\")"));
+  }
+  // The first and the last tuples the condition keeps (the condition read without other games'
+  // values; one that needs them is checked when the claim runs), among the first 4096 of each end.
+  std::vector<std::vector<std::int64_t>> ends;
+  const auto kept = [&](const std::vector<std::int64_t>& p) {
+    if (!d.where) return true;
     try {
-      const auto where = where_of(params, coords);
-      const auto kept = [&](std::int64_t x, std::int64_t y) {
-        return where->evaluate(coords == 1 ? std::vector<std::int64_t>{x}
-                                           : std::vector<std::int64_t>{x, y}) != 0;
-      };
-      for (int side = 0; side < 2; ++side) {
-        bool found = false;
-        for (std::int64_t i = 0; i <= b - a && i < 64 && !found; ++i) {
-          const std::int64_t x = side == 0 ? a + i : b - i;
-          for (std::int64_t j = 0; j <= (coords == 1 ? 0 : b - a) && j < 64 && !found; ++j) {
-            const std::int64_t y = side == 0 ? a + j : b - j;
-            if (kept(x, y)) {
-              ends.push_back(coords == 1 ? std::vector<std::int64_t>{x}
-                                         : std::vector<std::int64_t>{x, y});
-              found = true;
-            }
-          }
-        }
-      }
+      return d.where->evaluate(p) != 0;
     } catch (const FormulaError&) {
-      ends.clear();
+      return false;
+    }
+  };
+  std::vector<std::int64_t> p;
+  bool more = d.first(p);
+  for (int i = 0; more && i < 4096; ++i, more = d.next(p)) {
+    if (kept(p)) {
+      ends.push_back(p);
+      break;
     }
   }
+  std::vector<std::int64_t> last(static_cast<std::size_t>(coords), b);
+  if (d.order == Order::increasing || d.order == Order::nondecreasing) {
+    for (int i = 0; i < coords; ++i)
+      last[static_cast<std::size_t>(i)] = d.order == Order::increasing ? b - (coords - 1 - i) : b;
+  } else if (d.order == Order::decreasing) {
+    for (int i = 0; i < coords; ++i) last[static_cast<std::size_t>(i)] = b - i;
+  }
+  if (d.holds(last) && kept(last)) ends.push_back(last);
   try {
-    for (const auto& p : ends) (void)integer_position(*gk.game, p);
+    for (const auto& e : ends) (void)integer_position(*gk.game, e);
   } catch (const InputError& e) {
     return "parameter 'range': " + gk.family->name + " does not take these positions with " +
            std::to_string(coords) + " coordinate(s): " + e.what();
   }
   return "";
-}
-
-/// The integer positions of a range, in the stated order (within the claim's memory limit: each
-/// point, its position and its value take about 160 bytes).
-std::vector<std::vector<std::int64_t>> range_points(std::int64_t a, std::int64_t b, int coords,
-                                                    const CheckContext& ctx) {
-  // The loader bounds the range (check_range); a checker called directly must hold too.
-  if (a < 0 || b < a || b - a >= kMaxDomain)
-    throw std::invalid_argument("range [" + std::to_string(a) + ", " + std::to_string(b) +
-                                "] outside 0 <= a <= b < a + " + std::to_string(kMaxDomain));
-  const auto side = static_cast<std::uint64_t>(b - a) + 1;
-  ctx.require_memory((coords == 2 ? side * side : side) * 160, "the positions of the range");
-  std::vector<std::vector<std::int64_t>> out;
-  // Counted, not compared with b: a range ending at 2^63 - 1 has no b + 1.
-  for (std::uint64_t i = 0; i < side; ++i) {
-    const std::int64_t x = a + static_cast<std::int64_t>(i);
-    if (coords == 1) {
-      out.push_back({x});
-    } else {
-      for (std::uint64_t j = 0; j < side; ++j) out.push_back({x, a + static_cast<std::int64_t>(j)});
-    }
-  }
-  return out;
 }
 
 nlohmann::json point_json(const std::vector<std::int64_t>& p) {
@@ -198,41 +378,159 @@ std::string method_text(const GameKernels& gk, std::size_t naive) {
   return s;
 }
 
-/// The points of the range that the claim's `where` condition keeps (all of them without one);
-/// `skipped` receives how many it left out. G(…) and O(…) in the condition read `value` and
-/// `outcome`.
-std::vector<std::vector<std::int64_t>> domain_points(const Claim& c, std::int64_t a, std::int64_t b,
-                                                     int coords, const CheckContext& ctx,
-                                                     const GameValueFn& value,
-                                                     const GameValueFn& outcome,
-                                                     std::size_t* skipped) {
-  auto points = range_points(a, b, coords, ctx);
-  const auto where = where_of(c.params, coords);
-  if (!where) return points;
-  std::vector<std::vector<std::int64_t>> kept;
-  for (auto& p : points) {
-    std::int64_t keep = 0;
-    try {
-      keep = where->evaluate(p, value, outcome);
-    } catch (const FormulaError& e) {
-      throw std::invalid_argument("the condition 'where' cannot be evaluated at " +
-                                  point_json(p).dump() + ": " + e.what());
-    }
-    if (keep != 0) kept.push_back(std::move(p));
-  }
-  if (skipped != nullptr) *skipped = points.size() - kept.size();
-  return kept;
-}
+namespace {
+struct StopWalk {};
 
-std::vector<Value> values_of_points(const GameKernels& gk,
-                                    const std::vector<std::vector<std::int64_t>>& points,
-                                    const Claim& c, const CheckContext& ctx, std::size_t* naive) {
-  ctx.require_memory(points.size() * 64, "the positions of " + gk.game->spec());
-  std::vector<Position> ps;
-  ps.reserve(points.size());
-  for (const auto& p : points) ps.push_back(integer_position(*gk.game, p));
-  return game_values(gk, ps, static_cast<std::size_t>(domain_param(c, ctx, "naive_prefix", 0)),
-                     naive);
+bool kept_by(const Domain& d, const std::vector<std::int64_t>& p, const GameValueFn& value,
+             const GameValueFn& outcome) {
+  if (!d.where) return true;
+  try {
+    return d.where->evaluate(p, value, outcome) != 0;
+  } catch (const FormulaError& e) {
+    throw std::invalid_argument("the condition 'where' cannot be evaluated at " +
+                                point_json(p).dump() + ": " + e.what());
+  }
+}
+}  // namespace
+
+void walk_domain(const Claim& c, const GameKernels& gk, const Domain& d, const CheckContext& ctx,
+                 const GameValueFn& value, const GameValueFn& outcome,
+                 const std::function<bool(const std::vector<std::int64_t>&, Value)>& visit,
+                 WalkStats& stats, bool outcomes_only) {
+  const auto naive_prefix = static_cast<std::size_t>(domain_param(c, ctx, "naive_prefix", 0));
+  const std::string what = "the positions of " + gk.game->spec();
+  if (d.a < 0 || d.b < d.a)
+    throw std::invalid_argument("range [" + std::to_string(d.a) + ", " + std::to_string(d.b) +
+                                "] outside 0 <= a <= b");
+  const long double count = d.count();
+  if (outcomes_only && d.coords == 1 && gk.kernel->range_outcomes &&
+      gk.family->value_kind == ValueKind::grundy) {
+    stats.streamed = true;
+    stats.outcomes = true;
+    const std::uint64_t bytes = gk.kernel->range_outcomes_bytes
+                                    ? gk.kernel->range_outcomes_bytes(*gk.game, d.b)
+                                    : static_cast<std::uint64_t>(d.b) / 8 + 64;
+    ctx.require_memory(bytes,
+                       "the outcome sieve of " + gk.game->spec() + " up to " + std::to_string(d.b));
+    const auto lead = static_cast<std::size_t>(
+        std::min<long double>(static_cast<long double>(naive_prefix), count));
+    std::vector<Position> lead_positions;
+    for (std::size_t i = 0; i < lead; ++i)
+      lead_positions.push_back(integer_position(*gk.game, {d.a + static_cast<std::int64_t>(i)}));
+    const auto lead_values = game_values(gk, lead_positions, naive_prefix, &stats.naive);
+    std::uint64_t i = 0;
+    std::vector<std::int64_t> p(1);
+    try {
+      gk.kernel->range_outcomes(
+          *gk.game, d.a, d.b,
+          [&](std::int64_t n, bool is_p) {
+            if (n != d.a + static_cast<std::int64_t>(i))
+              throw std::logic_error("kernel " + gk.kernel->name + " sieved position " +
+                                     std::to_string(n) + " out of order");
+            if (i < lead && (lead_values[i] == 0) != is_p) {
+              throw std::logic_error("kernel " + gk.kernel->name + "'s outcome sieve gives " +
+                                     (is_p ? "P" : "N") + " at " + std::to_string(n) + " of " +
+                                     gk.game->spec() + ", its values " +
+                                     std::to_string(lead_values[i]));
+            }
+            ++i;
+            if ((i & 0xFFFF) == 0) ctx.require_time(what);
+            p[0] = n;
+            if (!kept_by(d, p, value, outcome)) {
+              ++stats.skipped;
+              return;
+            }
+            ++stats.positions;
+            if (!visit(p, is_p ? 0 : 1)) throw StopWalk{};
+          },
+          [&] { ctx.require_time(what); });
+    } catch (const StopWalk&) {
+      return;
+    }
+    if (static_cast<std::uint64_t>(i) != static_cast<std::uint64_t>(d.b - d.a) + 1)
+      throw std::logic_error("kernel " + gk.kernel->name + " sieved too few positions");
+    return;
+  }
+  if (d.coords == 1 && streams_ranges(*gk.kernel)) {
+    stats.streamed = true;
+    // The leading positions, position by position, recomputed by the reference kernel.
+    const auto lead = static_cast<std::size_t>(
+        std::min<long double>(static_cast<long double>(naive_prefix), count));
+    std::vector<Position> lead_positions;
+    for (std::size_t i = 0; i < lead; ++i)
+      lead_positions.push_back(integer_position(*gk.game, {d.a + static_cast<std::int64_t>(i)}));
+    const auto lead_values = game_values(gk, lead_positions, naive_prefix, &stats.naive);
+    std::uint64_t i = 0;
+    std::vector<std::int64_t> p(1);
+    try {
+      stream_range_values(
+          *gk.kernel, *gk.game, d.a, d.b,
+          [&](std::int64_t n, Value v) {
+            if (n != d.a + static_cast<std::int64_t>(i))
+              throw std::logic_error("kernel " + gk.kernel->name + " streamed position " +
+                                     std::to_string(n) + " out of order");
+            if (i < lead && lead_values[i] != v) {
+              throw std::logic_error("kernel " + gk.kernel->name + " gives " + std::to_string(v) +
+                                     " at " + std::to_string(n) + " of " + gk.game->spec() +
+                                     " streamed, " + std::to_string(lead_values[i]) +
+                                     " position by position");
+            }
+            ++i;
+            if ((i & 0xFFFF) == 0) ctx.require_time(what);
+            p[0] = n;
+            if (!kept_by(d, p, value, outcome)) {
+              ++stats.skipped;
+              return;
+            }
+            ++stats.positions;
+            if (!visit(p, v)) throw StopWalk{};
+          },
+          [&] { ctx.require_time(what); });
+    } catch (const StopWalk&) {
+      return;
+    }
+    if (static_cast<std::uint64_t>(i) != static_cast<std::uint64_t>(d.b - d.a) + 1)
+      throw std::logic_error("kernel " + gk.kernel->name + " streamed too few values");
+    return;
+  }
+  // Held: in batches (one batch for one heap: a kernel that computes a prefix per call would
+  // repeat it for every batch).
+  if (count > static_cast<long double>(kMaxDomain))
+    throw std::invalid_argument("the domain has " + count_text(count) + " positions, more than " +
+                                std::to_string(kMaxDomain));
+  const std::size_t batch = d.coords == 1
+                                ? static_cast<std::size_t>(count)
+                                : std::max<std::size_t>(std::size_t{1} << 16, naive_prefix);
+  ctx.require_memory(static_cast<std::uint64_t>(std::min<long double>(count, batch)) *
+                         (96 + 8 * static_cast<std::uint64_t>(d.coords)),
+                     what);
+  std::vector<std::int64_t> p;
+  bool more = d.first(p);
+  bool first_batch = true;
+  while (more) {
+    std::vector<std::vector<std::int64_t>> points;
+    std::vector<Position> positions;
+    while (more && points.size() < batch) {
+      if (kept_by(d, p, value, outcome)) {
+        points.push_back(p);
+        positions.push_back(integer_position(*gk.game, p));
+      } else {
+        ++stats.skipped;
+      }
+      more = d.next(p);
+      if ((stats.skipped & 0xFFFF) == 0xFFFF) ctx.require_time(what);
+    }
+    ctx.require_time(what);
+    std::size_t naive = 0;
+    const auto values = game_values(gk, positions, first_batch ? naive_prefix : 0, &naive);
+    if (first_batch) stats.naive = naive;
+    first_batch = false;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      ++stats.positions;
+      if ((i & 0xFFFF) == 0xFFFF) ctx.require_time(what);
+      if (!visit(points[i], values[i])) return;
+    }
+  }
 }
 
 /// The games a formula names: G("SPEC", …) needs values, O("SPEC", …) any game. "" or the fault,
@@ -248,6 +546,18 @@ std::string check_formula_games(const Formula& f, const std::string& where) {
     if (auto e = check_game(p, false); !e.empty()) return where + ": in O(\"" + spec + "\"): " + e;
   }
   return "";
+}
+
+std::vector<std::pair<std::string, std::string>> claim_formulas(const nlohmann::json& params,
+                                                                const nlohmann::json& asserted) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (params.contains("where") && params.at("where").is_string())
+    out.emplace_back("parameter 'where'", params.at("where").get<std::string>());
+  if (asserted.is_string()) out.emplace_back("asserted", asserted.get<std::string>());
+  if (asserted.is_object() && asserted.contains("condition") &&
+      asserted.at("condition").is_string())
+    out.emplace_back("asserted.condition", asserted.at("condition").get<std::string>());
+  return out;
 }
 
 /// Load-time check of `where`: it parses in the domain's variables and names known games.

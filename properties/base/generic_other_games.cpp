@@ -40,8 +40,11 @@ std::int64_t OtherGames::operator()(const std::string& spec,
     }
     return cache[static_cast<std::size_t>(n)];
   }
-  if (auto v = from_square(spec, gk, coords[0], coords[1])) return *v;
-  const auto key = spec + "|" + std::to_string(coords[0]) + "," + std::to_string(coords[1]);
+  if (coords.size() == 2) {
+    if (auto v = from_square(spec, gk, coords[0], coords[1])) return *v;
+  }
+  std::string key = spec + "|";
+  for (auto x : coords) key += std::to_string(x) + ",";
   auto hit = single_.find(key);
   if (hit != single_.end()) return hit->second;
   const std::vector<Position> one{integer_position(*gk.game, coords)};

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace igv {
@@ -129,6 +130,12 @@ struct CheckerSchema {
   /// the fields validate; returns "" when the claim is well formed, else one line naming the key.
   std::function<std::string(const nlohmann::json& params, const nlohmann::json& asserted)>
       validate = nullptr;
+  /// The formulas a claim states, as (key, text) pairs (`where`, the asserted formula): a claims
+  /// file of format 1 is read for them, since `and` and `or` changed meaning in format 2
+  /// (properties/CLAIMS.md, "Format versions"). nullptr: the checker reads no formula.
+  std::function<std::vector<std::pair<std::string, std::string>>(const nlohmann::json& params,
+                                                                 const nlohmann::json& asserted)>
+      formulas = nullptr;
 
   /// The parameter named `key`, or nullptr.
   [[nodiscard]] const Field* param(std::string_view key) const;

@@ -316,6 +316,7 @@ struct OutputFolder {
   fs::path target;   ///< the folder, absolute, symbolic links resolved
   fs::path parent;   ///< where the temporary sibling is made
   std::string name;  ///< target's last component
+  fs::path shown;    ///< the folder as the user named it (relative stays relative), for messages
 };
 
 OutputFolder output_folder(const std::string& dir) {
@@ -328,7 +329,7 @@ OutputFolder output_folder(const std::string& dir) {
   if (name.empty() || name == "." || name == ".." || p == p.root_path()) {
     throw InputError("--out '" + dir + "' cannot hold a report set: name a folder of its own");
   }
-  return {p, p.parent_path(), name};
+  return {p, p.parent_path(), name, fs::path(dir)};
 }
 
 std::string temporary_prefix(const OutputFolder& out) {
@@ -691,20 +692,20 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
       const fs::path path = fresh / rel;
       fs::create_directories(path.parent_path(), ec);
       write_file_checked(path.string(), content);
-      written.push_back((out.target / rel).string());
+      written.push_back((out.shown / rel).string());
     }
     if (std::find(formats.begin(), formats.end(), "tex") != formats.end()) {
       // The figures of the set, each converted to PDF for pdflatex when rsvg-convert is there
       // (report.tex otherwise says how to make the PDF, and compiles without it).
       const auto latex = latex_figures(fresh, figures);
       for (const auto& f : latex) {
-        if (fs::exists(fresh / f.pdf, ec)) written.push_back((out.target / f.pdf).string());
+        if (fs::exists(fresh / f.pdf, ec)) written.push_back((out.shown / f.pdf).string());
       }
       for (const auto& [rel, content] : report_to_latex(report, latex)) {
         const fs::path path = fresh / rel;
         fs::create_directories(path.parent_path(), ec);
         write_file_checked(path.string(), content);
-        written.push_back((out.target / rel).string());
+        written.push_back((out.shown / rel).string());
       }
     }
     switch_into_place(fresh, out);

@@ -20,7 +20,8 @@ SRC, WORK = setup()
 
 # Every command `verify help` lists (kernel-host is internal and not listed).
 COMMANDS = ["run", "list", "show", "value", "values", "period", "cross-check", "plot",
-            "check-certificate", "check-report", "diff", "merge", "games", "checkers", "kernels"]
+            "check-certificate", "check-report", "diff", "merge", "migrate", "games", "checkers",
+            "kernels"]
 
 
 def one_error_line(r, what, needle=""):

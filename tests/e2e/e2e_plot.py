@@ -253,7 +253,7 @@ if root is not None:
     with open(listing, "w", encoding="utf-8") as f:
         f.write("\n".join(boards) + "\n")
     want = values_json("sos:6", ["@" + listing])
-    word = {"loss": "P", "win": "N", "draw": "D"}
+    word = {"P": "P", "N": "N", "draw": "D"}  # `verify values` writes P, N, draw
     want_map = {b: word[o] for b, o in zip(want.get("positions", []), want.get("outcomes", []))}
     got = {c.find(NS + "title").text.split(":")[0]: c.get("data-outcome") for c in cells}
     check(got == want_map, "sos:6: each board's colour is its outcome by `verify values`")

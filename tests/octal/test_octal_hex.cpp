@@ -337,6 +337,10 @@ BOOST_AUTO_TEST_CASE(arithmetic_periodicity_outside_theorem_a_is_inconclusive_no
       } catch (const LimitReached& e) {
         BOOST_TEST(e.reached.contains("observed_arithmetic_period"));
         BOOST_TEST(std::string(e.what()).find("Theorem A does not prove it") != std::string::npos);
+        // no budget would help: the limit is the theorem's reach, named with its hypothesis
+        BOOST_TEST(e.limit == "theorem");
+        BOOST_TEST(!e.reached.value("failing_hypothesis", std::string()).empty());
+        BOOST_TEST(!e.reached.value("hypothesis_meaning", std::string()).empty());
       }
     }
   }
