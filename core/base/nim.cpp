@@ -3,11 +3,11 @@
 #include <limits>
 #include <random>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

@@ -4,8 +4,8 @@
 #include <functional>
 #include <limits>
 
-#include "core/base/errors.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "core/base/lazy_registry.h"
-#include "core/base/sha256.h"
+#include "core/base/trusted/sha256.h"
 
 namespace igv {
 

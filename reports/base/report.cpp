@@ -20,9 +20,9 @@
 #include <set>
 #include <thread>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
-#include "core/base/sha256.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
+#include "core/base/trusted/sha256.h"
 #include "igv_build_info.h"
 #include "properties/base/ids.h"
 #include "properties/base/verdict_read_back.h"
