@@ -190,7 +190,7 @@ std::string regression_markdown(const RegressionResult& r) {
 }
 
 void print_regression(const RegressionResult& r, std::ostream& out) {
-  out << "game:      " << r.game << "\nkernel:    " << r.kernel << " (" << r.kernel_shape
+  out << "game:      " << r.game << "\nkernel:    " << one_line(r.kernel) << " (" << r.kernel_shape
       << (r.kernel_shape == "positions" ? "" : ", largest " + std::to_string(r.max_position))
       << ")\nharness:   " << r.reference;
   if (r.period) {
@@ -357,7 +357,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     } else if (r.verdict != "defect") {
       print_regression(r, std::cout);
     }
-    if (r.verdict == "defect") std::cerr << "verify: error: " << verdict_line(r) << "\n";
+    if (r.verdict == "defect") std::cerr << "verify: error: " << one_line(verdict_line(r)) << "\n";
     return r.exit_code();
   }
   for (const char* name :

@@ -50,7 +50,7 @@ int print_inconclusive(const std::string& game, const std::string& format, const
   } else {
     std::cout << "game:       " << game << "\n"
               << "verdict:    inconclusive\n"
-              << "reason:     " << e.what() << "\n"
+              << "reason:     " << one_line(e.what()) << "\n"
               << "reached:    " << reached.dump() << "\n";
   }
   return 3;

@@ -143,7 +143,7 @@ int cmd_plot(const std::vector<std::string>& args) {
         try {
           plot = plot_game(gk, request);
         } catch (const std::logic_error& e) {
-          std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
+          std::cerr << "verify: kernel disagreement: " << one_line(e.what()) << "\n";
           return 1;
         }
         const std::string& svg = plot.svg;

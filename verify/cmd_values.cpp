@@ -328,7 +328,7 @@ int cmd_values(const std::vector<std::string>& args) {
         held_values(gk, range, items, check, out);
       }
     } catch (const KernelDisagreement& e) {
-      std::cerr << "verify: kernel disagreement: " << e.what() << "\n";
+      std::cerr << "verify: kernel disagreement: " << one_line(e.what()) << "\n";
       return 1;
     }
     return 0;

@@ -324,6 +324,37 @@ def reproductions():
     check(time.monotonic() - t0 < 30, f"100,000 positions with --time-limit 5 took "
           f"{time.monotonic() - t0:.0f} s")
 
+    # A sparse values file (4 KB on disk, 384 MiB long) whose hash is not the certificate's:
+    # both checkers refuse it on its SHA-256 before holding anything of its size.
+    sp = os.path.join(WORK, "sparse")
+    os.makedirs(sp)
+    code, out, err = run_bytes(["period", "octal:0.07", "--certificate-out",
+                                os.path.join(sp, "c.json"), "--binary-values"])
+    check(code == 0, f"a certificate with a values file: {code} {err!r}")
+    if code == 0:
+        count, entries = 1 << 27, 1 << 25
+        size = 64 + count + 8 * entries
+        with open(os.path.join(sp, "c.values"), "r+b") as f:
+            f.truncate(0)
+            f.write(b"IGVOCTAL" + (1).to_bytes(4, "little") + bytes(4)
+                    + count.to_bytes(8, "little") + entries.to_bytes(8, "little"))
+            f.truncate(size)
+        cert = load(os.path.join(sp, "c.json"))
+        cert["certificate"]["values_file"]["bytes"] = size
+        cert["certificate"]["bound"] = count
+        dump(os.path.join(sp, "c.json"), cert)
+        code, out, err = run_bytes(["check-certificate", os.path.join(sp, "c.json"),
+                                    "--memory-limit", "256M"])
+        one_error(code, err, "check-certificate of a sparse values file")
+        check("SHA-256" in err, f"the sparse values file refused on its hash: {err!r}")
+        cap = "" if os.environ.get("IGV_SANITIZED") else "ulimit -v 262144; "
+        r = subprocess.run(["bash", "-c", cap + 'exec python3 "$0" "$1"',
+                            os.path.join(SRC, "verify", "check_certificate.py"),
+                            os.path.join(sp, "c.json")], capture_output=True, text=True,
+                           timeout=600)
+        one_error(r.returncode, r.stderr, "check_certificate.py of a sparse values file")
+        check("SHA-256" in r.stderr, f"python: the sparse values file refused on its hash: {r.stderr!r}")
+
     # run and show have a stated default time limit (per claim), recorded in the report.
     code, out, err = run_bytes(["run", "--help"])
     check("default 600" in out, f"run --help states the default time limit: {out!r}")
