@@ -25,9 +25,6 @@
 
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/trusted/errors.h"
-#include "core/base/trusted/limits.h"
-#include "core/base/trusted/memory_budget.h"
 #include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"

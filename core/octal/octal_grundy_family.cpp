@@ -9,14 +9,10 @@
 #include <array>
 #include <memory>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
-#include "core/classic/classic_grundy_fast_sparse.h"
-#include "core/classic/classic_grundy_naive.h"
-#include "core/classic/classic_grundy_rules.h"
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_grundy_naive.h"
 #include "core/octal/octal_grundy_rules.h"

@@ -8,11 +8,10 @@
 #include <set>
 #include <sstream>
 
+#include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
-#include "core/base/trusted/sha256.h"
-#include "core/base/terminal_text.h"
 #include "core/base/trusted/sha256.h"
 #include "igv_build_info.h"
 #include "properties/base/claims_file.h"

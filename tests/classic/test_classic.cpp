@@ -9,14 +9,10 @@
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
 #include "core/base/trusted/errors.h"
-#include "core/classic/classic_grundy_fast_sparse.h"
-#include "core/classic/classic_grundy_naive.h"
-#include "core/classic/classic_grundy_rules.h"
 #include "core/classic/classic_misere_nim_fast_bouton.h"
 #include "core/classic/classic_misere_nim_naive.h"
 #include "core/classic/classic_wythoff_fast_pairs.h"

@@ -41,9 +41,6 @@
 #include <vector>
 
 #include "core/base/game_family.h"
-#include "core/base/trusted/errors.h"
-#include "core/base/trusted/json_input.h"
-#include "core/base/trusted/position.h"
 #include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"
