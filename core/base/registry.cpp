@@ -145,6 +145,7 @@ PeriodAnswer PeriodAnswer::from_checked(nlohmann::json document, CertificateVerd
   a.preperiod = asked.preperiod;
   a.period = asked.period;
   a.saltus = asked.saltus;
+  a.asked = i;
   a.document = std::move(document);
   a.verdict = std::move(verdict);
   return a;
