@@ -208,11 +208,11 @@ void print_regression(const RegressionResult& r, std::ostream& out) {
   const auto positions = static_cast<double>(r.asked);
   out << std::fixed << std::setprecision(2) << "time:      ";
   if (r.kernel_own_seconds >= 0) {
-    const double harness = std::max(0.0, r.total_seconds - r.kernel_own_seconds);
+    const double harness = r.harness_cpu_seconds;
     out << "kernel " << r.kernel_own_seconds << " s in its value function (" << std::setprecision(0)
         << (r.kernel_own_seconds > 0 ? positions / r.kernel_own_seconds : 0.0)
-        << " positions/s), harness and protocol " << std::setprecision(2) << harness << " s ("
-        << (r.kernel_own_seconds > 0 ? harness / r.kernel_own_seconds : 0.0)
+        << " positions/s), harness and protocol " << std::setprecision(2) << harness
+        << " s of CPU (" << (r.kernel_own_seconds > 0 ? harness / r.kernel_own_seconds : 0.0)
         << "x the kernel's), total " << r.total_seconds << " s\n";
   } else {
     out << "kernel runs " << r.kernel_seconds << " s (" << std::setprecision(0)

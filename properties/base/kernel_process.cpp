@@ -350,7 +350,11 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
     if (child.in_ >= 0 && chunk_done == chunk.size()) {
       chunk.clear();
       chunk_done = 0;
-      while (next < n && chunk.size() < 60000) batch.encode(next++, command.protocol, chunk);
+      if (batch.encode_many) {
+        next = batch.encode_many(next, command.protocol, chunk, 60000);
+      } else {
+        while (next < n && chunk.size() < 60000) batch.encode(next++, command.protocol, chunk);
+      }
       if (chunk.empty()) child.close_input();
     }
     pollfd fds[3] = {{child.out_, POLLIN, 0},
@@ -660,16 +664,21 @@ int kernel_host_main(const std::vector<std::string>& args) {
   // The answers go out in large writes, but a watchdog thread writes out what is computed when
   // the kernel has been inside one value for 20 ms: a kernel that hangs or crashes at a position
   // has then written every value before it, and the harness locates it at once.
+  // The answers: records appended by the main thread without a lock (a record is written, then
+  // `filled` published); `lock` guards the writing out of [written, filled), by the main thread
+  // (then it also empties the buffer) or by the watchdog.
   std::mutex lock;
-  std::string out;
-  out.reserve(1 << 20);
+  std::vector<char> out(std::size_t{1} << 20);
+  std::atomic<std::size_t> filled{0};
+  std::size_t written = 0;
   bool write_failed = false;
   std::atomic<bool> done{false};
   std::atomic<std::uint64_t> computed{0};
   std::uint64_t noise = 0;
   const auto flush = [&]() {  // with `lock` held
-    if (!write_failed && !out.empty()) write_failed = !write_all(out.data(), out.size());
-    out.clear();
+    const std::size_t f = filled.load(std::memory_order_acquire);
+    if (!write_failed && f > written) write_failed = !write_all(out.data() + written, f - written);
+    written = f;
     // Bytes on the plugin's standard output: said on stderr, then a record of status 2 (their
     // count), and the host ends (the values before it were written).
     const auto text = plugin_stdout(&noise);
@@ -734,16 +743,22 @@ int kernel_host_main(const std::vector<std::string>& args) {
       if (rc != 0) v = rc;
       std::memcpy(record + 1, &v, sizeof v);
       at += need;
-      const std::lock_guard<std::mutex> guard(lock);
-      out.append(record, sizeof record);
+      std::size_t f = filled.load(std::memory_order_relaxed);
+      if (f + sizeof record > out.size()) {
+        const auto t = std::chrono::steady_clock::now();
+        const std::lock_guard<std::mutex> guard(lock);
+        flush();
+        filled.store(0, std::memory_order_relaxed);
+        written = 0;
+        f = 0;
+        writing += std::chrono::steady_clock::now() - t;
+      }
+      std::memcpy(out.data() + f, record, sizeof record);
+      filled.store(f + sizeof record, std::memory_order_release);
       if (rc != 0) {
+        const std::lock_guard<std::mutex> guard(lock);
         flush();
         return 3;
-      }
-      if (out.size() >= (1 << 20)) {
-        const auto t = std::chrono::steady_clock::now();
-        flush();
-        writing += std::chrono::steady_clock::now() - t;
       }
     }
     own += std::chrono::steady_clock::now() - chunk_start - writing;
@@ -752,6 +767,8 @@ int kernel_host_main(const std::vector<std::string>& args) {
     {
       const std::lock_guard<std::mutex> guard(lock);
       flush();  // before waiting for more input
+      filled.store(0, std::memory_order_relaxed);
+      written = 0;
       if (write_failed) return 2;
     }
     if (got == 0 && have != 0) return 2;

@@ -72,6 +72,10 @@ struct KernelBatch {
   std::size_t count = 0;
   std::function<void(std::size_t, KernelProtocol, std::string&)> encode;
   std::function<std::string(std::size_t)> name;
+  /// Optional: encodes positions from i on until `out` holds at least `bytes` or the batch ends;
+  /// returns the next position (one call a chunk instead of one a position).
+  std::function<std::size_t(std::size_t i, KernelProtocol, std::string& out, std::size_t bytes)>
+      encode_many{};
 };
 
 /// A description of a loaded kernel (`verify kernel-host` says it first): name, description,

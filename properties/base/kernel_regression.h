@@ -82,7 +82,11 @@ struct RegressionResult {
   std::string orders;          ///< the runs and orders the positions were asked in
   KernelRunStats stderr_seen;  ///< the kernel's stderr over every run (bytes, head, tail)
   double kernel_own_seconds = -1;  ///< inside the plugin's value function (negative: unknown)
-  std::string kernel_shape;        ///< "one heap", "sums of heaps", "positions"
+  /// CPU seconds of the whole check (this process and the kernel's processes) less
+  /// kernel_own_seconds when known: the harness's own share, measured in CPU time so that a
+  /// loaded machine does not count its waiting.
+  double harness_cpu_seconds = 0;
+  std::string kernel_shape;  ///< "one heap", "sums of heaps", "positions"
   std::int64_t max_position = 0;
   std::optional<std::pair<std::int64_t, std::int64_t>> period;  ///< (preperiod, period)
   std::vector<RegressionPhase> phases;
