@@ -157,8 +157,8 @@ struct ValuesWriter {
     const auto position_item = [&](std::size_t i) { return nlohmann::json(label(i)).dump(); };
     std::cout << "{\n  \"game\": " << nlohmann::json(gk.game->spec()).dump()
               << ",\n  \"kernel\": " << nlohmann::json(gk.kernel->name).dump()
-              << ",\n  \"naive_checked\": " << naive
-              << ",\n  \"known\": " << nlohmann::json(known).dump();
+              << ",\n  \"known\": " << nlohmann::json(known).dump()
+              << ",\n  \"naive_checked\": " << naive;
     if (outcomes) array("outcomes", value_item);
     array("positions", position_item);
     if (!outcomes) array("values", value_item);
