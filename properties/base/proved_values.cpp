@@ -4,8 +4,8 @@
 #include <chrono>
 #include <limits>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
 
 namespace igv {
 

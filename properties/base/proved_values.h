@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/certificate.h"
+#include "core/base/trusted/certificate.h"
 #include "core/base/game_family.h"
 
 namespace igv {
