@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <span>
 #include <sstream>
@@ -175,7 +176,7 @@ std::string regression_markdown(const RegressionResult& r) {
                                : "kernel defect")
     << "\n\n"
     << "Kernel: " << r.kernel << " (" << r.kernel_shape << ", largest position " << r.max_position
-    << "); harness values: `" << r.reference << "`.\n\n"
+    << "); harness values: " << r.how_known << ".\n\n"
     << "| phase | positions | what | result |\n|---|---:|---|---|\n";
   for (const auto& ph : r.phases) {
     o << "| " << ph.name << " | " << ph.positions << " | " << ph.what << " | "
@@ -190,37 +191,51 @@ std::string regression_markdown(const RegressionResult& r) {
 }
 
 void print_regression(const RegressionResult& r, std::ostream& out) {
+  const auto largest = [](std::int64_t m) {
+    return m == std::numeric_limits<std::int64_t>::max() ? std::string("2^63 - 1")
+                                                         : std::to_string(m);
+  };
   out << "game:      " << r.game << "\nkernel:    " << one_line(r.kernel) << " (" << r.kernel_shape
-      << (r.kernel_shape == "positions" ? "" : ", largest " + std::to_string(r.max_position))
-      << ")\nharness:   " << r.reference;
-  if (r.period) {
-    out << " (proved preperiod " << r.period->first << ", period " << r.period->second << ")";
-  }
-  out << "\nchecked:   " << r.positions << " positions\n";
+      << (r.kernel_shape == "positions" ? "" : ", largest " + largest(r.max_position))
+      << ")\nharness:   " << r.how_known << "\n";
+  out << "checked:   " << r.positions << " positions\n";
   for (const auto& ph : r.phases) {
     out << "  " << std::left << std::setw(11) << ph.name << std::right << std::setw(9)
         << ph.positions << "  " << ph.what << (ph.status() == "ok" ? "" : ": " + ph.status())
         << "\n";
   }
-  out << std::fixed << std::setprecision(2) << "time:      kernel " << r.kernel_seconds << " s ("
-      << std::setprecision(0)
-      << (r.kernel_seconds > 0 ? static_cast<double>(r.positions) / r.kernel_seconds : 0.0)
-      << " positions/s), harness " << std::setprecision(2) << r.reference_seconds << " s, total "
-      << r.total_seconds << " s\n";
+  if (!r.orders.empty()) out << "orders:    " << r.orders << "\n";
+  const auto positions = static_cast<double>(r.asked);
+  out << std::fixed << std::setprecision(2) << "time:      ";
+  if (r.kernel_own_seconds >= 0) {
+    const double harness = r.harness_cpu_seconds;
+    out << "kernel " << r.kernel_own_seconds << " s in its value function (" << std::setprecision(0)
+        << (r.kernel_own_seconds > 0 ? positions / r.kernel_own_seconds : 0.0)
+        << " positions/s), harness and protocol " << std::setprecision(2) << harness
+        << " s of CPU (" << (r.kernel_own_seconds > 0 ? harness / r.kernel_own_seconds : 0.0)
+        << "x the kernel's), total " << r.total_seconds << " s\n";
+  } else {
+    out << "kernel runs " << r.kernel_seconds << " s (" << std::setprecision(0)
+        << (r.kernel_seconds > 0 ? positions / r.kernel_seconds : 0.0) << " positions/s), harness "
+        << std::setprecision(2) << r.reference_seconds << " s, total " << r.total_seconds << " s\n";
+  }
+  if (r.stderr_seen.stderr_bytes > 0) {
+    out << "stderr:    the kernel wrote " << r.stderr_seen.stderr_bytes
+        << " bytes on stderr (not an error; the first "
+        << std::min<std::uint64_t>(r.stderr_seen.stderr_bytes, r.stderr_seen.stderr_head.size())
+        << " kept in --format json)\n";
+  }
   if (r.verdict == "agree") {
     out << "agree:     yes\n";
   } else if (r.verdict == "wrong") {
     const auto& d = r.disagreement;
     out << "agree:     NO\n"
         << "wrong at:  " << d["position"].get<std::string>() << ": the kernel says "
-        << d["kernel"].get<Value>() << ", the harness " << d["harness"].get<Value>() << " ("
-        << d["harness_kernels"].get<std::string>() << ")\n"
-        << "found by:  " << d["found_by"].get<std::string>()
-        << (d["first_found"] == d["position"]
-                ? "; the least failing position found"
-                : "; first at " + d["first_found"].get<std::string>() +
-                      ", shrunk to the least failing position found")
-        << "\n";
+        << d["kernel"].get<Value>() << ", the harness " << d["harness"].get<Value>() << "\n"
+        << "known:     the harness's value " << d["harness_kernels"].get<std::string>() << "\n"
+        << "least:     " << d["least"].get<std::string>() << "\n"
+        << "found by:  " << d["found_by"].get<std::string>() << "\n";
+    if (d.contains("cause")) out << "cause:     " << d["cause"].get<std::string>() << "\n";
   }
 }
 
@@ -237,12 +252,13 @@ RegressionOptions regression_options(const po::variables_map& vm) {
   o.sums = vm.count("sums") != 0U;
   if (o.sums && vm.count("one-heap") != 0U)
     throw InputError("--sums and --one-heap exclude each other");
-  o.max_position = integer("max-position", 1, kMaxRegressionHeap, 0);
+  o.max_position = integer("max-position", 1, std::numeric_limits<std::int64_t>::max(), 0);
   o.exhaustive = integer("exhaustive", 0, kMaxRegressionPositions, -1);
   o.range = integer("range", 0, 10'000'000, -1);
   o.cases = integer("cases", 0, kMaxRegressionPositions, -1);
   o.seed = parse_seed(vm["seed"].as<std::string>());
   o.process.silence_seconds = static_cast<double>(integer("timeout", 1, 86'400, 10));
+  o.process.startup_seconds = static_cast<double>(integer("startup-timeout", 1, 86'400, 60));
   o.time_limit = static_cast<double>(integer("time-limit", 0, 30 * 86'400, 0));
   if (vm.count("memory-limit") != 0U)
     o.memory_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
@@ -288,12 +304,20 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "one-heap", "the kernel takes one heap per position (the default for heap games)")(
       "sums", "the kernel also takes sums of heaps (octal, hex, grundy, nim, octal-misere)")(
       "max-position", po::value<std::string>(),
-      "the largest heap the kernel computes (default: the plugin's, else what the harness "
-      "computes in about 5 s, at most 10^6, or four proved period windows; at most 10^8)")(
+      "the largest heap the kernel computes (default: the plugin's, else 2^63 - 1 where the "
+      "game's period is proved, else what the harness computes in about 5 s, at most 10^6)")(
       "exhaustive", po::value<std::string>(),
-      "heap games: check every heap 0..N (default: 10^5, or 10^4 when the harness is slow)")(
+      "heap games: check every heap 0..N (default with a proved period: the preperiod + 2 "
+      "periods, at least 10^5, 10^6 for a plugin; else 10^5, or 10^4 when the harness is slow)")(
       "timeout", po::value<std::string>(),
-      "seconds a kernel that owes values may stay silent before it is stopped (default 10)")(
+      "seconds a kernel that owes values may stay silent before it is stopped, once it has "
+      "written its first value (default 10)")(
+      "startup-timeout", po::value<std::string>(),
+      "seconds a kernel may take before its first value of a run (it may build a table first; "
+      "default 60)")(
+      "protocol", po::value<std::string>(),
+      "--external: `lines` (the default: one position a line, one value a line) or `binary` "
+      "(the records of a plugin's kernel-host, verify/CROSS_CHECK.md)")(
       "time-limit", po::value<std::string>(),
       "seconds for the whole check (--external/--plugin: default none; --kernels and --values: "
       "default 600, past it exit 3 with nothing written; 0: none)")(
@@ -335,12 +359,18 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       const auto text = p.vm["external"].as<std::string>();
       if (text.find_first_not_of(" \t") == std::string::npos)
         throw InputError("--external needs a command");
-      command = external_command(text);
+      const std::string protocol =
+          p.vm.count("protocol") != 0U ? p.vm["protocol"].as<std::string>() : "lines";
+      if (protocol != "lines" && protocol != "binary")
+        throw InputError("--protocol: `lines` or `binary`, not '" + protocol + "'");
+      command = protocol == "binary" ? external_binary_command(text) : external_command(text);
     } else {
+      if (p.vm.count("protocol") != 0U)
+        throw InputError("--protocol goes with --external (a plugin speaks the binary one)");
       const auto library = p.vm["plugin"].as<std::string>();
       const auto d = describe_plugin(library, game->spec(), options.process);
       if (options.max_position == 0 && d.max_position > 0) {
-        options.max_position = std::min(d.max_position, kMaxRegressionHeap);
+        options.max_position = d.max_position;
         options.max_position_lowered = true;
       }
       if (p.vm.count("sums") == 0U && p.vm.count("one-heap") == 0U) options.sums = d.sums;
@@ -360,8 +390,8 @@ int cmd_cross_check(const std::vector<std::string>& args) {
     if (r.verdict == "defect") std::cerr << "verify: error: " << one_line(verdict_line(r)) << "\n";
     return r.exit_code();
   }
-  for (const char* name :
-       {"sums", "one-heap", "max-position", "exhaustive", "timeout", "junit", "summary"}) {
+  for (const char* name : {"sums", "one-heap", "max-position", "exhaustive", "timeout",
+                           "startup-timeout", "protocol", "junit", "summary"}) {
     if (p.vm.count(name) != 0U)
       throw InputError(std::string("--") + name + " goes with --external or --plugin");
   }

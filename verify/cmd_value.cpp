@@ -11,12 +11,14 @@
 #include <sstream>
 #include <thread>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/game_values.h"
+#include "properties/base/proved_values.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
@@ -59,8 +61,37 @@ int value_of(const po::variables_map& vm, const std::vector<std::string>& rest,
     return 0;
   }
   const ValueAnswer a = game->value_limited(position, request);
+  // How the value is known: where the game's period is proved (the certificate accepted by the
+  // checker library), the value is the proof's, and the kernel's must be the same.
+  const std::string family = GameKernels::family_name(rest[0]);
+  std::string known;
+  bool proved = false;
+  if (a.value && family_has_proved_heap_values(family)) {
+    std::string why_not;
+    std::int64_t top = 0;
+    for (const auto h : position) top = std::max(top, h);
+    const auto pr = proved_values_request_for(family, top);
+    if (const auto proof = proved_values(*game, family, pr, &why_not)) {
+      const Value v = proof->position(position);
+      if (v != *a.value) {
+        std::cerr << "verify: kernel disagreement: " << a.game << " at " << a.position
+                  << ": kernel " << a.kernel << " gives " << *a.value << ", the proof " << v << " ("
+                  << proof->how() << "); a bug of the harness, please report it\n";
+        return 1;
+      }
+      known = proof->how();
+      proved = true;
+    } else {
+      known = "kernel " + a.kernel + " alone (no period proved: " + why_not + ")";
+    }
+  } else if (a.value) {
+    known = "kernel " + (a.kernel.empty() ? std::string("of the family") : a.kernel) +
+            " alone (no period proof is used for this family)";
+  }
   if (format.front() == "json") {
-    std::cout << to_json(a).dump(2) << "\n";
+    auto j = to_json(a);
+    if (!known.empty()) j["known"] = known, j["proved"] = proved;
+    std::cout << j.dump(2) << "\n";
     return 0;
   }
   std::cout << "game:          " << a.game << "\n"
@@ -85,6 +116,7 @@ int value_of(const po::variables_map& vm, const std::vector<std::string>& rest,
   }
   if (!a.kernel.empty()) std::cout << "kernel:        " << a.kernel << "\n";
   if (!a.how.empty()) std::cout << "how:           " << a.how << "\n";
+  if (!known.empty()) std::cout << "known:         " << known << "\n";
   return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
 #include "properties/base/game_values.h"
+#include "properties/base/proved_values.h"
 #include "reports/base/writers.h"
 #include "verify/cli.h"
 
@@ -102,6 +103,8 @@ struct ValuesWriter {
   std::string format;
   bool outcomes = false;
   std::int64_t offset = 0;
+  /// How the values are known (the proved period and its certificate, or the kernel).
+  std::string known;
 
   [[nodiscard]] std::string word(Value v) const {
     if (!outcomes) return std::to_string(v);
@@ -112,8 +115,8 @@ struct ValuesWriter {
   /// The lines before the first position (bfile and csv).
   void header() const {
     if (format == "bfile") {
-      std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values")
-                << " by kernel " << gk.kernel->name << " (verify values)\n";
+      std::cout << "# " << gk.game->spec() << ": " << (outcomes ? "outcome codes" : "values") << " "
+                << known << " (verify values)\n";
     } else if (format == "csv") {
       std::cout << "position," << (outcomes ? "outcome" : "value") << "\n";
     }
@@ -156,6 +159,7 @@ struct ValuesWriter {
     const auto position_item = [&](std::size_t i) { return nlohmann::json(label(i)).dump(); };
     std::cout << "{\n  \"game\": " << nlohmann::json(gk.game->spec()).dump()
               << ",\n  \"kernel\": " << nlohmann::json(gk.kernel->name).dump()
+              << ",\n  \"known\": " << nlohmann::json(known).dump()
               << ",\n  \"naive_checked\": " << naive;
     if (outcomes) array("outcomes", value_item);
     array("positions", position_item);
@@ -242,6 +246,53 @@ void streamed_range_values(const GameKernels& gk, std::pair<std::int64_t, std::i
   out.all(values, naive, label);
 }
 
+/// The values of a range from the game's proved period: the leading `check` positions are also
+/// computed by the kernel (and its first ones by the naive kernel) and must be the same.
+void proved_range_values(const GameKernels& gk, const ProvedValues& proof,
+                         std::pair<std::int64_t, std::int64_t> range, std::size_t check,
+                         const ValuesWriter& out) {
+  const std::int64_t first = range.first;
+  const std::int64_t last = range.second;
+  if (last > proof.largest)
+    throw InputError("heap " + std::to_string(last) + " of " + gk.game->spec() + " is beyond " +
+                     std::to_string(proof.largest) + ", the largest whose value fits in 64 bits");
+  const std::size_t lead = static_cast<std::size_t>(
+      std::min<std::uint64_t>(check, static_cast<std::uint64_t>(last - first) + 1));
+  std::vector<Position> lead_positions;
+  for (std::size_t i = 0; i < lead; ++i)
+    lead_positions.push_back(integer_position(*gk.game, {first + static_cast<std::int64_t>(i)}));
+  std::size_t naive = 0;
+  const auto lead_values = checked_values(gk, lead_positions, check, &naive);
+  for (std::size_t i = 0; i < lead; ++i) {
+    const std::int64_t n = first + static_cast<std::int64_t>(i);
+    if (proof.heap(n) != lead_values[i])
+      throw KernelDisagreement("kernel " + gk.kernel->name + " gives " +
+                               std::to_string(lead_values[i]) + " at " + std::to_string(n) +
+                               " of " + gk.game->spec() + ", the proved period " +
+                               std::to_string(proof.heap(n)) + " (" + proof.how() + ")");
+  }
+  const auto label = [first](std::size_t i) {
+    return std::to_string(first + static_cast<std::int64_t>(i));
+  };
+  if (out.format == "json") {
+    require_held_range(range, "as JSON");
+    std::vector<Value> values;
+    values.reserve(static_cast<std::size_t>(last - first) + 1);
+    for (std::int64_t n = first;; ++n) {
+      values.push_back(proof.heap(n));
+      if (n == last) break;
+    }
+    out.all(values, naive, label);
+    return;
+  }
+  out.header();
+  std::size_t i = 0;
+  for (std::int64_t n = first;; ++n, ++i) {
+    out.line(i, out.labels() ? label(i) : std::string(), proof.heap(n));
+    if (n == last) break;
+  }
+}
+
 /// The values of positions held in memory: a range whose kernel has no streamed route (its
 /// positions are built for the kernel), or positions given one by one.
 void held_values(const GameKernels& gk,
@@ -320,9 +371,24 @@ int cmd_values(const std::vector<std::string>& args) {
     const auto gk = GameKernels::make(
         rest[0], p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : std::string());
     const bool outcomes = gk.family->value_kind == ValueKind::outcome;
-    const ValuesWriter out{gk, format.front(), outcomes, offset};
+    ValuesWriter out{gk, format.front(), outcomes, offset};
+    // How the values are known: from the proved period where the game has one (its certificate
+    // accepted by the checker library) and no other kernel is asked for, else the kernel's.
+    const std::string family = GameKernels::family_name(rest[0]);
+    std::optional<ProvedValues> proof;
+    std::string why_not = "no period proof is used for this family";
+    if (p.vm.count("kernel") == 0U && range && family_has_proved_heap_values(family)) {
+      proof = proved_values(*gk.game, family, proved_values_request_for(family, range->second),
+                            &why_not);
+      why_not = "no period proved: " + why_not;
+    }
+    out.known = proof ? proof->how()
+                      : "by kernel " + gk.kernel->name + " (the first " + std::to_string(check) +
+                            " recomputed by the naive kernel where it is quick; " + why_not + ")";
     try {
-      if (range && streams_ranges(*gk.kernel)) {
+      if (proof) {
+        proved_range_values(gk, *proof, *range, check, out);
+      } else if (range && streams_ranges(*gk.kernel)) {
         streamed_range_values(gk, *range, check, out);
       } else {
         held_values(gk, range, items, check, out);

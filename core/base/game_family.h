@@ -146,6 +146,10 @@ struct PeriodAnswer {
   nlohmann::json document;
   /// The checker's verdict on the certificate, accepted.
   CertificateVerdict verdict;
+  /// Which of verdict.proved() is the asked sequence (the checker's preperiod, period, saltus
+  /// and values: what a caller computes values from, in O(1) a position).
+  std::size_t asked = 0;
+  [[nodiscard]] const ProvedPeriod& proved() const { return verdict.proved().at(asked); }
 
   /// preperiod − 1, or none when the preperiod is 0.
   [[nodiscard]] std::optional<std::int64_t> last_exceptional_value() const {

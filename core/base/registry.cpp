@@ -9,6 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/fault.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
@@ -145,6 +146,7 @@ PeriodAnswer PeriodAnswer::from_checked(nlohmann::json document, CertificateVerd
   a.preperiod = asked.preperiod;
   a.period = asked.period;
   a.saltus = asked.saltus;
+  a.asked = i;
   a.document = std::move(document);
   a.verdict = std::move(verdict);
   return a;

@@ -6,10 +6,12 @@
 // are read from another (no named file, no shell built by the harness: `CMD` is handed to
 // /bin/sh -c as the user wrote it). It runs in its own process group, which is killed on a
 // time-out, an error, a destruction and on SIGINT/SIGTERM/SIGHUP of `verify`. What it writes is
-// read with bounded buffers: a value line of at most 40 bytes, at most 1 MiB on stderr.
+// read with bounded buffers: a value line of at most 40 bytes; its stderr is drained and kept
+// (the first 64 KiB and the last 4 KiB), whatever its volume, never a defect.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <stdexcept>
@@ -25,9 +27,10 @@ namespace igv {
 struct KernelDefect : std::runtime_error {
   KernelDefect(const std::string& what, std::string kind_, std::size_t answered_)
       : std::runtime_error(what), kind(std::move(kind_)), answered(answered_) {}
-  std::string kind;          ///< "died", "timeout", "garbage", "too-few", "too-many", "stderr", …
-  std::size_t answered = 0;  ///< values received before the defect
-  std::string detail;        ///< what() without the kernel's name: "ended (exit status 1) …"
+  /// "died", "timeout", "startup", "garbage", "too-few", "too-many", "stdout", "error", …
+  std::string kind;
+  std::size_t answered = 0;     ///< values received before the defect
+  std::string detail;           ///< what() without the kernel's name: "ended (exit status 1) …"
   std::vector<Value> received;  ///< the values it wrote before the defect (run_kernel)
 };
 
@@ -38,11 +41,41 @@ enum class KernelProtocol {
 };
 
 struct KernelProcessOptions {
-  /// A kernel that owes values and writes none for this long is stopped (a defect, "timeout").
+  /// A kernel that owes values and writes none for this long is stopped (a defect, "timeout"),
+  /// once it has written its first value of the run.
   double silence_seconds = 10;
+  /// Before its first value a kernel may stay silent this long (it may build a table first): a
+  /// start-up allowance separate from silence_seconds (a defect, "startup").
+  double startup_seconds = 60;
   /// The whole run of positions may take at most this long (0: no bound but the silence one).
   double deadline_seconds = 0;
-  std::uint64_t max_stderr_bytes = std::uint64_t{1} << 20;
+  /// Bytes of the kernel's stderr kept for messages: the first ones and the last 4 KiB (the rest
+  /// is read and counted).
+  std::uint64_t stderr_kept_bytes = std::uint64_t{1} << 16;
+};
+
+/// What one run measured beside the values.
+struct KernelRunStats {
+  /// Seconds inside the kernel's value function, as `verify kernel-host` measured them (the
+  /// binary protocol's trailer record); negative when the kernel did not say (a program).
+  double own_seconds = -1;
+  double first_value_seconds = -1;  ///< from its start to its first value (negative: none)
+  std::uint64_t stderr_bytes = 0;   ///< bytes it wrote on stderr
+  std::string stderr_head;          ///< its first stderr_kept_bytes
+  std::string stderr_tail;          ///< its last 4 KiB (beyond the head)
+};
+
+/// The positions of one run, encoded on demand (no Position need be held per position): `count`
+/// positions; `encode(i, protocol, out)` appends position i in the protocol's form; `name(i)` is
+/// its text for messages.
+struct KernelBatch {
+  std::size_t count = 0;
+  std::function<void(std::size_t, KernelProtocol, std::string&)> encode;
+  std::function<std::string(std::size_t)> name;
+  /// Optional: encodes positions from i on until `out` holds at least `bytes` or the batch ends;
+  /// returns the next position (one call a chunk instead of one a position).
+  std::function<std::size_t(std::size_t i, KernelProtocol, std::string& out, std::size_t bytes)>
+      encode_many{};
 };
 
 /// A description of a loaded kernel (`verify kernel-host` says it first): name, description,
@@ -63,8 +96,21 @@ struct KernelCommand {
 
 /// `--external 'CMD'`: /bin/sh -c CMD, line protocol.
 KernelCommand external_command(const std::string& command);
+/// `--external 'CMD' --protocol binary`: /bin/sh -c CMD, the binary protocol of `kernel-host`.
+KernelCommand external_binary_command(const std::string& command);
 /// `--plugin LIB`: this executable's `kernel-host LIB GAME`, binary protocol.
 KernelCommand plugin_command(const std::string& library, const std::string& game_spec);
+
+/// Starts the kernel, writes every position of `batch` (streamed while its values are read), closes
+/// its input and reads until its end; returns one value per position, in order. Throws
+/// KernelDefect (the process group is killed first) when it fails as a program.
+std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& batch,
+                              const KernelProcessOptions& options, KernelRunStats* stats = nullptr);
+
+/// The encoding of a position in either protocol: the family's syntax and a newline, or the
+/// binary record (uint32 count, int64 coordinates).
+void encode_position(const GameInstance& game, const Position& p, KernelProtocol protocol,
+                     std::string& out);
 
 /// Starts the kernel, writes every position (streamed while its values are read), closes its
 /// input and reads until its end; returns one value per position, in order. Throws KernelDefect

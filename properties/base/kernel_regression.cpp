@@ -1,8 +1,14 @@
 #include "properties/base/kernel_regression.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <bit>
+#include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -10,6 +16,7 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"
 #include "properties/base/game_values.h"
+#include "properties/base/proved_values.h"
 
 namespace igv {
 
@@ -34,28 +41,39 @@ nlohmann::json RegressionResult::to_json() const {
                            {"wrong", p.wrong},
                            {"status", p.status()}});
   }
-  nlohmann::json j = {{"game", game},
-                      {"kernel", kernel},
-                      {"kernel_takes", kernel_shape},
-                      {"reference", reference},
-                      {"max_position", max_position},
-                      {"coverage", phases_json},
-                      {"positions", positions},
-                      {"kernel_seconds", kernel_seconds},
-                      {"reference_seconds", reference_seconds},
-                      {"total_seconds", total_seconds},
-                      {"kernel_positions_per_second",
-                       kernel_seconds > 0 ? static_cast<double>(positions) / kernel_seconds : 0.0},
-                      {"agree", verdict == "agree"},
-                      {"verdict", verdict},
-                      {"disagreement", disagreement},
-                      {"defect", defect}};
+  nlohmann::json j = {
+      {"game", game},
+      {"kernel", kernel},
+      {"kernel_takes", kernel_shape},
+      {"reference", reference},
+      {"how_known", how_known},
+      {"proved", proved},
+      {"orders", orders},
+      {"kernel_own_seconds", kernel_own_seconds},
+      {"stderr_bytes", stderr_seen.stderr_bytes},
+      {"max_position", max_position},
+      {"coverage", phases_json},
+      {"positions", positions},
+      {"kernel_seconds", kernel_seconds},
+      {"reference_seconds", reference_seconds},
+      {"total_seconds", total_seconds},
+      {"asked", asked},
+      {"kernel_positions_per_second",
+       kernel_seconds > 0 ? static_cast<double>(asked) / kernel_seconds : 0.0},
+      {"kernel_own_positions_per_second",
+       kernel_own_seconds > 0 ? static_cast<double>(asked) / kernel_own_seconds : 0.0},
+      {"agree", verdict == "agree"},
+      {"verdict", verdict},
+      {"disagreement", disagreement},
+      {"defect", defect}};
   j["period"] = period ? nlohmann::json{{"preperiod", period->first}, {"period", period->second}}
                        : nlohmann::json(nullptr);
   return j;
 }
 
 namespace {
+
+__extension__ using Wide = __int128;
 
 using clock_type = std::chrono::steady_clock;
 
@@ -76,9 +94,106 @@ bool less_position(const Position& a, const Position& b) {
   return a < b;
 }
 
-struct Item {
-  Position p;
-  int phase = 0;
+constexpr std::int64_t kLargest = std::numeric_limits<std::int64_t>::max();
+
+/// "2^31", "2^63 - 1" or the number, for the coverage lines.
+std::string heap_text(std::int64_t n) {
+  if (n == kLargest) return "2^63 - 1";
+  if (n > 1 && (n & (n - 1)) == 0)
+    return "2^" + std::to_string(std::countr_zero(static_cast<std::uint64_t>(n)));
+  return std::to_string(n);
+}
+
+/// The phases, in the order a position shared by several is counted in the first.
+enum PhaseCode : std::uint8_t { kExhaustive, kResidues, kBoundaries, kRandom, kSums, kDomain };
+
+/// The positions of a check: the heaps 0..exhaustive_end (held implicitly), further heaps, and
+/// other positions (sums, or the positions of a game that is not a heap game). An id numbers
+/// them: first the heaps (implicit ones, then `heaps`), then `others`.
+struct Coverage {
+  std::int64_t exhaustive_end = -1;
+  std::vector<std::int64_t> heaps;  ///< increasing, each > exhaustive_end
+  std::vector<std::uint8_t> heap_phase;
+  std::vector<Position> others;  ///< increasing (less_position)
+  std::vector<std::uint8_t> other_phase;
+  std::vector<std::uint32_t> increasing;  ///< every id, in increasing order
+
+  [[nodiscard]] std::size_t heap_count() const {
+    return static_cast<std::size_t>(exhaustive_end + 1) + heaps.size();
+  }
+  [[nodiscard]] std::size_t size() const { return heap_count() + others.size(); }
+  [[nodiscard]] bool is_heap(std::size_t id) const { return id < heap_count(); }
+  [[nodiscard]] std::int64_t heap(std::size_t id) const {
+    const auto e = static_cast<std::size_t>(exhaustive_end + 1);
+    return id < e ? static_cast<std::int64_t>(id) : heaps[id - e];
+  }
+  [[nodiscard]] Position position(std::size_t id) const {
+    return is_heap(id) ? Position{heap(id)} : others[id - heap_count()];
+  }
+  [[nodiscard]] int phase(std::size_t id) const {
+    const auto e = static_cast<std::size_t>(exhaustive_end + 1);
+    if (id < e) return kExhaustive;
+    if (id < heap_count()) return heap_phase[id - e];
+    return other_phase[id - heap_count()];
+  }
+  /// Whether p is one of the positions.
+  [[nodiscard]] bool holds(const Position& p) const {
+    if (p.size() == 1 && p[0] >= 0 && p[0] <= exhaustive_end) return true;
+    if (p.size() == 1 && std::binary_search(heaps.begin(), heaps.end(), p[0])) return true;
+    return std::binary_search(others.begin(), others.end(), p, less_position);
+  }
+
+  /// Sorts and deduplicates what was added (a position keeps its first phase) and makes the
+  /// increasing order of ids.
+  void finish() {
+    {
+      std::vector<std::pair<std::int64_t, std::uint8_t>> hp;
+      hp.reserve(heaps.size());
+      for (std::size_t i = 0; i < heaps.size(); ++i)
+        if (heaps[i] > exhaustive_end) hp.emplace_back(heaps[i], heap_phase[i]);
+      std::sort(hp.begin(), hp.end());
+      hp.erase(std::unique(hp.begin(), hp.end(),
+                           [](const auto& a, const auto& b) { return a.first == b.first; }),
+               hp.end());
+      heaps.clear();
+      heap_phase.clear();
+      for (const auto& [h, ph] : hp) heaps.push_back(h), heap_phase.push_back(ph);
+    }
+    {
+      std::vector<std::size_t> idx(others.size());
+      for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+      std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+        return less_position(others[a], others[b]);
+      });
+      std::vector<Position> o;
+      std::vector<std::uint8_t> op;
+      for (auto i : idx) {
+        if (!o.empty() && o.back() == others[i]) continue;
+        o.push_back(std::move(others[i]));
+        op.push_back(other_phase[i]);
+      }
+      others = std::move(o);
+      other_phase = std::move(op);
+    }
+    // Merge the heaps (in order) with the others (in order) by less_position: a heap {n}
+    // precedes a position of larger top, or of the same top and more heaps.
+    increasing.clear();
+    increasing.reserve(size());
+    std::size_t h = 0, o = 0;
+    const std::size_t hc = heap_count();
+    const auto heap_first = [&](std::int64_t n, const Position& q) {
+      const std::int64_t t = top(q);
+      if (n != t) return n < t;
+      return q.size() > 1 || (q.size() == 1 && n < q[0]);
+    };
+    while (h < hc || o < others.size()) {
+      if (o == others.size() || (h < hc && heap_first(heap(h), others[o]))) {
+        increasing.push_back(static_cast<std::uint32_t>(h++));
+      } else {
+        increasing.push_back(static_cast<std::uint32_t>(hc + o++));
+      }
+    }
+  }
 };
 
 /// The check in progress: the game, the kernel, the harness's routes, the clock.
@@ -89,7 +204,13 @@ struct Checker {
   RegressionOptions options;
   GameKernels gk;
   clock_type::time_point start = clock_type::now();
-  RegressionResult result;
+  RegressionResult result{};
+  std::optional<ProvedValues> proof{};
+  Coverage cov{};
+  std::vector<Value> ref{};                      ///< the harness's value of each id
+  bool startup_known = false;                    ///< a run has measured the kernel's start-up
+  const std::vector<Value>* answers1 = nullptr;  ///< the increasing run's answers, by id
+  const std::vector<Value>* answers2 = nullptr;  ///< the second run's answers, by id
 
   [[nodiscard]] KernelProcessOptions process_options() const {
     KernelProcessOptions o = options.process;
@@ -106,25 +227,119 @@ struct Checker {
     }
   }
 
-  /// The harness's values of `ps` by the fast route (gk.kernel), timed.
+  /// The harness's values of `ps`: from the proof, else by the fast route (gk.kernel), timed.
   std::vector<Value> harness(const std::vector<Position>& ps) {
     const auto t = clock_type::now();
-    auto v = gk.kernel->values(game, ps);
+    std::vector<Value> v;
+    if (proof) {
+      v.reserve(ps.size());
+      for (const auto& p : ps) v.push_back(proof->position(p));
+    } else {
+      v = gk.kernel->values(game, ps);
+    }
     result.reference_seconds += since(t);
     if (v.size() != ps.size()) throw std::logic_error("harness kernel gave a short answer");
     return v;
   }
 
+  void add_stats(const KernelRunStats& st) {
+    auto& s = result.stderr_seen;
+    if (s.stderr_head.size() < options.process.stderr_kept_bytes)
+      s.stderr_head +=
+          st.stderr_head.substr(0, options.process.stderr_kept_bytes - s.stderr_head.size());
+    if (!st.stderr_tail.empty()) s.stderr_tail = st.stderr_tail;
+    s.stderr_bytes += st.stderr_bytes;
+    if (st.own_seconds >= 0)
+      result.kernel_own_seconds = std::max(0.0, result.kernel_own_seconds) + st.own_seconds;
+  }
+
+  /// The kernel's values of the ids `order` in one fresh run, timed; KernelDefect on failure.
+  std::vector<Value> kernel_ids(const std::vector<std::uint32_t>& order) {
+    KernelBatch batch;
+    batch.count = order.size();
+    const bool heaps = heap_shape(family) != HeapShape::other;
+    batch.encode = [&](std::size_t i, KernelProtocol protocol, std::string& out) {
+      const std::size_t id = order[i];
+      if (cov.is_heap(id) && heaps) {
+        const std::int64_t n = cov.heap(id);
+        if (protocol == KernelProtocol::lines) {
+          char text[24];
+          const auto r = std::to_chars(text, text + sizeof text, n);
+          out.append(text, r.ptr);
+          out += '\n';
+        } else {
+          const std::uint32_t one = 1;
+          out.append(reinterpret_cast<const char*>(&one), sizeof one);
+          out.append(reinterpret_cast<const char*>(&n), sizeof n);
+        }
+        return;
+      }
+      encode_position(game, cov.position(id), protocol, out);
+    };
+    batch.name = [&](std::size_t i) { return game.format_position(cov.position(order[i])); };
+    if (heaps) {
+      // The binary records of single heaps written in bulk (the harness's share of a run of a
+      // fast plugin is mostly this encoding).
+      batch.encode_many = [&](std::size_t i, KernelProtocol protocol, std::string& out,
+                              std::size_t bytes) {
+        while (i < order.size() && out.size() < bytes) {
+          const std::size_t id = order[i];
+          if (protocol != KernelProtocol::binary || !cov.is_heap(id)) {
+            batch.encode(i++, protocol, out);
+            continue;
+          }
+          char record[12];
+          const std::uint32_t one = 1;
+          const std::int64_t n = cov.heap(id);
+          std::memcpy(record, &one, sizeof one);
+          std::memcpy(record + 4, &n, sizeof n);
+          out.append(record, sizeof record);
+          ++i;
+        }
+        return i;
+      };
+    }
+    return run_batch(batch);
+  }
+
   /// The kernel's values of `ps` in one fresh run, timed; KernelDefect on failure.
   std::vector<Value> kernel(const std::vector<Position>& ps) {
+    KernelBatch batch;
+    batch.count = ps.size();
+    batch.encode = [&](std::size_t i, KernelProtocol protocol, std::string& out) {
+      encode_position(game, ps[i], protocol, out);
+    };
+    batch.name = [&](std::size_t i) { return game.format_position(ps[i]); };
+    return run_batch(batch);
+  }
+
+  std::vector<Value> run_batch(const KernelBatch& batch) {
     check_time();
     const auto t = clock_type::now();
+    KernelRunStats st;
     try {
-      auto v = run_kernel(command, game, ps, process_options());
+      auto v = run_kernel(command, batch, process_options(), &st);
       result.kernel_seconds += since(t);
+      add_stats(st);
+      // Once the kernel has shown how long it takes to start, later runs (the second order, the
+      // searches, a position alone) allow three times that (and the --timeout at least) before
+      // their first value, so that a hang is located without waiting for the whole allowance.
+      if (st.first_value_seconds >= 0 && !startup_known) {
+        startup_known = true;
+        options.process.startup_seconds =
+            std::min(options.process.startup_seconds,
+                     std::max(options.process.silence_seconds, 3 * st.first_value_seconds + 1));
+      }
       return v;
     } catch (...) {
       result.kernel_seconds += since(t);
+      add_stats(st);
+      if (st.first_value_seconds >= 0 && !startup_known) {
+        startup_known = true;
+        options.process.startup_seconds =
+            std::min(options.process.startup_seconds,
+                     std::max(options.process.silence_seconds, 3 * st.first_value_seconds + 1));
+      }
       throw;
     }
   }
@@ -145,22 +360,6 @@ struct Checker {
   // Coverage
   // ---------------------------------------------------------------------------------------
 
-  /// The proved period, when the family has one within a small search (else nullopt).
-  std::optional<std::pair<std::int64_t, std::int64_t>> proved_period(std::int64_t heaps) {
-    PeriodRequest request;
-    request.summary_only = true;  // only the numbers are used
-    request.budget = std::max(1.0 / 32, static_cast<double>(heaps) / (1 << 25));
-    request.limits.deadline = clock_type::now() + std::chrono::seconds(2);
-    request.limits.memory_bytes = std::uint64_t{1} << 30;
-    try {
-      const auto answer = game.period_limited(request);
-      if (answer.saltus != 0) return std::nullopt;
-      return std::make_pair(answer.preperiod, answer.period);
-    } catch (const std::exception&) {
-      return std::nullopt;  // no period, or not within the small search: no boundary heaps
-    }
-  }
-
   void require_memory(std::uint64_t bytes) const {
     if (options.memory_bytes != 0 && bytes > options.memory_bytes) {
       throw InputError("the check needs about " + mebibytes(bytes) + ", more than --memory-limit " +
@@ -171,6 +370,7 @@ struct Checker {
 
   /// Whether the harness computes the values of `ps` (it may refuse them as input or budget).
   bool harness_takes(const std::vector<Position>& ps) {
+    if (proof) return true;
     try {
       (void)gk.kernel->values(game, ps);
       return true;
@@ -199,8 +399,190 @@ struct Checker {
     return since(t);
   }
 
-  std::vector<Item> heap_coverage() {
-    const auto shape = heap_shape(family);
+  void add_heap(std::int64_t n, PhaseCode phase) {
+    cov.heaps.push_back(n);
+    cov.heap_phase.push_back(phase);
+  }
+  void add_other(Position p, PhaseCode phase) {
+    cov.others.push_back(std::move(p));
+    cov.other_phase.push_back(phase);
+  }
+
+  /// Heaps drawn log-uniformly on lo..hi.
+  static std::int64_t log_uniform(std::mt19937_64& rng, std::int64_t lo, std::int64_t hi) {
+    std::uniform_real_distribution<double> u(
+        std::log(static_cast<double>(std::max<std::int64_t>(lo, 1))),
+        std::log(static_cast<double>(hi) + 1));
+    const double x = std::exp(u(rng));
+    if (x >= static_cast<double>(hi)) return hi;
+    return std::clamp<std::int64_t>(static_cast<std::int64_t>(x), lo, hi);
+  }
+
+  /// The coverage of a heap game whose values a proof gives: depends on the game, the kernel's
+  /// declarations, the protocol and the seed, never on timing.
+  void proved_coverage() {
+    const std::int64_t e = proof->proved.preperiod, p = proof->proved.period;
+    result.period = std::make_pair(e, p);
+    std::int64_t m = options.max_position > 0 ? options.max_position : proof->largest;
+    if (m > proof->largest) {
+      if (!options.max_position_lowered)
+        throw InputError("--max-position " + std::to_string(m) + ": the values of " + game.spec() +
+                         " fit in 64 bits up to heap " + std::to_string(proof->largest));
+      m = proof->largest;
+    }
+    result.max_position = m;
+    // Every heap up to the preperiod + 2 periods, and at least 10^5 (10^6 for a native kernel
+    // behind the binary protocol, which answers millions a second).
+    const std::int64_t floor_heaps =
+        command.protocol == KernelProtocol::binary ? 1'000'000 : 100'000;
+    std::int64_t b = options.exhaustive >= 0 ? options.exhaustive : options.range;
+    if (b < 0) b = std::max(e + 2 * p - 1, floor_heaps);
+    b = std::min(b, m);
+    if (b > kMaxRegressionPositions)
+      throw InputError("--exhaustive " + std::to_string(b) + ": a check holds at most " +
+                       std::to_string(kMaxRegressionPositions) + " positions");
+    cov.exhaustive_end = b;
+    const std::string below_bound = "every heap 0.." + std::to_string(b);
+    result.phases.push_back(
+        {"exhaustive",
+         below_bound + (b >= e + 2 * p - 1 ? " (the proved preperiod + 2 periods: " +
+                                                 std::to_string(e + 2 * p - 1) + ")"
+                                           : ""),
+         0, kExhaustive});
+    // Every residue class modulo the period, at several levels: windows of p consecutive heaps
+    // (one heap of each class) on both sides of 2^16, 2^31, 2^32, 2^53, the window ending at the
+    // largest heap, then windows at 10^6, 10^9, ... and at the other powers of two while the
+    // residues hold at most 2·10^6 positions (at least the required windows).
+    const std::int64_t width = std::min<std::int64_t>(p, 1'000'000);
+    std::vector<std::pair<std::int64_t, std::string>> windows;  // (first heap, name)
+    const auto add_window = [&](std::int64_t first, const std::string& name) {
+      if (first - b <= width - 1) {  // the window's last heap is in the exhaustive range
+        if (first + width - 1 <= b) return;
+        first = b + 1;
+      }
+      if (first > m) return;
+      windows.emplace_back(first, name);
+    };
+    for (int k : {16, 31, 32, 53}) {
+      const std::int64_t t = std::int64_t{1} << k;
+      add_window(t - width, "below 2^" + std::to_string(k));
+      add_window(t, "from 2^" + std::to_string(k));
+    }
+    add_window(m - width + 1, "to " + heap_text(m));
+    const std::size_t required = windows.size();
+    std::vector<std::pair<std::int64_t, std::string>> extra;
+    for (std::int64_t t = 1'000'000; t <= kLargest / 1000; t *= 1000)
+      extra.emplace_back(t, "from " + std::to_string(t));
+    for (int k = 17; k <= 62; ++k)
+      if (k != 31 && k != 32 && k != 53)
+        extra.emplace_back(std::int64_t{1} << k, "from 2^" + std::to_string(k));
+    for (const auto& [first, name] : extra) {
+      if (static_cast<std::int64_t>(windows.size() + 1) * width > 2'000'000 &&
+          windows.size() >= required)
+        break;
+      add_window(first, name);
+    }
+    std::int64_t levels = 0;
+    std::int64_t residue_positions = 0;
+    for (const auto& [first, name] : windows) {
+      const std::int64_t last = m - first < width - 1 ? m : first + width - 1;
+      for (std::int64_t n = first;; ++n) {
+        add_heap(n, kResidues);
+        ++residue_positions;
+        if (n == last) break;
+      }
+      ++levels;
+    }
+    if (levels > 0) {
+      result.phases.push_back(
+          {"residues",
+           (width == p
+                ? "every residue modulo " + std::to_string(p)
+                : "the first " + std::to_string(width) + " residues modulo " + std::to_string(p)) +
+               " at " + std::to_string(levels) + " levels to " + heap_text(m) + " (windows of " +
+               std::to_string(width) +
+               " heaps on both sides of 2^16, 2^31, 2^32, 2^53 and ending at " + heap_text(m) +
+               ", as far as they lie above " + std::to_string(b) + ")",
+           0, kResidues});
+    }
+    // Boundaries: around the proved preperiod and period, powers of two and the largest heap.
+    std::size_t edges = 0;
+    const auto around = [&](std::int64_t c) {
+      for (std::int64_t d = -3; d <= 3; ++d) {
+        if (c > kLargest - 3 && d > 0) break;
+        if (c + d > b && c + d <= m) add_heap(c + d, kBoundaries), ++edges;
+      }
+    };
+    for (std::int64_t c : {e, e + p, e + 2 * p, 2 * (e + p), e + 3 * p}) around(c);
+    for (int k = 1; k < 63 && (std::int64_t{1} << k) <= m; ++k) around(std::int64_t{1} << k);
+    around(m);
+    if (edges > 0)
+      result.phases.push_back({"boundaries",
+                               "heaps around the proved preperiod " + std::to_string(e) +
+                                   " and period " + std::to_string(p) +
+                                   ", powers of two and the largest heap, above " +
+                                   std::to_string(b),
+                               0, kBoundaries});
+    std::mt19937_64 rng(options.seed);
+    const std::int64_t cases = options.cases >= 0 ? options.cases : 10'000;
+    if (m > b && cases > 0) {
+      for (std::int64_t i = 0; i < cases; ++i) add_heap(log_uniform(rng, b + 1, m), kRandom);
+      result.phases.push_back({"random",
+                               std::to_string(cases) + " heaps drawn log-uniformly from " +
+                                   std::to_string(b + 1) + ".." + heap_text(m) + " (seed " +
+                                   std::to_string(options.seed) + ")",
+                               0, kRandom});
+    }
+    if (options.sums && heap_shape(family) == HeapShape::heap_sums) add_sums(rng, m, b, cases);
+    (void)residue_positions;
+  }
+
+  /// Sums of heaps: every sum of two heaps up to 40 and of three up to 12, then 2·cases sums of
+  /// 2 to 16 heaps, each heap small (1..64) or large (log-uniform up to m) at random.
+  void add_sums(std::mt19937_64& rng, std::int64_t m, std::int64_t b, std::int64_t cases) {
+    std::vector<Position> sums;
+    for (std::int64_t a = 1; a <= std::min<std::int64_t>(m, 40); ++a)
+      for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 40); ++c) sums.push_back({a, c});
+    for (std::int64_t a = 1; a <= std::min<std::int64_t>(m, 12); ++a)
+      for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 12); ++c)
+        for (std::int64_t d = c; d <= std::min<std::int64_t>(m, 12); ++d) sums.push_back({a, c, d});
+    const std::int64_t random_sums = std::max<std::int64_t>(2 * cases, 1);
+    for (std::int64_t i = 0; i < random_sums; ++i) {
+      Position p(2 + rng() % 15);
+      for (auto& h : p) {
+        h = (rng() & 1) != 0
+                ? static_cast<std::int64_t>(
+                      1 + rng() % std::min<std::uint64_t>(64, static_cast<std::uint64_t>(m)))
+                : log_uniform(rng, 1, m);
+      }
+      std::sort(p.begin(), p.end());
+      sums.push_back(p);
+    }
+    // A family may bound a sum as a whole (octal-misere: 40 tokens in all): then only the sums
+    // of at most m tokens are asked, or none when the harness refuses even those.
+    std::string what = "every sum of two heaps up to 40 and three up to 12, " +
+                       std::to_string(random_sums) +
+                       " random sums of 2 to 16 heaps (each 1..64 or up to " + heap_text(m) + ")";
+    if (!harness_takes(sums)) {
+      std::erase_if(sums, [&](const Position& p) {
+        std::int64_t total = 0;
+        for (auto h : p) total += h;
+        return total > m;
+      });
+      what += ", those of at most " + std::to_string(m) + " in all";
+      if (!harness_takes(sums)) {
+        sums.clear();
+        what = "none: the harness refuses the sums of " + game.spec();
+      }
+    }
+    (void)b;
+    for (auto& p : sums) add_other(std::move(p), kSums);
+    result.phases.push_back({"sums", what, 0, kSums});
+  }
+
+  /// The coverage of a heap game whose values no proof gives: the harness's own values up to a
+  /// bound measured from its cost (verify/CROSS_CHECK.md).
+  void measured_coverage() {
     // What the harness can compute: its kernel timed on the heaps 0..P for P = 10^4, 10^5, 10^6
     // while the next probe is expected (quadratically) to take at most kBudget; fewer heaps when
     // even 10^4 is refused or slow.
@@ -227,7 +609,6 @@ struct Checker {
       if (probed == 0)
         throw InputError("the harness cannot compute the first 10 heaps of " + game.spec());
     }
-    // Heaps the harness computes within the budget (quadratic growth assumed beyond the probe).
     const auto feasible =
         refused ? probed
                 : std::min<std::int64_t>(
@@ -240,14 +621,8 @@ struct Checker {
     if (b < 0)
       b = std::min<std::int64_t>(std::max(probed, std::min<std::int64_t>(feasible, 10'000)),
                                  100'000);
-    result.period = proved_period(std::max(options.max_position, std::max(probed, feasible)));
-    // The most heaps the harness is asked for: what it computes in about 4 x 5 s (quadratic
-    // growth), or any number up to 10^8 beyond a proved period's window (the values there are the
-    // period's). Past it the command would not end: a stated bound is refused, a plugin's own
-    // declaration is lowered.
-    const bool periodic = result.period && probed >= 1'000'000;
-    const std::int64_t most = refused || periodic
-                                  ? (periodic ? kMaxRegressionHeap : probed)
+    const std::int64_t most = refused
+                                  ? probed
                                   : static_cast<std::int64_t>(std::min(
                                         static_cast<double>(kMaxRegressionHeap),
                                         2.0 * static_cast<double>(probed) *
@@ -260,145 +635,77 @@ struct Checker {
                          ": the harness computes at most about " + std::to_string(most) +
                          " heaps of " + game.spec() +
                          " in reasonable time (measured on the first " + std::to_string(probed) +
-                         ")");
+                         "; no period of it is proved)");
       }
     }
     std::int64_t m = options.max_position > 0 ? std::min(options.max_position, most) : 0;
-    if (m <= 0) {
-      m = std::max(probed, feasible);
-      // With a proved period the harness's values beyond its window are the period's: four
-      // windows at least, so that a kernel is tested well past its preperiod.
-      if (result.period && m >= 1'000'000)
-        m = std::max(m, 4 * (result.period->first + result.period->second));
-      m = std::min(m, kMaxRegressionHeap);
-    }
+    if (m <= 0) m = std::min(std::max(probed, feasible), kMaxRegressionHeap);
     b = std::min(b, m);
     result.max_position = m;
     const std::int64_t cases = options.cases >= 0 ? options.cases : 10'000;
-    const std::int64_t total = b + 1 + cases + (options.sums ? cases / 4 + 1300 : 0);
+    const std::int64_t total = b + 1 + cases + (options.sums ? 2 * cases + 1300 : 0);
     if (total > kMaxRegressionPositions) {
       throw InputError("a check holds at most " + std::to_string(kMaxRegressionPositions) +
                        " positions: lower --exhaustive or --cases");
     }
     require_memory(static_cast<std::uint64_t>(total) * 160 + static_cast<std::uint64_t>(m) * 2);
-    std::vector<Item> items;
-    for (std::int64_t n = 0; n <= b; ++n) items.push_back({{n}, 0});
-    result.phases.push_back(
-        {"exhaustive", "every heap 0.." + std::to_string(b), static_cast<std::uint64_t>(b + 1), 0});
-    // Boundaries: around the proved preperiod e and period p (e, e + p, e + 2p, 2e + 2p), around
-    // powers of two, and the largest heap.
-    std::set<std::int64_t> edges;
+    cov.exhaustive_end = b;
+    result.phases.push_back({"exhaustive",
+                             "every heap 0.." + std::to_string(b) +
+                                 " (bound measured from the harness's cost: no period proved)",
+                             0, kExhaustive});
+    std::size_t edges = 0;
     const auto around = [&](std::int64_t c) {
       for (std::int64_t d = -3; d <= 3; ++d)
-        if (c + d > b && c + d <= m) edges.insert(c + d);
+        if (c + d > b && c + d <= m) add_heap(c + d, kBoundaries), ++edges;
     };
-    if (result.period) {
-      const auto [e, p] = *result.period;
-      for (std::int64_t c : {e, e + p, e + 2 * p, 2 * (e + p), e + 3 * p}) around(c);
-    }
     for (int k = 1; k < 63 && (std::int64_t{1} << k) <= m + 1; ++k) around(std::int64_t{1} << k);
     around(m);
-    for (auto n : edges) items.push_back({{n}, 1});
-    result.phases.push_back(
-        {"boundaries",
-         result.period
-             ? "heaps around the proved preperiod " + std::to_string(result.period->first) +
-                   " and period " + std::to_string(result.period->second) +
-                   ", powers of two and the largest heap, above " + std::to_string(b)
-             : "heaps around powers of two and the largest heap, above " + std::to_string(b),
-         edges.size(), 1});
-    // Random heaps, log-uniform on (b, m].
+    if (edges > 0)
+      result.phases.push_back(
+          {"boundaries",
+           "heaps around powers of two and the largest heap, above " + std::to_string(b), 0,
+           kBoundaries});
     std::mt19937_64 rng(options.seed);
-    const auto log_uniform = [&](std::int64_t lo, std::int64_t hi) {
-      std::uniform_real_distribution<double> u(std::log(static_cast<double>(lo)),
-                                               std::log(static_cast<double>(hi) + 1));
-      return std::clamp<std::int64_t>(static_cast<std::int64_t>(std::exp(u(rng))), lo, hi);
-    };
-    std::uint64_t randoms = 0;
-    if (m > b) {
-      for (std::int64_t i = 0; i < cases; ++i, ++randoms)
-        items.push_back({{log_uniform(b + 1, m)}, 2});
+    if (m > b && cases > 0) {
+      for (std::int64_t i = 0; i < cases; ++i) add_heap(log_uniform(rng, b + 1, m), kRandom);
       result.phases.push_back({"random",
                                std::to_string(cases) + " heaps drawn log-uniformly from " +
                                    std::to_string(b + 1) + ".." + std::to_string(m) + " (seed " +
                                    std::to_string(options.seed) + ")",
-                               randoms, 2});
+                               0, kRandom});
     }
-    if (options.sums && shape == HeapShape::heap_sums) {
-      std::vector<Position> sums;
-      for (std::int64_t a = 1; a <= std::min<std::int64_t>(m, 40); ++a)
-        for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 40); ++c) sums.push_back({a, c});
-      for (std::int64_t a = 1; a <= std::min<std::int64_t>(m, 12); ++a)
-        for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 12); ++c)
-          for (std::int64_t d = c; d <= std::min<std::int64_t>(m, 12); ++d)
-            sums.push_back({a, c, d});
-      for (std::int64_t i = 0; i < std::max<std::int64_t>(cases / 4, 1); ++i) {
-        Position p(2 + rng() % 3);
-        for (auto& h : p) h = log_uniform(1, m);
-        std::sort(p.begin(), p.end());
-        sums.push_back(p);
-      }
-      // A family may bound a sum as a whole (octal-misere: 40 tokens in all): then only the sums
-      // of at most m tokens are asked, or none when the harness refuses even those.
-      std::string what = "every sum of two heaps up to 40 and three up to 12, " +
-                         std::to_string(std::max<std::int64_t>(cases / 4, 1)) +
-                         " random sums of 2 to 4 heaps up to " + std::to_string(m);
-      if (!harness_takes(sums)) {
-        std::erase_if(sums, [&](const Position& p) {
-          std::int64_t total = 0;
-          for (auto h : p) total += h;
-          return total > m;
-        });
-        what += ", those of at most " + std::to_string(m) + " in all";
-        if (!harness_takes(sums)) {
-          sums.clear();
-          what = "none: the harness refuses the sums of " + game.spec();
-        }
-      }
-      for (auto& p : sums) items.push_back({std::move(p), 3});
-      result.phases.push_back({"sums", what, sums.size(), 3});
-    }
-    std::stable_sort(items.begin(), items.end(),
-                     [](const Item& x, const Item& y) { return less_position(x.p, y.p); });
-    items.erase(std::unique(items.begin(), items.end(),
-                            [](const Item& x, const Item& y) { return x.p == y.p; }),
-                items.end());
-    for (auto& ph : result.phases) {  // the distinct positions each phase adds
-      ph.positions = static_cast<std::uint64_t>(std::count_if(
-          items.begin(), items.end(), [&](const Item& it) { return it.phase == ph.code; }));
-    }
-    return items;
+    if (options.sums && heap_shape(family) == HeapShape::heap_sums) add_sums(rng, m, b, cases);
   }
 
-  std::vector<Item> domain_coverage() {
+  void domain_coverage() {
     const std::int64_t range = options.range >= 0 ? options.range : gk.family->cross_check_range;
-    std::vector<Item> items;
+    std::size_t count = 0;
     for (auto& p : game.domain(range)) {
-      if (static_cast<std::int64_t>(items.size()) >= kMaxRegressionPositions)
+      if (static_cast<std::int64_t>(++count) > kMaxRegressionPositions)
         throw InputError("the domain of range " + std::to_string(range) + " holds more than " +
                          std::to_string(kMaxRegressionPositions) + " positions");
-      items.push_back({std::move(p), 0});
+      add_other(std::move(p), kDomain);
     }
-    require_memory(items.size() * 160);
+    require_memory(count * 160);
     result.phases.push_back({"domain",
                              "every position of the family's domain(" + std::to_string(range) + ")",
-                             items.size(), 0});
+                             0, kDomain});
     const std::int64_t cases = options.cases >= 0 ? options.cases : 200;
     std::mt19937_64 rng(options.seed);
     for (std::int64_t i = 0; i < cases; ++i)
-      items.push_back({game.sample(rng(), range + 1 + static_cast<std::int64_t>(rng() % 3)), 2});
+      add_other(game.sample(rng(), range + 1 + static_cast<std::int64_t>(rng() % 3)), kRandom);
     if (cases > 0) {
       result.phases.push_back({"random",
                                std::to_string(cases) + " random positions of sizes " +
                                    std::to_string(range + 1) + ".." + std::to_string(range + 3) +
                                    " (seed " + std::to_string(options.seed) + ")",
-                               static_cast<std::uint64_t>(cases), 2});
+                               static_cast<std::uint64_t>(cases), kRandom});
     }
-    return items;
   }
 
   // ---------------------------------------------------------------------------------------
-  // Failures: shrinking a wrong value, isolating a defect
+  // Failures: the least wrong position, isolating a defect
   // ---------------------------------------------------------------------------------------
 
   /// Positions below `p` to try: for one heap n, the 64 heaps below it, 256 spread over
@@ -410,10 +717,10 @@ struct Checker {
       const std::int64_t n = p[0];
       for (std::int64_t d = 1; d <= 64 && n - d >= 0; ++d) out.insert({n - d});
       for (std::int64_t k = 1; k <= 256; ++k) {
-        out.insert({n * k / 257});
-        out.insert({lo + (n - lo) * k / 257});
+        out.insert({static_cast<std::int64_t>(static_cast<Wide>(n) * k / 257)});
+        out.insert({lo + static_cast<std::int64_t>(static_cast<Wide>(n - lo) * k / 257)});
       }
-      for (std::int64_t d = 2; d <= n; d *= 2) out.insert({n / d});
+      for (std::int64_t d = 2; d <= n && d > 0; d *= 2) out.insert({n / d});
     } else {
       for (std::size_t i = 0; i < p.size(); ++i) {
         Position q = p;
@@ -435,22 +742,17 @@ struct Checker {
     return v;
   }
 
-  /// Shrinks a failing position: rounds of smaller candidates not yet asked (`asked`, sorted:
-  /// they passed), each round in one fresh run; the least failing one found is kept. A run that
+  /// Shrinks a failing position: rounds of smaller candidates not in the coverage (those below
+  /// it passed), each round in one fresh run; the least failing one found is kept. A run that
   /// fails as a program ends the shrinking.
-  Position shrink(Position p, const std::vector<Position>& asked, Value& kernel_value,
-                  Value& harness_value, int& rounds) {
+  Position shrink(Position p, Value& kernel_value, Value& harness_value, int& rounds) {
     if (heap_shape(family) == HeapShape::other) return p;
     std::int64_t lo = 0;  // one heap: the largest heap below p known to pass
-    for (const auto& q : asked) {
-      if (!less_position(q, p)) break;
-      if (q.size() == 1) lo = std::max(lo, q[0]);
-    }
+    if (p.size() == 1) lo = std::min(p[0], std::max<std::int64_t>(cov.exhaustive_end, 0));
     for (rounds = 0; rounds < 12; ++rounds) {
       std::vector<Position> candidates;
       for (auto& q : smaller(p, lo))
-        if (!std::binary_search(asked.begin(), asked.end(), q, less_position))
-          candidates.push_back(std::move(q));
+        if (!cov.holds(q)) candidates.push_back(std::move(q));
       if (candidates.empty()) break;
       std::vector<Value> kv;
       try {
@@ -471,13 +773,53 @@ struct Checker {
     return p;
   }
 
-  /// The least position of items[from..] that the kernel fails on alone (or in a prefix run).
-  std::optional<std::pair<Position, KernelDefect>> isolate(const std::vector<Position>& ps,
+  /// The least wrong heap of the residue class of n (modulo the proved period) above the
+  /// exhaustive range that a search finds: rounds of 160 heaps of the class between the largest
+  /// known right and the least known wrong (spread evenly, and the 32 just below), each in a
+  /// fresh run, until they are adjacent in the class. Exact when the class is wrong from some heap
+  /// on; otherwise the least wrong one the rounds met.
+  std::int64_t residue_search(std::int64_t n, Value& kernel_value, Value& harness_value,
+                              int& rounds) {
+    const std::int64_t p = proof->proved.period;
+    const std::int64_t b = cov.exhaustive_end;
+    // Heaps of the class: y(k) = first + k p, k = 0..kn.
+    const std::int64_t first = b + 1 + ((n - (b + 1)) % p + p) % p;
+    std::int64_t khi = (n - first) / p;
+    std::int64_t klo = -1;  // y(-1) <= b: in the exhaustive range, right
+    for (rounds = 0; rounds < 40 && khi - klo > 1; ++rounds) {
+      std::set<std::int64_t> ks;
+      for (std::int64_t j = 1; j <= 128; ++j)
+        ks.insert(klo + static_cast<std::int64_t>(static_cast<Wide>(khi - klo) * j / 129));
+      for (std::int64_t d = 1; d <= 32 && khi - d > klo; ++d) ks.insert(khi - d);
+      std::vector<Position> candidates;
+      for (auto k : ks)
+        if (k > klo && k < khi) candidates.push_back({first + k * p});
+      if (candidates.empty()) break;
+      std::vector<Value> kv;
+      try {
+        kv = kernel(candidates);
+      } catch (const KernelDefect&) {
+        break;
+      }
+      const auto hv = harness(candidates);
+      std::size_t i = 0;
+      while (i < candidates.size() && kv[i] == hv[i]) ++i;
+      if (i > 0) klo = (candidates[i - 1][0] - first) / p;
+      if (i == candidates.size()) break;  // every candidate right: khi stays
+      khi = (candidates[i][0] - first) / p;
+      kernel_value = kv[i];
+      harness_value = hv[i];
+    }
+    return first + khi * p;
+  }
+
+  /// The least position of run[from..] that the kernel fails on alone (or in a prefix run).
+  std::optional<std::pair<Position, KernelDefect>> isolate(const std::vector<std::uint32_t>& run,
                                                            std::size_t from) {
     const auto fails = [&](std::size_t a, std::size_t b) -> std::optional<KernelDefect> {
       try {
-        (void)kernel(std::vector<Position>(ps.begin() + static_cast<std::ptrdiff_t>(a),
-                                           ps.begin() + static_cast<std::ptrdiff_t>(b)));
+        (void)kernel_ids(std::vector<std::uint32_t>(run.begin() + static_cast<std::ptrdiff_t>(a),
+                                                    run.begin() + static_cast<std::ptrdiff_t>(b)));
       } catch (const KernelDefect& d) {
         if (d.kind == "timeout" && options.time_limit > 0 && since(start) > options.time_limit)
           throw;
@@ -486,13 +828,13 @@ struct Checker {
       return std::nullopt;
     };
     // Most kernels fail at once on the position after the last value they wrote.
-    for (std::size_t i = from; i < std::min(ps.size(), from + 2); ++i) {
-      if (auto d = fails(i, i + 1)) return std::make_pair(ps[i], *d);
+    for (std::size_t i = from; i < std::min(run.size(), from + 2); ++i) {
+      if (auto d = fails(i, i + 1)) return std::make_pair(cov.position(run[i]), *d);
     }
     // Else the shortest failing prefix of the rest (bisection, at most ~25 runs).
-    std::size_t lo = std::min(ps.size(), from + 2), hi = ps.size();
+    std::size_t lo = std::min(run.size(), from + 2), hi = run.size();
     if (lo >= hi || !fails(lo, hi)) return std::nullopt;
-    std::size_t good = lo;  // ps[lo..good) runs cleanly; ps[lo..hi) fails
+    std::size_t good = lo;  // run[lo..good) runs cleanly; run[lo..hi) fails
     while (hi - good > 1) {
       const std::size_t mid = good + (hi - good) / 2;
       if (fails(lo, mid)) {
@@ -501,7 +843,7 @@ struct Checker {
         good = mid;
       }
     }
-    if (auto d = fails(hi - 1, hi)) return std::make_pair(ps[hi - 1], *d);
+    if (auto d = fails(hi - 1, hi)) return std::make_pair(cov.position(run[hi - 1]), *d);
     return std::nullopt;
   }
 
@@ -518,109 +860,443 @@ struct Checker {
     }
   }
 
+  /// A defect found by comparing answers (no run failed): its kind, position and message.
+  void record_answer_defect(const std::string& kind, const Position& at, const std::string& what) {
+    result.verdict = "defect";
+    result.defect = {{"kind", kind},
+                     {"position", game.format_position(at)},
+                     {"message", command.shown + " " + what}};
+  }
+
+  /// One run of the ids in `order`; a defect is isolated and recorded (false).
+  bool run_order(const std::vector<std::uint32_t>& order, std::vector<Value>& by_id) {
+    result.asked += order.size();
+    std::vector<Value> kv;
+    std::optional<KernelDefect> defect;
+    try {
+      kv = kernel_ids(order);
+    } catch (const KernelDefect& d) {
+      if (d.kind == "timeout" && options.time_limit > 0 && since(start) > options.time_limit) throw;
+      defect = d;
+      kv = d.received;
+    }
+    for (std::size_t j = 0; j < kv.size() && j < order.size(); ++j) by_id[order[j]] = kv[j];
+    if (!defect) return true;
+    // Wrong values before the defect come first (the least wrong position is then reported),
+    // but not before too many values or output on a plugin's stdout: those are the cause.
+    const bool cause = defect->kind == "too-many" || defect->kind == "stdout";
+    for (std::size_t j = 0; !cause && j < kv.size() && j < order.size(); ++j)
+      if (kv[j] != ref[order[j]]) return true;
+    if (cause) {
+      // Too many values: from the first wrong one its answers are out of step; asked alone, the
+      // position there shows the defect (two answers for a line too long for the kernel).
+      for (std::size_t j = 0; defect->kind == "too-many" && j < kv.size() && j < order.size();
+           ++j) {
+        if (kv[j] == ref[order[j]]) continue;
+        // The extra value is the second answer of the position before the first wrong one, or
+        // of that one (a line the kernel reads as two).
+        for (std::size_t k = j > 0 ? j - 1 : j; k <= j; ++k) {
+          const Position p = cov.position(order[k]);
+          try {
+            (void)kernel({p});
+          } catch (const KernelDefect& d) {
+            record_defect(d, p);
+            return false;
+          }
+        }
+        break;
+      }
+      record_defect(*defect, std::nullopt);
+      return false;
+    }
+    for (std::size_t j = 0; j < kv.size() && j < order.size(); ++j)
+      if (kv[j] != ref[order[j]]) return true;
+    auto at = defect->kind == "too-many" || defect->kind == "stdout" || defect->kind == "startup"
+                  ? std::nullopt
+                  : isolate(order, kv.size());
+    if (at) {
+      record_defect(at->second, at->first);
+    } else {
+      record_defect(*defect, std::nullopt);
+    }
+    return false;
+  }
+
   RegressionResult run() {
     result.game = game.spec();
     result.kernel = command.shown;
-    result.reference = gk.kernel->name;
     const auto shape = heap_shape(family);
     result.kernel_shape = shape == HeapShape::other ? "positions"
                           : options.sums            ? "sums of heaps"
                                                     : "one heap";
-    const auto items = shape == HeapShape::other ? domain_coverage() : heap_coverage();
-    std::vector<Position> ps;
-    ps.reserve(items.size());
-    for (const auto& it : items) ps.push_back(it.p);
-    result.positions = ps.size();
-    const auto hv = harness(ps);
-    std::vector<Value> kv;
-    std::optional<KernelDefect> defect;
-    try {
-      kv = kernel(ps);
-    } catch (const KernelDefect& d) {
-      defect = d;
-      kv = d.received;
+    if (shape != HeapShape::other && family_has_proved_heap_values(family)) {
+      std::string why_not;
+      proof = proved_values(game, family, {}, &why_not);
+      if (!proof) result.how_known = "no proved period (" + why_not + ")";
     }
-    for (std::size_t j = 0; j < kv.size() && j < ps.size(); ++j) {
-      for (auto& ph : result.phases) {
-        if (ph.code != items[j].phase) continue;
-        ++ph.answered;
-        if (kv[j] != hv[j]) ++ph.wrong;
-      }
-    }
-    std::size_t i = 0;
-    while (i < kv.size() && i < ps.size() && kv[i] == hv[i]) ++i;
-    if (i < kv.size() && i < ps.size()) {
-      wrong(items, ps, i, kv[i], hv[i]);
-    } else if (defect) {
-      auto at = defect->kind == "too-many" ? std::nullopt : isolate(ps, i);
-      if (at) {
-        record_defect(at->second, at->first);
+    if (proof) {
+      result.proved = true;
+      result.reference = "the proved period";
+      result.how_known = proof->how();
+      proved_coverage();
+    } else {
+      result.reference = gk.kernel->name;
+      const std::string why = result.how_known;
+      result.how_known = "the harness's kernel " + gk.kernel->name +
+                         ", a disagreement confirmed by a second route" +
+                         (why.empty() ? std::string() : "; " + why);
+      if (shape == HeapShape::other) {
+        domain_coverage();
       } else {
-        record_defect(*defect, std::nullopt);
+        measured_coverage();
       }
     }
+    cov.finish();
+    const std::size_t n = cov.size();
+    result.positions = n;
+    for (auto& ph : result.phases) ph.positions = 0;
+    for (std::size_t id = 0; id < n; ++id)
+      for (auto& ph : result.phases)
+        if (ph.code == cov.phase(id)) ++ph.positions;
+    require_memory(static_cast<std::uint64_t>(n) * 40);
+    // The harness's values.
+    {
+      const auto t = clock_type::now();
+      ref.resize(n);
+      if (proof) {
+        for (std::size_t id = 0; id < cov.heap_count(); ++id) ref[id] = proof->heap(cov.heap(id));
+        for (std::size_t j = 0; j < cov.others.size(); ++j)
+          ref[cov.heap_count() + j] = proof->position(cov.others[j]);
+      } else {
+        std::vector<Position> all;
+        all.reserve(n);
+        for (std::size_t id = 0; id < n; ++id) all.push_back(cov.position(id));
+        ref = gk.kernel->values(game, all);
+        if (ref.size() != n) throw std::logic_error("harness kernel gave a short answer");
+      }
+      result.reference_seconds += since(t);
+    }
+    // Two runs: every position in increasing order; then half of them (a seeded choice) in
+    // decreasing order followed by the other half shuffled.
+    std::vector<std::uint32_t> second;
+    {
+      std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
+      std::vector<std::uint32_t> down, mixed;
+      for (auto id : cov.increasing) ((rng() & 1) != 0 ? down : mixed).push_back(id);
+      std::reverse(down.begin(), down.end());
+      std::shuffle(mixed.begin(), mixed.end(), rng);
+      second = std::move(down);
+      const std::size_t half = second.size();
+      second.insert(second.end(), mixed.begin(), mixed.end());
+      result.orders = "each position asked twice, in separate runs: increasing (" +
+                      std::to_string(n) + "), then decreasing (" + std::to_string(half) +
+                      ") followed by shuffled (" + std::to_string(mixed.size()) + ")";
+    }
+    constexpr Value kUnanswered = std::numeric_limits<Value>::min();
+    std::vector<Value> a1(n, kUnanswered), a2(n, kUnanswered);
+    const bool first_ran = run_order(cov.increasing, a1);
+    if (command.protocol == KernelProtocol::lines) {
+      // Over the positions before the first wrong answer of the increasing run (after it, a
+      // kernel out of step may be right by chance).
+      for (const auto id : cov.increasing) {
+        if (a1[id] != ref[id]) break;
+        longest_right_line = std::max(
+            longest_right_line, cov.is_heap(id) ? std::to_string(cov.heap(id)).size() + 1
+                                                : line_bytes(cov.others[id - cov.heap_count()]));
+      }
+    }
+    if (!first_ran) {
+      if (result.defect.contains("position"))
+        line_hint(game.parse_position(result.defect["position"].get<std::string>()));
+      return finish();
+    }
+    bool any_wrong = false;
+    for (std::size_t id = 0; id < n && !any_wrong; ++id) any_wrong = a1[id] != ref[id];
+    // The second run only when the first is right (a wrong value is searched at once).
+    if (!any_wrong && !run_order(second, a2)) {
+      if (result.defect.contains("position"))
+        line_hint(game.parse_position(result.defect["position"].get<std::string>()));
+      return finish();
+    }
+    count_phases(a1, a2);
+    // The least position (increasing order) with an answer that is not the harness's: a single
+    // heap first (a wrong heap is the simpler failure; a sum is taken when no heap is wrong).
+    std::size_t least = n;
+    for (int pass = 0; pass < 2 && least == n; ++pass) {
+      for (auto id : cov.increasing) {
+        if (pass == 0 && !cov.is_heap(id) && cov.others[id - cov.heap_count()].size() != 1)
+          continue;
+        if ((a1[id] != kUnanswered && a1[id] != ref[id]) ||
+            (a2[id] != kUnanswered && a2[id] != ref[id])) {
+          least = id;
+          break;
+        }
+      }
+    }
+    if (least == n) return finish();
+    answers1 = &a1;
+    answers2 = &a2;
+    diagnose(least, a1[least], a2[least], second, kUnanswered);
+    if (result.verdict == "defect" && result.defect.contains("position"))
+      line_hint(game.parse_position(result.defect["position"].get<std::string>()));
+    return finish();
+  }
+
+  /// CPU seconds of this process and its reaped children (the kernel's runs).
+  static double cpu_now() {
+    double t = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+      rusage u{};
+      getrusage(who, &u);
+      t += static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+    }
+    return t;
+  }
+  double cpu_start = cpu_now();
+
+  RegressionResult finish() {
     result.total_seconds = since(start);
+    result.harness_cpu_seconds =
+        std::max(0.0, cpu_now() - cpu_start - std::max(0.0, result.kernel_own_seconds));
     return result;
   }
 
-  void wrong(const std::vector<Item>& items, const std::vector<Position>& ps, std::size_t i,
-             Value kernel_value, Value harness_value) {
-    std::string found_by;
-    for (const auto& ph : result.phases)
-      if (ph.code == items[i].phase) found_by = ph.name + " (" + ph.what + ")";
-    int rounds = 0;
-    const Value streamed = kernel_value;
-    Position p = shrink(ps[i], ps, kernel_value, harness_value, rounds);
-    // Asked alone, the kernel must give the same wrong value: otherwise its answers were out of
-    // step with the positions (a missing or an extra line), a defect.
-    std::vector<Value> alone;
+  void count_phases(const std::vector<Value>& a1, const std::vector<Value>& a2) {
+    constexpr Value kUnanswered = std::numeric_limits<Value>::min();
+    for (std::size_t id = 0; id < cov.size(); ++id) {
+      for (auto& ph : result.phases) {
+        if (ph.code != cov.phase(id)) continue;
+        if (a1[id] != kUnanswered) ++ph.answered;
+        if ((a1[id] != kUnanswered && a1[id] != ref[id]) ||
+            (a2[id] != kUnanswered && a2[id] != ref[id]))
+          ++ph.wrong;
+      }
+    }
+  }
+
+  /// The position before `id` in `order` (for messages), or nullopt.
+  std::optional<Position> before(const std::vector<std::uint32_t>& order, std::uint32_t id) {
+    const auto it = std::find(order.begin(), order.end(), id);
+    if (it == order.begin() || it == order.end()) return std::nullopt;
+    return cov.position(*(it - 1));
+  }
+
+  /// The answers of `order` up to and including id again, in a fresh run (the last 4,096 of
+  /// them): the answer at id, or nullopt when the run fails.
+  std::optional<Value> replay(const std::vector<std::uint32_t>& order, std::uint32_t id) {
+    const auto it = std::find(order.begin(), order.end(), id);
+    if (it == order.end()) return std::nullopt;
+    const auto from = it - order.begin() > 4096 ? it - 4096 : order.begin();
     try {
-      alone = kernel({p});
+      return kernel_ids(std::vector<std::uint32_t>(from, it + 1)).back();
+    } catch (const KernelDefect&) {
+      return std::nullopt;
+    }
+  }
+
+  /// Names what is wrong at the least position with an answer not the harness's: a wrong value
+  /// (its least wrong position searched), nondeterminism, or order dependence.
+  void diagnose(std::size_t id, Value v1, Value v2, const std::vector<std::uint32_t>& second,
+                Value unanswered) {
+    const Position p = cov.position(id);
+    const Value right = ref[id];
+    const std::string where = game.format_position(p);
+    // Asked alone, twice.
+    Value alone1 = 0, alone2 = 0;
+    try {
+      alone1 = kernel({p}).at(0);
+      alone2 = kernel({p}).at(0);
     } catch (const KernelDefect& d) {
       record_defect(d, p);
       return;
     }
-    if (alone.at(0) != kernel_value) {
-      if (i > 0 && p == ps[i]) {
-        try {
-          (void)kernel({ps[i - 1]});
-        } catch (const KernelDefect& d) {
-          record_defect(d, ps[i - 1]);
-          return;
-        }
-      }
-      record_defect(KernelDefect(command.shown + " answered position " + game.format_position(p) +
-                                     " with " + std::to_string(kernel_value) +
-                                     " among the others and " + std::to_string(alone.at(0)) +
-                                     " alone: its answers are out of step with the positions (a "
-                                     "missing or extra line before it?)",
-                                 "out-of-step", 0),
-                    std::nullopt);
-      result.defect["position"] = game.format_position(p);
+    const auto says = [](Value v) { return std::to_string(v); };
+    if (alone1 != alone2) {
+      record_answer_defect("nondeterministic", p,
+                           "is nondeterministic: asked position " + where +
+                               " alone twice, it answered " + says(alone1) + " and " +
+                               says(alone2) + " (the harness: " + says(right) + ", " +
+                               result.how_known + ")");
       return;
     }
-    (void)streamed;
-    // A second route confirms the harness's value before the kernel is called wrong.
-    std::string confirmed = gk.kernel->name + " (the naive kernel, from the rules)";
-    if (const Kernel* second = second_route(p)) {
-      const Value v = second->values(game, std::vector<Position>{p}).at(0);
-      if (v != harness_value) {
-        throw std::logic_error("the harness's kernels disagree at " + game.format_position(p) +
-                               ": " + gk.kernel->name + " = " + std::to_string(harness_value) +
-                               ", " + second->name + " = " + std::to_string(v) +
-                               " (a bug of the harness; please report it)");
+    const bool first_wrong = v1 != unanswered && v1 != right;
+    const bool second_wrong = v2 != unanswered && v2 != right;
+    if (alone1 != right) {
+      if ((first_wrong && v1 != alone1) || (second_wrong && v2 != alone1) ||
+          (v2 != unanswered && v1 != v2)) {
+        record_answer_defect(
+            "nondeterministic", p,
+            "answers position " + where + " differently: " + says(v1) + " in the increasing run, " +
+                (v2 == unanswered ? std::string("-") : says(v2)) + " in the second run, " +
+                says(alone1) + " alone (the harness: " + says(right) + ", " + result.how_known +
+                "): its answers depend on chance or on the positions asked before");
+        return;
       }
-      confirmed = gk.kernel->name + ", confirmed by " + second->name;
+      wrong_value(id, alone1, right);
+      return;
+    }
+    // Right alone, wrong in a run: out of step, order dependence, or nondeterminism.
+    const bool in_first = first_wrong;
+    const std::vector<std::uint32_t>& order = in_first ? cov.increasing : second;
+    const Value wrong = in_first ? v1 : v2;
+    const auto prev = before(order, static_cast<std::uint32_t>(id));
+    if (command.protocol == KernelProtocol::lines) {
+      // Out of step: the wrong answer is the harness's value of a neighbour in the run.
+      // Out of step: from here on the answers are the harness's values of the positions one
+      // before (an extra line) or one after (a missing line), for three positions at least.
+      const auto it = std::find(order.begin(), order.end(), static_cast<std::uint32_t>(id));
+      const auto& answers = in_first ? *answers1 : *answers2;
+      const auto shifted = [&](std::ptrdiff_t delta) {
+        const std::ptrdiff_t k = it - order.begin();
+        const auto size = static_cast<std::ptrdiff_t>(order.size());
+        if (k + delta < 0 || k + 2 + std::max<std::ptrdiff_t>(delta, 0) >= size) return false;
+        for (std::ptrdiff_t j = k; j <= k + 2; ++j)
+          if (answers[order[static_cast<std::size_t>(j)]] !=
+              ref[order[static_cast<std::size_t>(j + delta)]])
+            return false;
+        return true;
+      };
+      const bool prev_value = shifted(-1);
+      const bool next_value = !prev_value && shifted(1);
+      if ((prev_value || next_value) && replay(order, static_cast<std::uint32_t>(id)) == wrong) {
+        record_answer_defect(
+            "out-of-step", p,
+            "answered position " + where + " with " + says(wrong) + ", the value of the position " +
+                (prev_value ? "before" : "after") + " it in the run, and " + says(alone1) +
+                " alone: its answers are out of step with the positions (a missing or an extra "
+                "line before it)");
+        return;
+      }
+    }
+    const auto again = replay(order, static_cast<std::uint32_t>(id));
+    if (again && *again == wrong) {
+      record_answer_defect("order", p,
+                           "depends on the order of the positions: position " + where +
+                               " is answered " + says(wrong) + " when asked after " +
+                               (prev ? game.format_position(*prev) : std::string("the others")) +
+                               " in the " +
+                               (in_first ? "increasing" : "second (decreasing, then shuffled)") +
+                               " run (again when " + "replayed), and " + says(right) + " alone" +
+                               (!in_first ? " and in increasing order" : "") +
+                               " (the harness: " + says(right) + ", " + result.how_known + ")");
+      return;
+    }
+    record_answer_defect("nondeterministic", p,
+                         "is nondeterministic: position " + where + " was answered " + says(wrong) +
+                             " in the " + (in_first ? "increasing" : "second") + " run and " +
+                             (again ? says(*again) : std::string("nothing")) +
+                             " when the same positions were asked again, " + says(alone1) +
+                             " alone (the harness: " + says(right) + ", " + result.how_known + ")");
+  }
+
+  /// A wrong value at p (the kernel's answer alone): the least wrong position searched below it,
+  /// confirmed, recorded.
+  void wrong_value(std::size_t first_id, Value kernel_value, Value harness_value) {
+    const Position first = cov.position(first_id);
+    std::string found_by;
+    for (const auto& ph : result.phases)
+      if (ph.code == cov.phase(first_id)) found_by = ph.name + " (" + ph.what + ")";
+    int rounds = 0;
+    Position p = first;
+    std::string least_how;
+    if (p.size() == 1 && p[0] <= cov.exhaustive_end) {
+      least_how = "the least wrong heap: every heap below it was checked";
+    } else if (p.size() == 1 && proof) {
+      p = {residue_search(p[0], kernel_value, harness_value, rounds)};
+      least_how = "the least wrong heap of the coverage" +
+                  std::string(p == first ? "" : " (" + game.format_position(first) + ")") +
+                  ", then the least of its residue class modulo " +
+                  std::to_string(proof->proved.period) + " above " +
+                  std::to_string(cov.exhaustive_end) + " that a bisection of the class finds";
+    } else {
+      p = shrink(p, kernel_value, harness_value, rounds);
+      least_how = p == first
+                      ? "the least wrong position of the coverage"
+                      : "the least wrong position of the coverage (" + game.format_position(first) +
+                            "), shrunk to the least failing position found";
+      if (p.size() == 1 && proof && p[0] > cov.exhaustive_end) {
+        int more = 0;
+        const Position shrunk = p;
+        p = {residue_search(p[0], kernel_value, harness_value, more)};
+        rounds += more;
+        if (p != shrunk)
+          least_how += " (" + game.format_position(shrunk) +
+                       "), then the least of its residue class modulo " +
+                       std::to_string(proof->proved.period) + " that a bisection finds";
+      }
+    }
+    // Asked alone, the kernel gives the same wrong value (else its answers depend on the run).
+    std::vector<Value> alone{kernel_value};  // p == first: asked alone twice already
+    if (p != first) {
+      try {
+        alone = kernel({p});
+      } catch (const KernelDefect& d) {
+        record_defect(d, p);
+        return;
+      }
+    }
+    if (alone.at(0) != kernel_value) {
+      record_answer_defect("nondeterministic", p,
+                           "answered position " + game.format_position(p) + " with " +
+                               std::to_string(kernel_value) + " among the others and " +
+                               std::to_string(alone.at(0)) +
+                               " alone: its answers depend on chance or on the positions asked "
+                               "before");
+      return;
+    }
+    std::string confirmed;
+    if (proof) {
+      confirmed = proof->how();
+    } else {
+      confirmed = gk.kernel->name + " (the naive kernel, from the rules)";
+      if (const Kernel* second = second_route(p)) {
+        const Value v = second->values(game, std::vector<Position>{p}).at(0);
+        if (v != harness_value) {
+          throw std::logic_error("the harness's kernels disagree at " + game.format_position(p) +
+                                 ": " + gk.kernel->name + " = " + std::to_string(harness_value) +
+                                 ", " + second->name + " = " + std::to_string(v) +
+                                 " (a bug of the harness; please report it)");
+        }
+        confirmed = "the harness's kernel " + gk.kernel->name + ", confirmed by " + second->name +
+                    " (no period of " + game.spec() + " proved)";
+      }
     }
     result.verdict = "wrong";
     result.disagreement = {{"position", game.format_position(p)},
                            {"kernel", kernel_value},
                            {"harness", harness_value},
                            {"harness_kernels", confirmed},
+                           {"how_known", confirmed},
                            {"found_by", found_by},
-                           {"first_found", game.format_position(ps[i])},
+                           {"least", least_how},
+                           {"first_found", game.format_position(first)},
                            {"shrink_rounds", rounds}};
+    line_hint(p);
   }
+
+  /// Bytes of the line of p in the line protocol.
+  [[nodiscard]] std::size_t line_bytes(const Position& p) const {
+    return game.format_position(p).size() + 1;
+  }
+
+  /// A line longer than every line the kernel answered right (in the increasing run): said in
+  /// the result as a likely cause (a buffer too short for the line).
+  void line_hint(const Position& p) {
+    if (command.protocol != KernelProtocol::lines || longest_right_line == 0) return;
+    const auto len = line_bytes(p);
+    if (len <= longest_right_line) return;
+    const std::string hint = "its line is " + std::to_string(len) +
+                             " bytes, longer than every line it answered right (at most " +
+                             std::to_string(longest_right_line) +
+                             "): a line too long for the kernel?";
+    nlohmann::json& j = result.verdict == "wrong" ? result.disagreement : result.defect;
+    if (!j.is_object()) return;
+    j["cause"] = hint;
+    if (result.verdict != "wrong")
+      j["message"] = j["message"].get<std::string>() + " (" + hint + ")";
+  }
+  std::size_t longest_right_line = 0;
 };
 
 }  // namespace

@@ -2,17 +2,22 @@
 // 'CMD'` or `--plugin LIB.so`) against the harness's values, on a coverage chosen to catch the
 // usual ways a fast kernel is wrong (verify/CROSS_CHECK.md):
 //
-// - heap games (octal, hex, grundy, nim, octal-misere, subtraction): every heap up to a bound
-//   chosen from the game's cost (at least 10^4), the heaps around the proved preperiod and period
-//   and around powers of two, then heaps drawn log-uniformly up to the largest the kernel declares
-//   (at least 10^6 and four proved windows by default); sums of heaps only when declared;
+// - heap games whose period is proved (octal, hex, subtraction: proved_values.h): the values come
+//   from the certificate the checker library accepted, for any heap up to 2^63 - 1, and the
+//   coverage depends on the game and the seed only: every heap up to the preperiod + 2 periods
+//   (at least 10^5, 10^6 for a plugin), every residue class modulo the period at several levels
+//   up to the kernel's largest heap (both sides of 2^16, 2^31, 2^32, 2^53, and 2^63 - 1), the
+//   heaps around powers of two, random heaps, and sums of 2 to 16 heaps when declared;
+// - other heap games (grundy, an unsolved octal game): the harness's own values up to a bound
+//   measured from the harness's cost, confirmed by a second route;
 // - other games: the family's exhaustive domain and random positions beyond (GameInstance).
 //
-// The harness's values come from the family's preferred kernel (octal: the sparse kernel and the
-// checked period); a disagreement is shrunk to the least failing position found, re-asked of the
-// kernel alone (a kernel whose answers are out of step is a defect, not a wrong value), and
-// confirmed by a second route (the naive kernel, or another fast one) before the kernel is
-// called wrong. A kernel that fails as a program is isolated to the least position it fails on.
+// Every position is asked twice, in separate runs: in increasing order, then (a second run) half
+// of them in decreasing order and the other half shuffled. A position answered differently is
+// named as nondeterminism or order dependence; a wrong value is searched down to the least wrong
+// position of the covered set (and, far out, of its residue class), and said with both values
+// and how the right one is known. A kernel that fails as a program is isolated to the least
+// position it fails on.
 #pragma once
 
 #include <cstdint>
@@ -47,14 +52,15 @@ struct RegressionOptions {
   KernelProcessOptions process;
 };
 
-/// The largest --max-position and --exhaustive accepted (the harness holds a table of values).
+/// The largest --max-position accepted where no proof gives the values (the harness holds a
+/// table of values); with a proved period any heap up to 2^63 - 1.
 constexpr std::int64_t kMaxRegressionHeap = 100'000'000;
 /// The most positions of one check (exhaustive heaps, random ones and sums, or a domain): about
 /// 150 bytes each are held.
 constexpr std::int64_t kMaxRegressionPositions = 10'000'000;
 
 struct RegressionPhase {
-  std::string name;  ///< "exhaustive", "boundaries", "random", "sums", "domain"
+  std::string name;  ///< "exhaustive", "residues", "boundaries", "random", "sums", "domain"
   std::string what;  ///< one line: "every heap 0..100000"
   std::uint64_t positions = 0;
   int code = 0;                ///< the phase's tag on its positions
@@ -69,13 +75,23 @@ struct RegressionPhase {
 
 struct RegressionResult {
   std::string game;
-  std::string kernel;        ///< how the kernel is named in messages
-  std::string reference;     ///< the harness kernel the values come from
+  std::string kernel;          ///< how the kernel is named in messages
+  std::string reference;       ///< the harness kernel the values come from
+  std::string how_known;       ///< how the harness's values are known (the proof, or the kernels)
+  bool proved = false;         ///< the values come from a proved period (certificate accepted)
+  std::string orders;          ///< the runs and orders the positions were asked in
+  KernelRunStats stderr_seen;  ///< the kernel's stderr over every run (bytes, head, tail)
+  double kernel_own_seconds = -1;  ///< inside the plugin's value function (negative: unknown)
+  /// CPU seconds of the whole check (this process and the kernel's processes) less
+  /// kernel_own_seconds when known: the harness's own share, measured in CPU time so that a
+  /// loaded machine does not count its waiting.
+  double harness_cpu_seconds = 0;
   std::string kernel_shape;  ///< "one heap", "sums of heaps", "positions"
   std::int64_t max_position = 0;
   std::optional<std::pair<std::int64_t, std::int64_t>> period;  ///< (preperiod, period)
   std::vector<RegressionPhase> phases;
   std::uint64_t positions = 0;
+  std::uint64_t asked = 0;  ///< positions sent in the two runs (each position twice)
   double kernel_seconds = 0, reference_seconds = 0, total_seconds = 0;
   std::string verdict = "agree";          ///< "agree", "wrong" (exit 1), "defect" (exit 2)
   nlohmann::json disagreement = nullptr;  ///< position, kernel, harness, found_by, confirmed_by

@@ -17,6 +17,7 @@ RegressionResult check_nim(const std::string& command, RegressionOptions options
   options.exhaustive = options.exhaustive < 0 ? 2000 : options.exhaustive;
   options.cases = options.cases < 0 ? 300 : options.cases;
   options.process.silence_seconds = 2;
+  options.process.startup_seconds = 2;
   return regression_check(*game, "nim", external_command(command), options);
 }
 
@@ -94,8 +95,15 @@ BOOST_AUTO_TEST_CASE(defects_are_reported) {
   r = check_nim("cat; exit 3");
   BOOST_TEST(r.verdict == "defect");
   BOOST_TEST(r.defect["kind"] == "died");
+  // Silent from its start: the start-up allowance (2 s here) ends it, no position named.
   r = check_nim("sleep 100");
   BOOST_TEST(r.verdict == "defect");
+  BOOST_TEST(r.defect["kind"] == "startup");
+  BOOST_TEST(r.defect["message"].get<std::string>().find("before its first value") !=
+             std::string::npos);
+  // Silent after its first values: the --timeout, and the position it stopped at.
+  r = check_nim("head -n 3; sleep 100");
+  BOOST_TEST(r.verdict == "defect");
   BOOST_TEST(r.defect["kind"] == "timeout");
-  BOOST_TEST(r.defect["position"] == "0");
+  BOOST_TEST(r.defect["position"] == "3");
 }

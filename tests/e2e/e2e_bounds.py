@@ -212,7 +212,7 @@ with open(boards, "w", encoding="utf-8") as f:
     f.write("-----\n")
 r = run(["values", "sos:5", "@" + boards, "--format", "json"])
 j = json.loads(r.stdout or "{}")
-check(r.returncode == 0 and list(j) == ["game", "kernel", "naive_checked", "outcomes", "positions"]
+check(r.returncode == 0 and list(j) == ["game", "kernel", "known", "naive_checked", "outcomes", "positions"]
       and len(j["outcomes"]) == 1, f"values of outcomes as JSON: {r.stdout} {r.stderr}")
 r = run(["values", "octal:0.07", "0..0", "--format", "json"])
 j = json.loads(r.stdout or "{}")

@@ -219,8 +219,10 @@ ext = write("sub134.py", "import sys\nS = [1, 3, 4]\ng = [0]\nfor line in sys.st
             "    n = int(line)\n    while len(g) <= n:\n        m = len(g)\n"
             "        s = {g[m - x] for x in S if x <= m}\n        v = 0\n"
             "        while v in s:\n            v += 1\n        g.append(v)\n    print(g[n])\n")
+# The program computes every heap from 0 (no period): it states the largest heap it takes (the
+# default is 2^63 - 1, since the period of subtraction:1,3,4 is proved).
 r = run(["cross-check", "subtraction:1,3,4", "--external", f"{sys.executable} {ext}",
-         "--range", "100", "--cases", "20"])
+         "--range", "100", "--cases", "20", "--max-position", "5000"])
 check(r.returncode == 0 and "agree:     yes" in r.stdout, f"a right program: {r.stdout}{r.stderr}")
 r = run(["cross-check", "subtraction:1,3,4", "--external",
          "while read n; do echo 0; done",

@@ -54,7 +54,11 @@ def example(name, source_edit=None):
 build, r = example("right")
 check(r.returncode == 0 and "octal_0177_kernel_cross_check" in r.stdout,
       f"the out-of-tree kernel passes its cross-check: {r.stdout[-1500:]}{r.stderr[-500:]}")
-check(os.path.exists(os.path.join(build, "octal_0177_kernel.junit.xml")), "its JUnit file")
+check("octal_0177_kernel_cross_check_octal_0_07" in r.stdout,
+      f"a second test (game) for the same plugin: {r.stdout[-1500:]}")
+check(os.path.exists(os.path.join(build, "octal_0177_kernel.junit.xml")) and
+      os.path.exists(os.path.join(build, "octal_0177_kernel_octal_0_07.junit.xml")),
+      "their JUnit files")
 # The same kernel, wrong beyond its table (4096) on the heaps n mod 11 = 5: its test must fail.
 _, r = example("wrong", ("return g[preperiod + (n - preperiod) % period];",
                          "return g[preperiod + (n - preperiod) % period] ^ (n % 11 == 5 ? 1 : 0);"))

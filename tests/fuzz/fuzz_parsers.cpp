@@ -579,9 +579,12 @@ std::optional<std::vector<igv::Value>> reference_reply(const std::string& bytes,
   if (binary) {
     if (bytes.size() % 9 != 0) return std::nullopt;  // a reply ending inside a record
     for (std::size_t at = 0; at < bytes.size(); at += 9) {
-      if (bytes[at] != 0) return std::nullopt;  // the kernel's own error status
       std::int64_t v = 0;
       std::memcpy(&v, bytes.data() + at + 1, sizeof v);
+      // kernel-host's trailer (status 3, the nanoseconds in the value function, not negative)
+      // may end the reply; any other status is the kernel's own error or a defect.
+      if (bytes[at] == 3 && v >= 0 && at + 9 == bytes.size()) break;
+      if (bytes[at] != 0) return std::nullopt;
       values.push_back(v);
     }
   } else {

@@ -35,7 +35,9 @@ typedef struct igv_kernel {
   int sums;
   /* The value of the position coords[0..count-1] in *value. Returns 0, or nonzero when it cannot
    * compute it (the harness reports that as a defect of the kernel at that position). May be
-   * called from one thread only; positions come in increasing order within a run. */
+   * called from one thread only; positions come in any order (increasing, decreasing, shuffled),
+   * and each position is asked more than once, in separate runs: the answer must not depend on it.
+   */
   int (*value)(const int64_t* coords, size_t count, int64_t* value);
 } igv_kernel;
 

@@ -1,0 +1,135 @@
+#include "properties/base/proved_values.h"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
+
+namespace igv {
+
+namespace {
+
+__extension__ using Wide = __int128;
+
+constexpr std::int64_t kLargestHeap = std::numeric_limits<std::int64_t>::max();
+
+/// The checker that accepts each family's period certificates (what the harness's own
+/// `verify check-certificate` runs), for the phrase saying how a value is known.
+std::string checker_of(const std::string& family, std::int64_t saltus) {
+  if (family == "octal")
+    return "Guy–Smith certificate accepted by check_octal_period_certificate "
+           "(core/octal/octal_certificate_check.cpp)";
+  if (family == "hex" && saltus != 0)
+    return "arithmetic-periodicity certificate (Theorem A) accepted by "
+           "check_hex_arithmetic_certificate "
+           "(core/octal/octal_hex_arithmetic_certificate_check.cpp)";
+  if (family == "hex")
+    return "hexadecimal period certificate accepted by check_hex_period_certificate "
+           "(core/octal/octal_certificate_check.cpp)";
+  return "subtraction period certificate accepted by check_subtraction_certificate "
+         "(core/subtraction/subtraction_certificate_check.cpp)";
+}
+
+/// The largest residue term |slope·i + residues[i]| of one period, and the largest heap whose
+/// value (that term plus turns·saltus) stays below 2^63.
+std::int64_t largest_heap(const ProvedPeriod& g) {
+  if (g.saltus == 0 && g.slope == 0) return kLargestHeap;
+  Wide base = 0;
+  const auto window = static_cast<std::int64_t>(g.residues.size());
+  for (std::int64_t i = 0; i < window; ++i) {
+    const Wide v = static_cast<Wide>(g.slope) * i + g.residues[static_cast<std::size_t>(i)];
+    base = std::max(base, v < 0 ? -v : v);
+  }
+  const auto fits = [&](std::int64_t n) {
+    const Wide turns = n >= g.preperiod + g.period ? (n - g.preperiod) / g.period : 0;
+    const Wide grow = turns * (g.saltus < 0 ? -static_cast<Wide>(g.saltus) : g.saltus);
+    return base + grow < static_cast<Wide>(kLargestHeap);
+  };
+  if (fits(kLargestHeap)) return kLargestHeap;
+  std::int64_t lo = 0, hi = kLargestHeap;  // fits(lo), !fits(hi)
+  while (hi - lo > 1) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace
+
+ProvedValuesRequest proved_values_request_for(const std::string& family,
+                                              std::int64_t largest_heap) {
+  ProvedValuesRequest r;
+  r.seconds = 10;
+  if (family == "octal") {
+    const double heaps =
+        std::clamp<double>(4.0 * static_cast<double>(std::max<std::int64_t>(largest_heap, 0)),
+                           4096.0, static_cast<double>(1 << 21));
+    r.budget = heaps / static_cast<double>(1 << 25);
+  }
+  return r;
+}
+
+bool family_has_proved_heap_values(const std::string& family) {
+  return family == "octal" || family == "hex" || family == "subtraction";
+}
+
+Value ProvedValues::heap(std::int64_t n) const {
+  if (n < 0 || n > largest)
+    throw BudgetExceeded(game + ": heap " + std::to_string(n) + " is beyond " +
+                         std::to_string(largest) + ", the largest whose value fits in 64 bits");
+  return proved.value(n);
+}
+
+Value ProvedValues::position(const Position& p) const {
+  if (p.size() != 1 && !sums)
+    throw InputError(game + ": a position is one heap (got " + std::to_string(p.size()) + ")");
+  Value v = 0;
+  for (const auto h : p) v ^= heap(h);
+  return v;
+}
+
+std::string ProvedValues::how() const {
+  std::string s = "from the proved period " + std::to_string(proved.period) + " from heap " +
+                  std::to_string(proved.preperiod);
+  if (proved.saltus != 0) s += ", saltus " + std::to_string(proved.saltus);
+  return s + " of " + game + " (" + certificate + ")";
+}
+
+std::optional<ProvedValues> proved_values(const GameInstance& game, const std::string& family,
+                                          const ProvedValuesRequest& request,
+                                          std::string* why_not) {
+  const auto no = [&](const std::string& why) -> std::optional<ProvedValues> {
+    if (why_not != nullptr) *why_not = why;
+    return std::nullopt;
+  };
+  if (!family_has_proved_heap_values(family))
+    return no("the family '" + family + "' proves no period of one heap's values");
+  PeriodRequest pr;
+  pr.summary_only = true;  // the numbers and the checker's values only
+  pr.budget = request.budget;
+  pr.limits.deadline = std::chrono::steady_clock::now() +
+                       std::chrono::milliseconds(static_cast<std::int64_t>(request.seconds * 1000));
+  pr.limits.memory_bytes = request.memory_bytes;
+  try {
+    const PeriodAnswer answer = game.period_limited(pr);
+    ProvedValues v;
+    v.game = game.spec();
+    v.proved = answer.proved();
+    if (v.proved.residues.size() < static_cast<std::size_t>(v.proved.preperiod + v.proved.period))
+      return no("the checker's values do not cover one period");
+    v.certificate = checker_of(family, v.proved.saltus);
+    v.largest = largest_heap(v.proved);
+    v.sums = family != "subtraction";
+    return v;
+  } catch (const BudgetExceeded& e) {
+    std::string what = e.what();
+    if (const auto cut = what.find("; "); cut != std::string::npos) what.resize(cut);
+    return no(what);
+  } catch (const InputError& e) {
+    return no(e.what());
+  }
+}
+
+}  // namespace igv

@@ -1,0 +1,70 @@
+// Values known from a proof: where a heap game's period is proved (octal, hexadecimal with an
+// ordinary or an arithmetic period, subtraction) and the checker library accepted the
+// certificate, the value of any heap up to 2^63 - 1 is one lookup in what the checker
+// established (ProvedPeriod::value: the Guy–Smith theorem, Theorem A, the subtraction window
+// argument), and the value of a sum of heaps the nim-sum of its heaps' values (Sprague–Grundy).
+// Nothing is extrapolated: the numbers and the values through one period are the checker's
+// (CertificateVerdict::proved()), never the producer's.
+//
+// `verify cross-check --external/--plugin` takes its reference values from here where a proof
+// exists, and `verify value` / `verify values` answer from it and say so.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/base/trusted/certificate.h"
+#include "core/base/game_family.h"
+
+namespace igv {
+
+/// The values of one heap game from its proved period.
+struct ProvedValues {
+  std::string game;     ///< the game's specification, e.g. "octal:0.07"
+  ProvedPeriod proved;  ///< what the checker established (preperiod, period, saltus, values)
+  /// One phrase naming the certificate and its checker, e.g. "Guy–Smith certificate accepted by
+  /// check_octal_period_certificate (core/octal/octal_certificate_check.cpp)".
+  std::string certificate;
+  /// The largest heap whose value fits in 64 bits (2^63 - 1 unless an arithmetic period's values
+  /// grow past it); heaps beyond it are refused (BudgetExceeded).
+  std::int64_t largest = 0;
+  /// Whether a position may be a sum of several heaps (its value the nim-sum of theirs).
+  bool sums = false;
+
+  /// G(n), 0 <= n <= largest, in O(1).
+  [[nodiscard]] Value heap(std::int64_t n) const;
+  /// The value of a position: one heap, or the nim-sum of a sum's heaps.
+  [[nodiscard]] Value position(const Position& p) const;
+  /// One line: "the proved period 34 from heap 53 of octal:0.07 (CERTIFICATE)".
+  [[nodiscard]] std::string how() const;
+};
+
+/// How hard proved_values searches for a period. The bound is a fixed amount of work (the
+/// family's PeriodRequest::budget), so whether a game counts as proved depends on the game, never
+/// on the machine's speed; the deadline and memory only stop a search that would not end (then
+/// the game is treated as not proved, and the caller says so).
+struct ProvedValuesRequest {
+  double budget = 1.0 / 16;  ///< octal: 2^21 heaps searched
+  double seconds = 120;
+  std::uint64_t memory_bytes = std::uint64_t{1} << 30;
+};
+
+/// A request whose search is in proportion to the heaps asked (`verify value`, `verify values`):
+/// an octal game is searched on 4 times the largest heap asked, between 2^12 and 2^21 heaps, so
+/// that a small heap of a game with no (short) period is answered at once by its kernel.
+ProvedValuesRequest proved_values_request_for(const std::string& family, std::int64_t largest_heap);
+
+/// Whether proved_values can answer for games of `family` (a family whose period() proves the
+/// values of one heap: octal, hex, subtraction).
+[[nodiscard]] bool family_has_proved_heap_values(const std::string& family);
+
+/// The values of `game` from its proved period, or nullopt when the family has no such period
+/// or none is proved within `request` (the reason in *why_not when given). The certificate is
+/// checked by the checker library (GameInstance::period_limited accepts only what it accepted).
+std::optional<ProvedValues> proved_values(const GameInstance& game, const std::string& family,
+                                          const ProvedValuesRequest& request = {},
+                                          std::string* why_not = nullptr);
+
+}  // namespace igv
