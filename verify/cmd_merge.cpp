@@ -8,6 +8,9 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <iterator>
+#include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -19,26 +22,81 @@
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
+#include "reports/base/report_recheck.h"
 #include "reports/base/report_tools.h"
 #include "verify/cli.h"
 
 namespace po = boost::program_options;
+namespace fs = std::filesystem;
 
 namespace igv::cli {
 
 namespace {
 
-/// The ids of the `proved` claims of `shard` (read from `path`) whose certificates were re-checked
-/// here. Re-checking a proved verdict needs the certificates a shard's folder holds and the
-/// library function that re-checks a report folder (issue 35, `verify check-report`); until it is
-/// called here, no proved claim is re-checked: merge keeps the shard's verdict and names each such
-/// claim in the merged report's context (`merge.proved_not_rechecked`), no figure draws a period
-/// from it, and the closing line counts them. A claim the re-check refuses must make merge refuse
-/// the shard (InputError, one line).
-std::set<std::string> recheck_proved_claims(const std::string& path, const nlohmann::json& shard) {
-  (void)path;
-  (void)shard;
-  return {};
+/// The bytes of `path`, a file of a shard's folder that the re-check has just read.
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) throw InputError("cannot read '" + one_line(path.string()) + "'");
+  return bytes;
+}
+
+/// A shard's `proved` claims, re-checked from the shard's own folder (issue 35's
+/// recheck_report_folder: each certificate file against the hash its claim's evidence names, by
+/// the checker library, then the inference from the certificate to the claim as stated). A
+/// proved claim is kept only so: one that is not accepted, or a shard whose proved claims cannot
+/// be read from a folder (its report not named `report.json` beside its `certificates/`), makes
+/// merge refuse the shard (InputError, one line). Returns, for each accepted claim id, the
+/// certificate file it rests on, read back from the shard's folder, to be written with the
+/// merged report.
+std::map<std::string, std::shared_ptr<const CertificateFile>> recheck_proved_claims(
+    const std::string& path, const nlohmann::json& shard) {
+  std::map<std::string, std::shared_ptr<const CertificateFile>> out;
+  bool any = false;
+  if (shard.contains("claims") && shard["claims"].is_array()) {
+    for (const auto& c : shard["claims"])
+      any = any || (c.is_object() && c.value("verdict", "") == "proved");
+  }
+  if (!any) return out;
+  const fs::path file(path);
+  if (file.filename() != "report.json") {
+    throw InputError("shard '" + one_line(path) +
+                     "' has proved claims, which merge re-checks from the shard's folder: give "
+                     "its report.json, with the certificates/ folder `verify run --out` wrote "
+                     "beside it");
+  }
+  const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  const ReportRecheck recheck = recheck_report_folder(dir.string());
+  std::map<std::string, std::shared_ptr<const CertificateFile>> files;
+  for (const auto& claim : recheck.claims) {
+    if (!claim.accepted) {
+      throw InputError("shard '" + one_line(path) + "': proved claim '" + one_line(claim.id) +
+                       "' is not re-checked from its certificate: " + one_line(claim.reason));
+    }
+    auto it = files.find(claim.certificate);
+    if (it == files.end()) {
+      // The certificate as the shard wrote it, and its side files (the octal values file: the
+      // same stem, `.values`); written again byte for byte with the merged report.
+      const fs::path cert = dir / claim.certificate;
+      const std::string bytes = read_bytes(cert);
+      CertificateFile f = certificate_file(nlohmann::json::parse(bytes));
+      f.name = cert.filename().string();
+      const fs::path side = fs::path(cert).replace_extension(".values");
+      std::error_code ec;
+      if (fs::is_regular_file(side, ec)) {
+        f.side_files.emplace_back(side.filename().string(), read_bytes(side));
+      }
+      if (f.text() != bytes) {
+        throw InputError("shard '" + one_line(path) + "': certificate " +
+                         one_line(claim.certificate) +
+                         " is not in the form `verify run` writes (compact JSON and a newline)");
+      }
+      it = files.emplace(claim.certificate, std::make_shared<const CertificateFile>(std::move(f)))
+               .first;
+    }
+    out.emplace(claim.id, it->second);
+  }
+  return out;
 }
 
 }  // namespace
@@ -70,9 +128,9 @@ int cmd_merge(const std::vector<std::string>& args) {
     // and its evidence with its verdict (check_merged_claims).
     nlohmann::json merged = merge_reports(shards);
     check_merged_claims(merged, shard_selection(merged["context"]));
-    std::set<std::string> rechecked;
+    std::map<std::string, std::shared_ptr<const CertificateFile>> rechecked;
     for (std::size_t i = 0; i < shards.size(); ++i) {
-      for (const auto& id : recheck_proved_claims(paths[i], shards[i])) rechecked.insert(id);
+      for (auto& [id, file] : recheck_proved_claims(paths[i], shards[i])) rechecked[id] = file;
     }
     nlohmann::json not_rechecked = nlohmann::json::array();
     for (const auto& c : merged["claims"]) {
@@ -80,7 +138,13 @@ int cmd_merge(const std::vector<std::string>& args) {
       if (c["verdict"] == "proved" && rechecked.count(id) == 0U) not_rechecked.push_back(id);
     }
     merged["context"]["merge"] = {{"proved_not_rechecked", not_rechecked}};
-    const Report report = report_from_json(merged);
+    Report report = report_from_json(merged);
+    // Each re-checked proof's certificate goes into the merged folder, where check-report reads it.
+    for (auto& r : report.results) {
+      if (const auto it = rechecked.find(r.claim.id); it != rechecked.end()) {
+        r.outcome.certificate = it->second;
+      }
+    }
     for (const auto& path : write_report(report, out, formats))
       std::cerr << "wrote " << path << "\n";
     const auto summary = report_summary(report.results);

@@ -168,7 +168,17 @@ def forged_merges(claims, shards):
     def merge_of(edit, what, exit_code=2, seconds=60):
         edited = json.loads(json.dumps(j))
         edit(edited)
-        paths = [dump(f"forged-{what.replace(' ', '_')}-{k}.json", s) for k, s in enumerate(edited)]
+        # Each edited shard in a folder of its own, as report.json beside the certificates its
+        # original shard wrote: merge re-checks proved claims from a shard's folder.
+        paths = []
+        for k, s in enumerate(edited):
+            folder = os.path.join(WORK, f"forged-{what.replace(' ', '_')}-{k}")
+            shutil.rmtree(folder, ignore_errors=True)
+            os.makedirs(folder)
+            original = os.path.join(os.path.dirname(shards[k]), "certificates")
+            if os.path.isdir(original):
+                shutil.copytree(original, os.path.join(folder, "certificates"))
+            paths.append(dump(os.path.join(folder, "report.json"), s))
         t0 = time.monotonic()
         code, out, err = run_bytes(["merge", *paths, "--out", os.path.join(WORK, "forged-out"),
                                     "--format", "json,md,svg"])
@@ -206,8 +216,8 @@ def forged_merges(claims, shards):
             shard["context"]["claims_files_sha256"] = ["0" * 64]
     merge_of(hashes, "a claims file hash changed in every shard")
 
-    # A verdict turned into `proved`, the counts adjusted: kept only as not re-checked (and not as
-    # expected: exit 1), never as a checked proof.
+    # A verdict turned into `proved`, the counts adjusted: merge re-checks every proved claim from
+    # the shard's folder, finds no certificate for it, and refuses the shard.
     def proved(s):
         c = claim(s, "hostile.why")
         c["verdict"] = "proved"
@@ -217,12 +227,31 @@ def forged_merges(claims, shards):
         by["inconclusive"] -= 1
         by["proved"] += 1
         s[k]["summary"]["not_as_expected"] += 1
-    code, out, err = merge_of(proved, "a verdict changed to proved", exit_code=1)
-    check(code == 1 and "without re-checking" in out,
-          f"a forged proved verdict: exit 1 and named as not re-checked: {code} {out!r} {err!r}")
-    merged = load(os.path.join(WORK, "forged-out", "report.json"))
-    check("hostile.why" in merged["context"].get("merge", {}).get("proved_not_rechecked", []),
-          "the merged report names the proved claims merge did not re-check")
+    code, out, err = merge_of(proved, "a verdict changed to proved")
+    check("hostile.why" in err and "not re-checked" in err,
+          f"a forged proved verdict: refused, naming the claim: {code} {out!r} {err!r}")
+
+    # The real proved claim's certificate edited in its folder: refused, naming the claim.
+    def untouched(s):
+        pass
+    folder = os.path.join(WORK, "forged-an_edited_certificate-0")
+    code, out, err = merge_of(untouched, "an edited certificate", exit_code=None)
+    check(code == 0, f"merge of untouched shards in folders of their own: {code} {err!r}")
+    edited_any = False
+    for k in range(len(j)):
+        cdir = os.path.join(WORK, f"forged-an_edited_certificate-{k}", "certificates")
+        for name in sorted(os.listdir(cdir)) if os.path.isdir(cdir) else []:
+            if name.endswith(".json"):
+                path = os.path.join(cdir, name)
+                text = open(path, encoding="utf-8").read()
+                open(path, "w", encoding="utf-8").write(text.replace('"period":34', '"period":35'))
+                edited_any = True
+        paths = [os.path.join(WORK, f"forged-an_edited_certificate-{i}", "report.json")
+                 for i in range(len(j))]
+    check(edited_any, "a shard of the hostile run holds a certificate")
+    code, out, err = run_bytes(["merge", *paths, "--out", os.path.join(WORK, "forged-out2")])
+    one_error(code, err, "merge of a shard whose certificate was edited")
+    check("hostile.dawson" in err, f"the edited certificate's claim is named: {err!r}")
 
     # A forged period of 10^15 (and 10^7) on the proved claim: no figure draws it, merge ends.
     for period in (10 ** 15, 10 ** 7):
