@@ -42,6 +42,7 @@ int cmd_run(const std::vector<std::string>& args) {
   // Everything the user gave is validated before any claim runs or any file is written.
   const RunOptions options = run_options_from(vm);
   const auto formats = formats_from(vm, report_formats());
+  check_report_formats(formats);
   const auto files = claims_files_from(vm);
   const auto specs = positional(vm, "spec");
   const auto selected = select_claims(load_claims_files(files), specs);

@@ -109,7 +109,7 @@ class SosGame : public GameInstance {
 };
 
 GameFamily sos_family() {
-  return {
+  GameFamily family{
       "sos",
       "SOS on a 1 x N strip (USAMO 1999; Ferguson §1.5): outcomes win / loss / draw, not normal "
       "play",
@@ -126,6 +126,11 @@ GameFamily sos_family() {
       {"sos:4", "sos:7"},
       4,
       ValueKind::outcome};
+  family.plot.shape = PlotHints::Shape::boards;
+  family.plot.name = [](const std::string& spec) {
+    return "SOS on a strip of " + spec.substr(spec.find(':') + 1) + " squares";
+  };
+  return family;
 }
 IGV_REGISTER_GAME("sos", sos_family);
 
