@@ -197,6 +197,9 @@ class Renderer {
           return std::string("\\") + c;
         case '|':
           return std::string("|");
+        case ',':
+          // A line may break after a comma of a long list (5,9,21,25,29) in a narrow column.
+          return std::string(",\\allowbreak{}");
         case '"':
           return std::nullopt;
         default:

@@ -22,7 +22,7 @@ BOOST_AUTO_TEST_CASE(spans_are_found_and_typeset) {
   BOOST_TEST(latex_statement("𝒢_S = \\underline{0^2 1^2 4} 周期为 9.") ==
              "$\\mathcal{G} _{S} = \\underline{0^{2} 1^{2} 4}$" + latex_text(" 周期为 9."));
   BOOST_TEST(latex_statement("n\\equiv 5,9~\\mathrm{mod}~34の時") ==
-             "$n\\equiv{} 5,9\\ \\mathrm{mod}\\ 34$" + latex_text("の時"));
+             "$n\\equiv{} 5,\\allowbreak{}9\\ \\mathrm{mod}\\ 34$" + latex_text("の時"));
   BOOST_TEST(latex_statement("t_m/t_(m−1) = 3") == "$t_{m}/t_{(m- 1)} = 3$");
 }
 
