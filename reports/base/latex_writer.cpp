@@ -94,6 +94,9 @@ std::string verdict_cell(const ClaimResult& r) {
 
 /// The longest statement a footnote gives whole.
 constexpr std::size_t kFootnote = 4000;
+/// The longest span of a statement's markup typeset as math in a table cell (a longer one stays
+/// text, which may break across the narrow column's lines).
+constexpr std::size_t kCellMath = 16;
 /// The longest statement a note under a float gives whole.
 constexpr std::size_t kFloatNote = 1000;
 /// A document table of fewer claims is a float (table*), split into floats of at most
@@ -109,7 +112,7 @@ std::string claim_cell(const ClaimResult& r, std::vector<std::string>* notes = n
   std::string out = has_details(r)
                         ? "\\igvref{igv:details:" + r.claim.id + "}{" + tt(r.claim.id) + "}"
                         : tt(r.claim.id);
-  out += "\\newline " + latex_statement(shorten_text(r.claim.statement, kStatementCell));
+  out += "\\newline " + latex_statement(shorten_text(r.claim.statement, kStatementCell), kCellMath);
   if (r.claim.statement.size() > kStatementCell) {
     if (notes != nullptr) {
       // Under the float: up to 1000 bytes (report.json holds the statement whole).

@@ -368,10 +368,11 @@ std::vector<StatementPiece> statement_pieces(const std::string& s) {
   return out;
 }
 
-std::string latex_statement(const std::string& s) {
+std::string latex_statement(const std::string& s, std::size_t longest) {
   std::string out;
   for (const auto& p : statement_pieces(s)) {
-    out += p.math ? "$" + markup_latex(p.text) + "$" : latex_text(p.text);
+    out +=
+        p.math && p.text.size() <= longest ? "$" + markup_latex(p.text) + "$" : latex_text(p.text);
   }
   return out;
 }

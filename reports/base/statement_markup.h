@@ -6,6 +6,7 @@
 // so no statement can inject markup into a report.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -29,8 +30,10 @@ std::string markup_latex(const std::string& span);
 /// when it does not parse with the whitelist.
 std::string markup_html(const std::string& span);
 
-/// A statement as LaTeX: its text through latex_text, its math spans typeset as math.
-std::string latex_statement(const std::string& s);
+/// A statement as LaTeX: its text through latex_text, its math spans typeset as math; a span
+/// longer than `longest` bytes stays text (TeX cannot break inline math inside a group, and a
+/// long span overflows a narrow table column).
+std::string latex_statement(const std::string& s, std::size_t longest = 100000);
 
 /// A statement as HTML: its text escaped, its math spans rendered.
 std::string html_statement(const std::string& s);
