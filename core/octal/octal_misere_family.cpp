@@ -153,7 +153,11 @@ GameFamily octal_misere_family() {
       12,
       ValueKind::outcome};
   family.plot.misere = true;
-  family.plot.name = [](const std::string& spec) { return "misère " + octal_game_name(spec); };
+  family.plot.name = [](const std::string& spec) {
+    const std::string name = octal_game_name(spec);
+    // "the octal game 0.16" or "Dawson's Kayles (octal 0.07)", in misère play.
+    return name.rfind("the ", 0) == 0 ? "the misère " + name.substr(4) : "misère " + name;
+  };
   return family;
 }
 IGV_REGISTER_GAME("octal-misere", octal_misere_family);

@@ -255,7 +255,7 @@ GameFamily misere_family() {
       2000};
   family.plot.misere = true;
   family.plot.name = [](const std::string& spec) {
-    return "misère " + subtraction_game_name(spec);
+    return "the misère " + subtraction_game_name(spec).substr(4);  // "the subtraction game ..."
   };
   return family;
 }
