@@ -96,7 +96,7 @@ std::string verdict_cell(const ClaimResult& r) {
 constexpr std::size_t kFootnote = 4000;
 /// The longest span of a statement's markup typeset as math in a table cell (a longer one stays
 /// text, which may break across the narrow column's lines).
-constexpr std::size_t kCellMath = 16;
+constexpr std::size_t kCellMath = 24;
 /// The longest statement a note under a float gives whole.
 constexpr std::size_t kFloatNote = 1000;
 /// A document table of fewer claims is a float (table*), split into floats of at most
