@@ -22,11 +22,11 @@
 #include <sstream>
 #include <thread>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/limits.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/memory_budget.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/runner.h"

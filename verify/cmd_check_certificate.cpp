@@ -12,10 +12,10 @@
 #include <sstream>
 #include <thread>
 
-#include "core/base/certificate.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/json_input.h"
 #include "core/base/kernel_registry.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"

@@ -14,11 +14,11 @@
 #include <sstream>
 #include <thread>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/json_input.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/position.h"
+#include "core/base/trusted/position.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/cross_check.h"
 #include "properties/base/game_values.h"

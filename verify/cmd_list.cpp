@@ -11,7 +11,7 @@
 #include <sstream>
 #include <thread>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "properties/base/claims_file.h"

@@ -14,9 +14,9 @@
 #include <iostream>
 #include <optional>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
-#include "core/base/position.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/position.h"
 #include "properties/base/game_values.h"
 #include "reports/base/game_plot.h"
 #include "reports/base/report.h"

@@ -6,9 +6,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
-#include "core/base/position.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
+#include "core/base/trusted/position.h"
 #include "properties/base/game_values.h"
 #include "reports/base/writers.h"
 #include "verify/cli.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "igv_build_info.h"
 #include "properties/base/kernel_process.h"
 #include "reports/base/report.h"

@@ -1,8 +1,8 @@
-#include "core/base/certificate.h"
+#include "core/base/trusted/certificate.h"
 
 #include <algorithm>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

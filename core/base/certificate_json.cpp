@@ -1,6 +1,6 @@
-#include "core/base/certificate_json.h"
+#include "core/base/trusted/certificate_json.h"
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "core/base/certificate.h"
+#include "core/base/trusted/certificate.h"
 
 namespace igv {
 

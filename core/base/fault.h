@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "igv_fault_config.h"
 
 namespace igv::fault {

@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/base/certificate.h"
-#include "core/base/limits.h"
-#include "core/base/position.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/position.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

@@ -4,7 +4,7 @@
 #include <limits>
 #include <random>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

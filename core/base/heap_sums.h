@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/base/game_family.h"
-#include "core/base/position.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/position.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

@@ -1,4 +1,4 @@
-#include "core/base/json_input.h"
+#include "core/base/trusted/json_input.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

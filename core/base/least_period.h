@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

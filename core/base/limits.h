@@ -15,7 +15,7 @@
 #include <string>
 #include <utility>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

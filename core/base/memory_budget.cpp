@@ -1,11 +1,11 @@
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/memory_budget.h"
 
 #include <unistd.h>
 
 #include <atomic>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
 
 namespace igv {
 

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/errors.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

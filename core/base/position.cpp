@@ -1,11 +1,11 @@
-#include "core/base/position.h"
+#include "core/base/trusted/position.h"
 
 #include <charconv>
 #include <fstream>
 #include <sstream>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
 
 namespace igv {
 

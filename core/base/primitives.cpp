@@ -1,4 +1,4 @@
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 #include <algorithm>
 #include <bit>

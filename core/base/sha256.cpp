@@ -1,4 +1,4 @@
-#include "core/base/sha256.h"
+#include "core/base/trusted/sha256.h"
 
 #include <algorithm>
 #include <cstring>

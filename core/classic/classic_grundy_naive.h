@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/classic/classic_misere_nim_rules.h"
 
 namespace igv {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

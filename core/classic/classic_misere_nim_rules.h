@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/base/nim.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

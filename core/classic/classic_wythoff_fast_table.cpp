@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/errors.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/base/naive_solver.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/classic/classic_wythoff_rules.h"
 
 namespace igv {

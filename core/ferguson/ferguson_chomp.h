@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/base/naive_solver.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

@@ -4,7 +4,7 @@
 #include <functional>
 #include <limits>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -1,7 +1,7 @@
 #include "core/ferguson/ferguson_empty_divide.h"
 
-#include "core/base/errors.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

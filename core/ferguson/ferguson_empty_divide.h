@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

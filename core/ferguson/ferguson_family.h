@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/base/game_family.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

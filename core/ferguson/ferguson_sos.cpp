@@ -4,7 +4,7 @@
 #include <array>
 #include <unordered_map>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <random>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/ferguson/ferguson_sos.h"

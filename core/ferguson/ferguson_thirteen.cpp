@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_labelling.h"
 
 namespace igv {

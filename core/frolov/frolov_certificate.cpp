@@ -1,10 +1,10 @@
-#include "core/frolov/frolov_certificate.h"
+#include "core/frolov/trusted/frolov_certificate.h"
 
 #include <optional>
 #include <string>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

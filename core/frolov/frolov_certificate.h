@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/frolov/frolov_rules.h"
+#include "core/frolov/trusted/frolov_rules.h"
 
 namespace igv {
 

@@ -1,4 +1,4 @@
-#include "core/frolov/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
 
 #include <algorithm>
 #include <array>
@@ -9,12 +9,12 @@
 #include <numeric>
 #include <string>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
-#include "core/base/least_period.h"
-#include "core/base/primitives.h"
-#include "core/frolov/frolov_check_pairs.h"
-#include "core/frolov/frolov_check_rows.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/least_period.h"
+#include "core/base/trusted/primitives.h"
+#include "core/frolov/trusted/frolov_check_pairs.h"
+#include "core/frolov/trusted/frolov_check_rows.h"
 
 namespace igv {
 

@@ -24,8 +24,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/base/certificate.h"
-#include "core/frolov/frolov_certificate.h"
+#include "core/base/trusted/certificate.h"
+#include "core/frolov/trusted/frolov_certificate.h"
 
 namespace igv {
 

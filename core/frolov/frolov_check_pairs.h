@@ -21,8 +21,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/frolov/frolov_check_rows.h"
+#include "core/base/trusted/primitives.h"
+#include "core/frolov/trusted/frolov_check_rows.h"
 
 namespace igv::frolov_check {
 

@@ -14,8 +14,8 @@
 #include <limits>
 #include <vector>
 
-#include "core/base/certificate.h"
-#include "core/frolov/frolov_certificate.h"
+#include "core/base/trusted/certificate.h"
+#include "core/frolov/trusted/frolov_certificate.h"
 
 namespace igv::frolov_check {
 

@@ -10,8 +10,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
 
 namespace igv {
 

@@ -1,7 +1,7 @@
 #include "core/frolov/frolov_fast_digits.h"
 
-#include "core/base/errors.h"
-#include "core/frolov/frolov_rules.h"
+#include "core/base/trusted/errors.h"
+#include "core/frolov/trusted/frolov_rules.h"
 
 namespace igv {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/frolov/frolov_tables.h"
 
 namespace igv {

@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/fault.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/frolov/frolov_tables.h"
 
 namespace igv {

@@ -1,4 +1,4 @@
-#include "core/frolov/frolov_lower_bound_certificate_check.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 
 #include <algorithm>
 #include <array>
@@ -6,10 +6,10 @@
 #include <numeric>
 #include <string>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
-#include "core/frolov/frolov_certificate_check.h"
-#include "core/frolov/frolov_check_rows.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_check_rows.h"
 
 namespace igv {
 

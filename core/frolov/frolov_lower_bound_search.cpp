@@ -11,8 +11,8 @@
 #include <sstream>
 #include <vector>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
 #include "core/frolov/frolov_checkpoint.h"
 #include "core/frolov/frolov_period.h"
 

@@ -12,8 +12,8 @@
 #include <functional>
 #include <string>
 
-#include "core/base/limits.h"
-#include "core/frolov/frolov_lower_bound_certificate_check.h"
+#include "core/base/trusted/limits.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 
 namespace igv {
 

@@ -7,10 +7,10 @@
 #include <optional>
 #include <string>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
 #include "core/base/polyhash.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/frolov/frolov_checkpoint.h"
 
 namespace igv {

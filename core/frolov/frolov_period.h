@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "core/base/limits.h"
-#include "core/frolov/frolov_certificate.h"
+#include "core/base/trusted/limits.h"
+#include "core/frolov/trusted/frolov_certificate.h"
 #include "core/frolov/frolov_fast_rows.h"
 
 namespace igv {

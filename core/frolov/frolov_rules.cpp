@@ -1,4 +1,4 @@
-#include "core/frolov/frolov_rules.h"
+#include "core/frolov/trusted/frolov_rules.h"
 
 namespace igv {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

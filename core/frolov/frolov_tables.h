@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/frolov/frolov_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/frolov/trusted/frolov_rules.h"
 
 namespace igv {
 

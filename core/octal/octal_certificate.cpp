@@ -1,4 +1,4 @@
-#include "core/octal/octal_certificate.h"
+#include "core/octal/trusted/octal_certificate.h"
 
 #include <unistd.h>
 
@@ -10,10 +10,10 @@
 #include <memory>
 #include <system_error>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
-#include "core/base/sha256.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/sha256.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

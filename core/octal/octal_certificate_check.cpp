@@ -1,4 +1,4 @@
-#include "core/octal/octal_certificate_check.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 
 #include <algorithm>
 #include <array>
@@ -12,12 +12,12 @@
 #include <thread>
 #include <vector>
 
-#include "core/base/certificate_json.h"
-#include "core/base/cpu_features.h"
-#include "core/base/errors.h"
-#include "core/base/least_period.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/cpu_features.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/least_period.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -30,9 +30,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/certificate.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/certificate.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

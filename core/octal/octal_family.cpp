@@ -14,19 +14,19 @@
 #include <optional>
 #include <sstream>
 
-#include "core/base/certificate.h"
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
-#include "core/octal/octal_certificate_check.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_fast_values.h"
-#include "core/octal/octal_naive.h"
+#include "core/octal/trusted/octal_naive.h"
 #include "core/octal/octal_names.h"
 #include "core/octal/octal_period.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

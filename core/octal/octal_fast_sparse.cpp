@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/cpu_features.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/cpu_features.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/fault.h"
 
 namespace igv {

@@ -32,9 +32,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

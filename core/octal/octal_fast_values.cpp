@@ -1,6 +1,6 @@
 #include "core/octal/octal_fast_values.h"
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_sparse.h"
 
 namespace igv {

@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
-#include "core/octal/octal_certificate_check.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_period.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -1,11 +1,11 @@
-#include "core/octal/octal_hex_arithmetic_certificate.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate.h"
 
 #include <algorithm>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -1,14 +1,14 @@
-#include "core/octal/octal_hex_arithmetic_certificate_check.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate_check.h"
 
 #include <algorithm>
 #include <array>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
-#include "core/base/least_period.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_certificate_check.h"
-#include "core/octal/octal_naive.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/least_period.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_certificate_check.h"
+#include "core/octal/trusted/octal_naive.h"
 
 namespace igv {
 namespace {

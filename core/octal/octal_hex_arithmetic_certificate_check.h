@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/base/certificate.h"
-#include "core/octal/octal_hex_arithmetic_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/certificate.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -14,19 +14,19 @@
 #include <array>
 #include <memory>
 
-#include "core/base/certificate.h"
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/limits.h"
-#include "core/octal/octal_certificate_check.h"
+#include "core/base/trusted/limits.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_fast_hex.h"
-#include "core/octal/octal_hex_arithmetic_certificate_check.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate_check.h"
 #include "core/octal/octal_hex_period.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 namespace {

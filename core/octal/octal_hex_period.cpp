@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/octal/octal_fast_hex.h"
-#include "core/octal/octal_hex_arithmetic_certificate_check.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate_check.h"
 
 namespace igv {
 

@@ -15,10 +15,10 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "core/base/limits.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_hex_arithmetic_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/limits.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

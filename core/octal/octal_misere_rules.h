@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

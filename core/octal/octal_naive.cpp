@@ -1,4 +1,4 @@
-#include "core/octal/octal_naive.h"
+#include "core/octal/trusted/octal_naive.h"
 
 #include <stdexcept>
 #include <string>

@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
 #include "core/octal/octal_fast_sparse.h"
 
 namespace igv {

@@ -24,10 +24,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/limits.h"
-#include "core/base/primitives.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/primitives.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -1,6 +1,6 @@
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_rules.h"
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <random>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

@@ -1,7 +1,7 @@
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

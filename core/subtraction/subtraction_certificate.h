@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 namespace igv {
 

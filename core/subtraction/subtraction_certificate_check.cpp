@@ -1,12 +1,12 @@
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
 
 #include <set>
 #include <vector>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
-#include "core/base/least_period.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/least_period.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 
 namespace igv {
 

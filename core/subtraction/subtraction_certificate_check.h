@@ -25,8 +25,8 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
-#include "core/base/certificate.h"
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/base/trusted/certificate.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
 
 namespace igv {
 

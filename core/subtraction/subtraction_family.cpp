@@ -5,15 +5,15 @@
 #include <limits>
 #include <random>
 
-#include "core/base/certificate_json.h"
-#include "core/base/errors.h"
+#include "core/base/trusted/certificate_json.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/kernel_registry.h"
-#include "core/subtraction/subtraction_certificate.h"
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
 #include "core/subtraction/subtraction_fast_bitset.h"
 #include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_proof.h"
 
 namespace igv {

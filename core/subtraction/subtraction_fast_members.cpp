@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "core/base/errors.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

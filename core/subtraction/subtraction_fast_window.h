@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/base/memory_budget.h"
-#include "core/base/primitives.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/base/trusted/memory_budget.h"
+#include "core/base/trusted/primitives.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 namespace igv {
 

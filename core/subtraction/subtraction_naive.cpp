@@ -1,7 +1,7 @@
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 
-#include "core/base/errors.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/memory_budget.h"
 
 namespace igv {
 

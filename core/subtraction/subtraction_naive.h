@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/base/primitives.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/base/trusted/primitives.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 namespace igv {
 

@@ -3,9 +3,9 @@
 #include <limits>
 #include <string>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
-#include "core/base/memory_budget.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/memory_budget.h"
 #include "core/subtraction/subtraction_fast_window.h"
 
 namespace igv {

@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "core/base/limits.h"
-#include "core/base/primitives.h"
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/base/trusted/limits.h"
+#include "core/base/trusted/primitives.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 namespace igv {
 

@@ -2,9 +2,9 @@
 
 #include <stdexcept>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
 
 namespace igv {
 

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/base/certificate.h"
-#include "core/base/limits.h"
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/limits.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
 #include "core/subtraction/subtraction_period.h"
 
 namespace igv {

@@ -1,11 +1,11 @@
-#include "core/subtraction/subtraction_rules.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "core/base/errors.h"
-#include "core/base/position.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/position.h"
 
 namespace igv {
 

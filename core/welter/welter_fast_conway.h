@@ -19,7 +19,7 @@
 #include <optional>
 #include <span>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/welter/welter_rules.h"
 
 namespace igv {

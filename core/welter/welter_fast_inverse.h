@@ -27,7 +27,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/welter/welter_rules.h"
 
 namespace igv {

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "core/base/errors.h"
-#include "core/base/position.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/position.h"
 
 namespace igv {
 

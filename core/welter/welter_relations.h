@@ -10,7 +10,7 @@
 // Each round removes one coin: O(n^2). It shares nothing with the mating algorithm.
 #pragma once
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/welter/welter_rules.h"
 
 namespace igv {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/base/naive_solver.h"
-#include "core/base/position.h"
+#include "core/base/trusted/position.h"
 
 namespace igv {
 

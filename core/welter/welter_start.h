@@ -21,7 +21,7 @@
 #include <functional>
 #include <optional>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/welter/welter_rules.h"
 
 namespace igv {

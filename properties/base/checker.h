@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/certificate.h"
+#include "core/base/trusted/certificate.h"
 #include "core/base/game_family.h"  // IGV_CONCAT
 #include "properties/base/claim.h"
 #include "properties/base/schema.h"

@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
 #include "core/base/toml.h"
 #include "igv_build_info.h"
 #include "properties/base/checker.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/property_runner.h"
 
 namespace igv {

@@ -4,7 +4,7 @@
 #include <span>
 #include <stdexcept>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 

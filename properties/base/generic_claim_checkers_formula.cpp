@@ -1,7 +1,7 @@
 // game.formula: G(n) (or G(x, y)) of any game equals a formula on a range
 // (properties/base/formula.h; properties/CLAIMS.md, "Generic claims"); the least counterexample
 // in the order the domain is stated, confirmed by a second kernel before it refutes.
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 #include "properties/base/generic_other_games.h"
 

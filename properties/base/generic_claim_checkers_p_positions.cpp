@@ -3,7 +3,7 @@
 // stated (increasing n; for two coordinates, increasing x then y).
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 #include "properties/base/generic_other_games.h"
 

@@ -3,8 +3,8 @@
 // refuted from the reference values when no certificate can be had (properties/CLAIMS.md).
 #include <optional>
 
-#include "core/base/errors.h"
-#include "core/base/limits.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/limits.h"
 #include "properties/base/generic_claim_support.h"
 
 namespace igv::generic_claims {

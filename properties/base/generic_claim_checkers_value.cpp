@@ -2,7 +2,7 @@
 // winning moves, from the family's GameInstance::value (properties/CLAIMS.md, "Generic claims").
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 
 namespace igv::generic_claims {

@@ -1,7 +1,7 @@
 // game.values: the values of any game at positions first, first+1, … or at listed positions,
 // term by term (properties/CLAIMS.md, "Generic claims"); the reference kernel recomputes the
 // leading positions, and a disagreement is confirmed by a second kernel before it refutes.
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 
 namespace igv::generic_claims {

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv::generic_claims {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/formula.h"
 #include "properties/base/generic_claim_support.h"
 

@@ -16,7 +16,7 @@
 #include <mutex>
 #include <thread>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "verify/plugin/igv_kernel.h"
 
 namespace igv {

@@ -6,9 +6,9 @@
 #include <random>
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/kernel_registry.h"
-#include "core/base/limits.h"
+#include "core/base/trusted/limits.h"
 #include "properties/base/game_values.h"
 
 namespace igv {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/check_helpers.h"
 #include "properties/base/property_runner.h"
 #include "properties/base/random_games.h"

@@ -15,7 +15,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/verdict_read_back.h"
 
 namespace igv {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/ferguson/ferguson_dynamic.h"
 #include "properties/base/check_helpers.h"

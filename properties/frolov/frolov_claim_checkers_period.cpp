@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/check_helpers.h"
 #include "properties/frolov/frolov_cache.h"
 

@@ -11,8 +11,8 @@
 #include <numeric>
 #include <set>
 
-#include "core/base/errors.h"
-#include "core/frolov/frolov_certificate_check.h"
+#include "core/base/trusted/errors.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_tables.h"
 #include "properties/base/check_helpers.h"

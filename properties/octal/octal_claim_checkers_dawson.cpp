@@ -6,8 +6,8 @@
 #include <numeric>
 #include <set>
 
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 #include "core/octal/octal_strip.h"
 #include "properties/base/check_helpers.h"
 #include "properties/octal/octal_claim_support.h"

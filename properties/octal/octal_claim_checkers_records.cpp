@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/octal/octal_fast_sparse.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 #include "properties/base/check_helpers.h"
 #include "properties/octal/octal_claim_support.h"
 

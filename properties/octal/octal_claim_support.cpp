@@ -3,9 +3,9 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_values.h"
-#include "core/octal/octal_naive.h"
+#include "core/octal/trusted/octal_naive.h"
 
 namespace igv {
 

@@ -6,10 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "core/base/certificate.h"
-#include "core/octal/octal_certificate_check.h"
+#include "core/base/trusted/certificate.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_period.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_rules.h"
 #include "properties/base/checker.h"
 #include "properties/base/schema.h"
 

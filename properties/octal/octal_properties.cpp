@@ -2,10 +2,10 @@
 
 #include <rapidcheck.h>
 
-#include "core/base/errors.h"
-#include "core/octal/octal_certificate_check.h"
+#include "core/base/trusted/errors.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_fast_sparse.h"
-#include "core/octal/octal_naive.h"
+#include "core/octal/trusted/octal_naive.h"
 #include "core/octal/octal_period.h"
 #include "properties/octal/octal_claim_support.h"
 

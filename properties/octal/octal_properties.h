@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
 

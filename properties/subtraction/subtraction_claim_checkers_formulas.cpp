@@ -16,7 +16,7 @@
 // `verified` on that domain (each case holding for every n).
 #include <map>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/check_helpers.h"
 #include "properties/subtraction/subtraction_claim_support.h"
 

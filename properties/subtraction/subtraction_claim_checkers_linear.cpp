@@ -12,7 +12,7 @@
 // class, the fitted forms αc + β and λc + μ, from which c they hold and up to which c checked.
 #include <numeric>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/check_helpers.h"
 #include "properties/subtraction/subtraction_claim_support.h"
 

@@ -11,9 +11,9 @@
 #include <numeric>
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/subtraction/subtraction_family.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 #include "properties/base/check_helpers.h"
 #include "properties/subtraction/subtraction_claim_support.h"
 

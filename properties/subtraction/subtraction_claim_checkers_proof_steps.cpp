@@ -9,9 +9,9 @@
 #include <optional>
 #include <set>
 
-#include "core/base/errors.h"
-#include "core/subtraction/subtraction_naive.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/base/trusted/errors.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 #include "properties/base/check_helpers.h"
 #include "properties/base/proof_steps.h"
 

@@ -12,7 +12,7 @@
 // sequences are compared on a prefix that decides every n.
 #include <cmath>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/check_helpers.h"
 #include "properties/base/property_runner.h"
 #include "properties/subtraction/subtraction_claim_support.h"

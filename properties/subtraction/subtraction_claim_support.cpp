@@ -4,9 +4,9 @@
 #include <numeric>
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 #include "properties/base/check_helpers.h"
 
 namespace igv {

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

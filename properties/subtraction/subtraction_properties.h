@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/subtraction/subtraction_rules.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 namespace igv {
 

@@ -11,7 +11,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/welter/welter_fast_conway.h"
 #include "core/welter/welter_fast_inverse.h"
 #include "core/welter/welter_naive.h"

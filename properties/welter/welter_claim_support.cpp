@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/base/position.h"
+#include "core/base/trusted/position.h"
 #include "core/welter/welter_start.h"
 
 namespace igv::welter_claims {

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 #include "core/welter/welter_rules.h"
 
 namespace igv {

@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "reports/base/figures.h"
 #include "reports/base/game_plot.h"
 

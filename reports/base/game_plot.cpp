@@ -6,8 +6,8 @@
 #include <sstream>
 #include <vector>
 
-#include "core/base/errors.h"
-#include "core/base/position.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/position.h"
 
 namespace igv {
 

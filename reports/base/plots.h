@@ -27,7 +27,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/primitives.h"
+#include "core/base/trusted/primitives.h"
 
 namespace igv {
 

@@ -21,7 +21,7 @@
 #include <set>
 #include <thread>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "igv_build_info.h"
 #include "properties/base/ids.h"
 #include "properties/base/verdict_read_back.h"

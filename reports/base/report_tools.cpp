@@ -7,9 +7,9 @@
 #include <set>
 #include <sstream>
 
-#include "core/base/errors.h"
-#include "core/base/json_input.h"
-#include "core/base/position.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/json_input.h"
+#include "core/base/trusted/position.h"
 #include "properties/base/ids.h"
 #include "reports/base/report.h"
 

@@ -5,7 +5,7 @@
 #include <random>
 #include <set>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "properties/base/cross_check.h"

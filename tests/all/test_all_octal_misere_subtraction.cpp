@@ -10,8 +10,8 @@
 #include "core/base/kernel_registry.h"
 #include "core/octal/octal_misere_naive.h"
 #include "core/octal/octal_misere_rules.h"
-#include "core/subtraction/subtraction_naive.h"
-#include "core/subtraction/subtraction_rules.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_rules.h"
 
 using namespace igv;
 

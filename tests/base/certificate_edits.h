@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 
 namespace igv::test {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/schema.h"

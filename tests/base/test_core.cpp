@@ -5,16 +5,16 @@
 #include <cstdio>
 #include <fstream>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/game_graph.h"
-#include "core/base/json_input.h"
+#include "core/base/trusted/json_input.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
 #include "core/base/nim.h"
 #include "core/base/polyhash.h"
-#include "core/base/position.h"
-#include "core/base/primitives.h"
+#include "core/base/trusted/position.h"
+#include "core/base/trusted/primitives.h"
 
 using namespace igv;
 

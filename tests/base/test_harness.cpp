@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"

@@ -7,11 +7,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/base/certificate.h"
-#include "core/base/errors.h"
-#include "core/frolov/frolov_certificate_check.h"
-#include "core/octal/octal_certificate_check.h"
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/base/trusted/certificate.h"
+#include "core/base/trusted/errors.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
+#include "core/octal/trusted/octal_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
 #include "igv_build_info.h"
 
 namespace {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
-#include "core/base/sha256.h"
-#include "core/octal/octal_certificate.h"
-#include "core/octal/octal_certificate_check.h"
-#include "core/octal/octal_rules.h"
+#include "core/base/trusted/errors.h"
+#include "core/base/trusted/sha256.h"
+#include "core/octal/trusted/octal_certificate.h"
+#include "core/octal/trusted/octal_certificate_check.h"
+#include "core/octal/trusted/octal_rules.h"
 #include "igv_build_info.h"
 
 namespace {

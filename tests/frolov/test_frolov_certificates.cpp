@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
-#include "core/frolov/frolov_certificate.h"
-#include "core/frolov/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_certificate.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "tests/base/certificate_edits.h"
 
 using namespace igv;

@@ -11,14 +11,14 @@
 #include <fstream>
 #include <numeric>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
-#include "core/frolov/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/frolov_fast_digits.h"
 #include "core/frolov/frolov_period.h"
-#include "core/frolov/frolov_rules.h"
+#include "core/frolov/trusted/frolov_rules.h"
 #include "core/frolov/frolov_tables.h"
 #include "properties/frolov/frolov_properties.h"
 

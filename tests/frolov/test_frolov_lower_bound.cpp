@@ -12,9 +12,9 @@
 #include <limits>
 #include <numeric>
 
-#include "core/base/errors.h"
-#include "core/frolov/frolov_certificate_check.h"
-#include "core/frolov/frolov_lower_bound_certificate_check.h"
+#include "core/base/trusted/errors.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 #include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_period.h"
 

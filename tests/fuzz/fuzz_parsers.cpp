@@ -40,10 +40,10 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
-#include "core/base/json_input.h"
-#include "core/base/position.h"
+#include "core/base/trusted/json_input.h"
+#include "core/base/trusted/position.h"
 #include "igv_build_info.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/ids.h"

@@ -8,12 +8,12 @@
 #include <fstream>
 #include <string>
 
-#include "core/octal/octal_certificate_check.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_fast_values.h"
-#include "core/octal/octal_naive.h"
+#include "core/octal/trusted/octal_naive.h"
 #include "core/octal/octal_period.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_rules.h"
 
 namespace {
 

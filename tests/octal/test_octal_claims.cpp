@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "igv_build_info.h"
 #include "properties/base/checker.h"
 #include "properties/base/claims_file.h"

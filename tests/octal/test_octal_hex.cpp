@@ -11,15 +11,15 @@
 #include <fstream>
 #include <random>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
-#include "core/octal/octal_certificate_check.h"
+#include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/octal_fast_hex.h"
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_hex_period.h"
-#include "core/octal/octal_naive.h"
-#include "core/octal/octal_rules.h"
+#include "core/octal/trusted/octal_naive.h"
+#include "core/octal/trusted/octal_rules.h"
 #include "igv_build_info.h"
 #include "tests/base/certificate_edits.h"
 

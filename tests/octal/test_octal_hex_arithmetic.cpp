@@ -12,10 +12,10 @@
 #include <random>
 
 #include "core/base/game_family.h"
-#include "core/base/limits.h"
-#include "core/octal/octal_hex_arithmetic_certificate_check.h"
+#include "core/base/trusted/limits.h"
+#include "core/octal/trusted/octal_hex_arithmetic_certificate_check.h"
 #include "core/octal/octal_hex_period.h"
-#include "core/octal/octal_naive.h"
+#include "core/octal/trusted/octal_naive.h"
 #include "igv_build_info.h"
 #include "tests/base/certificate_edits.h"
 

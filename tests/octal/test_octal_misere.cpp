@@ -8,7 +8,7 @@
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/octal/octal_misere_counts.h"

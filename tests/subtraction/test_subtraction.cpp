@@ -2,12 +2,12 @@
 // periods are the minimal ones, corrupted certificates are rejected, bad input throws.
 #include <boost/test/unit_test.hpp>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/kernel_registry.h"
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
 #include "core/subtraction/subtraction_family.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_period.h"
 
 using namespace igv;

@@ -9,9 +9,9 @@
 #include <chrono>
 #include <iostream>
 
-#include "core/subtraction/subtraction_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_period.h"
 #include "core/subtraction/subtraction_proof.h"
 #include "properties/base/checker.h"

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
-#include "core/subtraction/subtraction_certificate.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
 #include "tests/base/certificate_edits.h"
 
 using namespace igv;

@@ -4,7 +4,7 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "properties/base/checker.h"
 #include "properties/subtraction/subtraction_formula.h"
 #include "properties/subtraction/subtraction_properties.h"

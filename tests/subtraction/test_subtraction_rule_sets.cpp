@@ -4,14 +4,14 @@
 // answer with its winning moves, and no period claimed for an infinite set.
 #include <boost/test/unit_test.hpp>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/subtraction/subtraction_family.h"
 #include "core/subtraction/subtraction_fast_bitset.h"
 #include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/subtraction_naive.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 
 using namespace igv;
 

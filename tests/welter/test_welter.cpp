@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/base/errors.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/welter/welter_fast_conway.h"

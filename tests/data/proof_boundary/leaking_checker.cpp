@@ -4,7 +4,7 @@
 // one way of leaking and must not.
 #include <nlohmann/json.hpp>
 
-#include "core/base/certificate.h"
+#include "core/base/trusted/certificate.h"
 #include "properties/base/checker.h"
 
 namespace igv {
