@@ -43,9 +43,9 @@ foreach(src IN LISTS IGV_E2E_SOURCES)
     # Hostile claims files (issue 27): chromium, cmark-gfm, pdflatex and lualatex read the reports.
     set_tests_properties(${name} PROPERTIES LABELS "e2e;browser;latex")
   elseif(name STREQUAL "e2e_latex_fragments")
-    # Every tables/*.tex fragment \input into article, two-column article, amsart and the journal
-    # classes installed, under pdflatex and lualatex (about two minutes with the five journal
-    # classes .ci/setup installs; `ctest -L latex`).
+    # Every tables/*.tex fragment compiled alone (grouped by the packages it names) in article,
+    # two-column article, amsart and the journal classes installed, under pdflatex and lualatex
+    # (about four minutes with the five journal classes .ci/setup installs; `ctest -L latex`).
     set_tests_properties(${name} PROPERTIES LABELS "e2e;latex")
   elseif(name STREQUAL "e2e_latex")
     # pdflatex and lualatex on the published report.tex (`ctest -L latex` runs it alone).

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/terminal_text.h"
@@ -47,6 +48,7 @@ int cmd_run(const std::vector<std::string>& args) {
   // Everything the user gave is validated before any claim runs or any file is written.
   const RunOptions options = run_options_from(vm);
   const auto formats = formats_from(vm, report_formats());
+  check_report_formats(formats);
   const auto files = claims_files_from(vm);
   const auto specs = positional(vm, "spec");
   const bool keep_going = vm.count("keep-going") != 0U;

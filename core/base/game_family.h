@@ -238,6 +238,28 @@ class GameInstance {
 /// 1 win for the player to move, 2 draw). The generic claims read it to know what a value means.
 enum class ValueKind { grundy, outcome };
 
+/// How the reports draw a family's values and name its games: reports/base/game_plot.cpp and
+/// game_figures.cpp read this declaration and name no family themselves.
+struct PlotHints {
+  /// What a picture of the family's positions is: `automatic` a sequence G(n) when the family
+  /// takes "0" or "1", else a grid G(x, y) when it takes "x,y", else its own enumeration
+  /// (GameInstance::domain) in rows; `strips` a sequence whose n-th position is the strip of n
+  /// free squares "0..n-1"; `enumeration` always the family's enumeration (a single integer
+  /// that is not a size, like Thirteen's card); `three_row_boards` the P-positions of boards of
+  /// at most three rows a >= b >= c (Chomp); `boards` every board of a strip of "-", "S", "O"
+  /// (SOS); `own_module` drawn by the family's module from the claims' evidence (no game
+  /// figure).
+  enum class Shape { automatic, strips, enumeration, three_row_boards, boards, own_module };
+  Shape shape = Shape::automatic;
+  /// The values are misère Grundy values (their 0 marks the P-positions of misère play).
+  bool misere = false;
+  /// The largest size a report's figure draws (0: the picture's default).
+  std::int64_t report_range = 0;
+  /// The game's name in the literature for a canonical spec, with the spec in words
+  /// ("Dawson's Kayles (octal 0.07)"); empty function or empty result: the family's words.
+  std::function<std::string(const std::string& spec)> name = {};
+};
+
 /// A family: its name, its parameters' syntax, how to make an instance.
 struct GameFamily {
   std::string name;             ///< "subtraction"
@@ -257,6 +279,9 @@ struct GameFamily {
   ValueKind value_kind = ValueKind::grundy;
   /// What `verify period` and `verify check-certificate` accept for this family.
   PeriodOptions period_options = {};
+
+  /// How a report draws its values and names its games (set after the family is made).
+  PlotHints plot = {};
 };
 
 /// Adds a family; a second family of the same name is a programming error (aborts when the

@@ -3,6 +3,7 @@
 #include <limits>
 #include <random>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
@@ -130,7 +131,7 @@ class RookGame : public GameInstance {
 };
 
 GameFamily nim_family() {
-  return {
+  GameFamily family{
       "nim", "Nim: a sum of heaps; a move lowers one heap", "nim",
       "a comma list of heap sizes, e.g. 3,5,6",
       [](std::string_view params) -> std::unique_ptr<GameInstance> {
@@ -138,6 +139,8 @@ GameFamily nim_family() {
           throw InputError("game 'nim' takes no parameters, got 'nim:" + std::string(params) + "'");
         return std::make_unique<NimGame>();
       }};
+  family.plot.name = [](const std::string&) { return std::string("Nim"); };
+  return family;
 }
 GameFamily rook_family() {
   return {"rook", "the rook game of Frolov's Table 1 (left): H_m + H_n", "rook",

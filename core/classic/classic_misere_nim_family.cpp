@@ -6,6 +6,7 @@
 //
 // Positions: a comma list of heap sizes, e.g. 3,5,6 (as for nim); an empty heap list is written
 // "0".
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
@@ -74,20 +75,23 @@ class MisereNimGame : public HeapSumGame {
 };
 
 GameFamily misere_nim_family() {
-  return {"misere-nim",
-          "Nim in misère play (the last mover loses): outcomes P / N, not Grundy values",
-          "misere-nim",
-          "a comma list of heap sizes, e.g. 3,5,6",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) {
-              throw InputError("game 'misere-nim' takes no parameters, got 'misere-nim:" +
-                               std::string(params) + "'");
-            }
-            return std::make_unique<MisereNimGame>();
-          },
-          {"misere-nim"},
-          6,
-          ValueKind::outcome};
+  GameFamily family{"misere-nim",
+                    "Nim in misère play (the last mover loses): outcomes P / N, not Grundy values",
+                    "misere-nim",
+                    "a comma list of heap sizes, e.g. 3,5,6",
+                    [](std::string_view params) -> std::unique_ptr<GameInstance> {
+                      if (!params.empty()) {
+                        throw InputError("game 'misere-nim' takes no parameters, got 'misere-nim:" +
+                                         std::string(params) + "'");
+                      }
+                      return std::make_unique<MisereNimGame>();
+                    },
+                    {"misere-nim"},
+                    6,
+                    ValueKind::outcome};
+  family.plot.misere = true;
+  family.plot.name = [](const std::string&) { return std::string("misère Nim"); };
+  return family;
 }
 IGV_REGISTER_GAME("misere-nim", misere_nim_family);
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -91,19 +92,21 @@ class WythoffGame : public GameInstance {
 };
 
 GameFamily wythoff_family() {
-  return {"wythoff",
-          "Wythoff's game: two heaps; take from one heap, or the same number from both",
-          "wythoff",
-          "x,y (the two heaps)",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) {
-              throw InputError(
-                  "game 'wythoff' takes no parameters, got 'wythoff:" + std::string(params) + "'");
-            }
-            return std::make_unique<WythoffGame>();
-          },
-          {"wythoff"},
-          14};
+  GameFamily family{"wythoff",
+                    "Wythoff's game: two heaps; take from one heap, or the same number from both",
+                    "wythoff",
+                    "x,y (the two heaps)",
+                    [](std::string_view params) -> std::unique_ptr<GameInstance> {
+                      if (!params.empty()) {
+                        throw InputError("game 'wythoff' takes no parameters, got 'wythoff:" +
+                                         std::string(params) + "'");
+                      }
+                      return std::make_unique<WythoffGame>();
+                    },
+                    {"wythoff"},
+                    14};
+  family.plot.name = [](const std::string&) { return std::string("Wythoff's game"); };
+  return family;
 }
 IGV_REGISTER_GAME("wythoff", wythoff_family);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -104,19 +105,24 @@ class ChompGame : public GameInstance {
 };
 
 GameFamily chomp_family() {
-  return {"chomp",
-          "Chomp (Schuh 1952, Gale 1974): bite a square and all squares right of and above it; "
-          "(1,1) is poisoned",
-          "chomp",
-          "row lengths, bottom row (the poisoned one) first, non-increasing, e.g. 8,5,1; or CxR "
-          "for the full "
-          "board of C columns and R rows, e.g. 8x3",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) throw InputError("game 'chomp' takes no parameters");
-            return std::make_unique<ChompGame>();
-          },
-          {"chomp"},
-          4};
+  GameFamily family{
+      "chomp",
+      "Chomp (Schuh 1952, Gale 1974): bite a square and all squares right of and above it; "
+      "(1,1) is poisoned",
+      "chomp",
+      "row lengths, bottom row (the poisoned one) first, non-increasing, e.g. 8,5,1; or CxR "
+      "for the full "
+      "board of C columns and R rows, e.g. 8x3",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty()) throw InputError("game 'chomp' takes no parameters");
+        return std::make_unique<ChompGame>();
+      },
+      {"chomp"},
+      4};
+  family.plot.shape = PlotHints::Shape::three_row_boards;
+  family.plot.report_range = 40;
+  family.plot.name = [](const std::string&) { return std::string("Chomp"); };
+  return family;
 }
 IGV_REGISTER_GAME("chomp", chomp_family);
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -109,7 +110,7 @@ class SosGame : public GameInstance {
 };
 
 GameFamily sos_family() {
-  return {
+  GameFamily family{
       "sos",
       "SOS on a 1 x N strip (USAMO 1999; Ferguson §1.5): outcomes win / loss / draw, not normal "
       "play",
@@ -126,6 +127,11 @@ GameFamily sos_family() {
       {"sos:4", "sos:7"},
       4,
       ValueKind::outcome};
+  family.plot.shape = PlotHints::Shape::boards;
+  family.plot.name = [](const std::string& spec) {
+    return "SOS on a strip of " + spec.substr(spec.find(':') + 1) + " squares";
+  };
+  return family;
 }
 IGV_REGISTER_GAME("sos", sos_family);
 

@@ -3,6 +3,7 @@
 #include <random>
 #include <set>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -100,17 +101,21 @@ class ThirteenGame : public GameInstance {
 };
 
 GameFamily thirteen_family() {
-  return {"thirteen",
-          "Thirteen (Mott-Smith 1954; Ferguson §1.5 ex. 3): turn cards A..6, four of each; "
-          "exceeding 31 loses",
-          "thirteen",
-          "the cards turned so far as values 1..6 in any order, e.g. 3,4,3; 'start' for none",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty())
-              throw InputError("game 'thirteen' takes no parameters, got 'thirteen:" +
-                               std::string(params) + "'");
-            return std::make_unique<ThirteenGame>();
-          }};
+  GameFamily family{
+      "thirteen",
+      "Thirteen (Mott-Smith 1954; Ferguson §1.5 ex. 3): turn cards A..6, four of each; "
+      "exceeding 31 loses",
+      "thirteen",
+      "the cards turned so far as values 1..6 in any order, e.g. 3,4,3; 'start' for none",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty())
+          throw InputError(
+              "game 'thirteen' takes no parameters, got 'thirteen:" + std::string(params) + "'");
+        return std::make_unique<ThirteenGame>();
+      }};
+  family.plot.shape = PlotHints::Shape::enumeration;
+  family.plot.name = [](const std::string&) { return std::string("Thirteen"); };
+  return family;
 }
 IGV_REGISTER_GAME("thirteen", thirteen_family);
 

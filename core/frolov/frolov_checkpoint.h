@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/frolov/trusted/frolov_certificate.h"
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/trusted/frolov_certificate.h"

@@ -26,6 +26,10 @@
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_period.h"
+#include "core/frolov/trusted/frolov_certificate.h"
+#include "core/frolov/trusted/frolov_certificate_check.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
+#include "core/frolov/trusted/frolov_rules.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_certificate.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"
@@ -497,6 +501,7 @@ GameFamily rook_misere_family() {
                     },
                     {"rook-misere", "rook-misere:5"}};
   family.period_options = frolov_row_period_options(family.name);
+  family.plot.shape = PlotHints::Shape::own_module;
   return family;
 }
 GameFamily digital_deletion_family() {
@@ -509,21 +514,27 @@ GameFamily digital_deletion_family() {
                     },
                     {"digital-deletion", "digital-deletion:5"}};
   family.period_options = frolov_row_period_options(family.name);
+  family.plot.shape = PlotHints::Shape::own_module;
   return family;
 }
 GameFamily digits_family() {
-  return {"digits",
-          "Digital Deletion on a string of decimal digits (Conway, ONAG ch. 15; Frolov 2012, §2)",
-          "digits",
-          "a digit string, e.g. 618034",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty())
-              throw InputError(
-                  "game 'digits' takes no parameters, got 'digits:" + std::string(params) + "'");
-            return std::make_unique<DigitsGame>();
-          },
-          {"digits"},
-          4};
+  GameFamily family{
+      "digits",
+      "Digital Deletion on a string of decimal digits (Conway, ONAG ch. 15; Frolov 2012, §2)",
+      "digits",
+      "a digit string, e.g. 618034",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty())
+          throw InputError("game 'digits' takes no parameters, got 'digits:" + std::string(params) +
+                           "'");
+        return std::make_unique<DigitsGame>();
+      },
+      {"digits"},
+      4};
+  family.plot.name = [](const std::string&) {
+    return std::string("Digital Deletion (the digit string of n)");
+  };
+  return family;
 }
 IGV_REGISTER_GAME("rook-misere", rook_misere_family);
 IGV_REGISTER_GAME("digital-deletion", digital_deletion_family);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <future>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -21,12 +22,26 @@
 #include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_fast_values.h"
+#include "core/octal/octal_names.h"
 #include "core/octal/octal_period.h"
 #include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/trusted/octal_naive.h"
 #include "core/octal/trusted/octal_rules.h"
 
 namespace igv {
+
+std::string octal_game_name(const std::string& spec) {
+  const std::string code = spec.substr(spec.find(':') + 1);
+  // Winning Ways, ch. 4 (Table 6) and ch. 15.
+  static const std::map<std::string, std::string> named{{"0.07", "Dawson's Kayles"},
+                                                        {"0.137", "Dawson's Chess"},
+                                                        {"0.77", "Kayles"},
+                                                        {"0.6", "Officers"},
+                                                        {"0.15", "Guiles"}};
+  const auto it = named.find(code);
+  return it == named.end() ? "the octal game " + code : it->second + " (octal " + code + ")";
+}
+
 namespace {
 
 /// Heaps from which the checker runs beside the search (OctalGame::period_limited).
@@ -249,6 +264,7 @@ GameFamily octal_family() {
   family.period_options.values_file =
       "the values in a binary file beside the certificate, NAME.values (always beyond 2^20 "
       "values)";
+  family.plot.name = octal_game_name;
   return family;
 }
 IGV_REGISTER_GAME("octal", octal_family);

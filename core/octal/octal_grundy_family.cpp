@@ -9,6 +9,7 @@
 #include <array>
 #include <memory>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"

@@ -154,7 +154,7 @@ class HexGame : public NimSumHeapGame {
 };
 
 GameFamily hex_family() {
-  return {
+  GameFamily family{
       "hex",
       "hexadecimal games d0.d1d2...: take-and-break heap games leaving up to three heaps "
       "(Winning Ways ch. 4)",
@@ -167,6 +167,10 @@ GameFamily hex_family() {
       },
       {"hex:0.F", "hex:0.B", "hex:0.33F", "hex:0.8", "hex:4.9", "hex:C.1", "hex:0.07", "hex:0.A3"},
       60};
+  family.plot.name = [](const std::string& spec) {
+    return "the hexadecimal game " + spec.substr(spec.find(':') + 1);
+  };
+  return family;
 }
 IGV_REGISTER_GAME("hex", hex_family);
 

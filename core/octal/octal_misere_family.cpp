@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
@@ -19,6 +20,7 @@
 #include "core/octal/octal_misere_counts.h"
 #include "core/octal/octal_misere_naive.h"
 #include "core/octal/octal_misere_rules.h"
+#include "core/octal/octal_names.h"
 
 namespace igv {
 namespace {
@@ -134,22 +136,30 @@ class OctalMisereGame : public HeapSumGame {
 };
 
 GameFamily octal_misere_family() {
-  return {"octal-misere",
-          "octal games in misère play (the last mover loses): outcomes P / N of sums of small "
-          "heaps, by search",
-          "octal-misere:CODE (e.g. octal-misere:0.07, octal-misere:0.77; the octal code as for "
-          "octal:CODE)",
-          "heap sizes joined by '+' or ',' (e.g. 7, 3+4, 3,4), at most 40 tokens in all",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (params.empty()) {
-              throw InputError("game 'octal-misere' needs a code, e.g. octal-misere:0.77");
-            }
-            return std::make_unique<OctalMisereGame>(OctalCode::parse(params));
-          },
-          {"octal-misere:0.07", "octal-misere:0.77", "octal-misere:0.33", "octal-misere:0.137",
-           "octal-misere:4.7"},
-          12,
-          ValueKind::outcome};
+  GameFamily family{
+      "octal-misere",
+      "octal games in misère play (the last mover loses): outcomes P / N of sums of small "
+      "heaps, by search",
+      "octal-misere:CODE (e.g. octal-misere:0.07, octal-misere:0.77; the octal code as for "
+      "octal:CODE)",
+      "heap sizes joined by '+' or ',' (e.g. 7, 3+4, 3,4), at most 40 tokens in all",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (params.empty()) {
+          throw InputError("game 'octal-misere' needs a code, e.g. octal-misere:0.77");
+        }
+        return std::make_unique<OctalMisereGame>(OctalCode::parse(params));
+      },
+      {"octal-misere:0.07", "octal-misere:0.77", "octal-misere:0.33", "octal-misere:0.137",
+       "octal-misere:4.7"},
+      12,
+      ValueKind::outcome};
+  family.plot.misere = true;
+  family.plot.name = [](const std::string& spec) {
+    const std::string name = octal_game_name(spec);
+    // "the octal game 0.16" or "Dawson's Kayles (octal 0.07)", in misère play.
+    return name.rfind("the ", 0) == 0 ? "the misère " + name.substr(4) : "misère " + name;
+  };
+  return family;
 }
 IGV_REGISTER_GAME("octal-misere", octal_misere_family);
 

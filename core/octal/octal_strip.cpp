@@ -109,19 +109,25 @@ class DawsonStripGame : public GameInstance {
 };
 
 GameFamily dawson_strip_family() {
-  return {"dawson-strip",
-          "Dawson's Kayles as the blog states it: 1x2 tiles on a 1xn strip",
-          "dawson-strip",
-          "the free squares, e.g. 0..9 (an empty 1x10 strip) or 0..3,6..9",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) {
-              throw InputError("game 'dawson-strip' takes no parameters, got 'dawson-strip:" +
-                               std::string(params) + "'");
-            }
-            return std::make_unique<DawsonStripGame>();
-          },
-          {"dawson-strip"},
-          12};
+  GameFamily family{
+      "dawson-strip",
+      "Dawson's Kayles as the blog states it: 1x2 tiles on a 1xn strip",
+      "dawson-strip",
+      "the free squares, e.g. 0..9 (an empty 1x10 strip) or 0..3,6..9",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty()) {
+          throw InputError("game 'dawson-strip' takes no parameters, got 'dawson-strip:" +
+                           std::string(params) + "'");
+        }
+        return std::make_unique<DawsonStripGame>();
+      },
+      {"dawson-strip"},
+      12};
+  family.plot.shape = PlotHints::Shape::strips;
+  family.plot.name = [](const std::string&) {
+    return std::string("Dawson's Kayles as tiles on a strip");
+  };
+  return family;
 }
 IGV_REGISTER_GAME("dawson-strip", dawson_strip_family);
 

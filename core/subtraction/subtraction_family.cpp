@@ -1,6 +1,7 @@
 #include "core/subtraction/subtraction_family.h"
 
 #include <algorithm>
+#include <cctype>
 #include <limits>
 #include <random>
 
@@ -11,6 +12,9 @@
 #include "core/subtraction/subtraction_fast_bitset.h"
 #include "core/subtraction/subtraction_fast_members.h"
 #include "core/subtraction/subtraction_fast_window.h"
+#include "core/subtraction/trusted/subtraction_certificate.h"
+#include "core/subtraction/trusted/subtraction_certificate_check.h"
+#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_proof.h"
 #include "core/subtraction/trusted/subtraction_certificate.h"
 #include "core/subtraction/trusted/subtraction_certificate_check.h"
@@ -216,28 +220,49 @@ std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(Subtraction
   };
 }
 
+/// "the subtraction game S = {1, 3, 4}" (or S = the powers of 2) for a canonical spec.
+std::string subtraction_game_name(const std::string& spec) {
+  std::string set = spec.substr(spec.find(':') + 1);
+  if (!set.empty() && std::isdigit(static_cast<unsigned char>(set[0])) != 0) {
+    std::string out = "{";
+    for (const char c : set) out += c == ',' ? std::string(", ") : std::string(1, c);
+    return "the subtraction game S = " + out + "}";
+  }
+  for (auto& c : set) c = c == '-' ? ' ' : c;
+  return "the subtraction game S = the " + set;
+}
+
 GameFamily normal_family() {
-  return {"subtraction",
-          "SUB(S): remove s in S chips from one heap; last mover wins",
-          "subtraction:S (S a comma list of distinct positive integers, or powers-of-2, squares, "
-          "fibonacci, primes)",
-          "n (heap size)",
-          maker(SubtractionPlay::normal),
-          {"subtraction:1,3,4", "subtraction:2,3,5,7,11", "subtraction:3,5,9",
-           "subtraction:powers-of-2", "subtraction:squares", "subtraction:fibonacci",
-           "subtraction:primes"},
-          2000};
+  GameFamily family{
+      "subtraction",
+      "SUB(S): remove s in S chips from one heap; last mover wins",
+      "subtraction:S (S a comma list of distinct positive integers, or powers-of-2, squares, "
+      "fibonacci, primes)",
+      "n (heap size)",
+      maker(SubtractionPlay::normal),
+      {"subtraction:1,3,4", "subtraction:2,3,5,7,11", "subtraction:3,5,9",
+       "subtraction:powers-of-2", "subtraction:squares", "subtraction:fibonacci",
+       "subtraction:primes"},
+      2000};
+  family.plot.name = [](const std::string& spec) { return subtraction_game_name(spec); };
+  return family;
 }
 GameFamily misere_family() {
-  return {"subtraction-misere",
-          "SUB(S) in misère play: last mover loses",
-          "subtraction-misere:S (S a comma list of distinct positive integers, or powers-of-2, "
-          "squares, fibonacci, primes)",
-          "n (heap size)",
-          maker(SubtractionPlay::misere),
-          {"subtraction-misere:1,2,3", "subtraction-misere:2,5", "subtraction-misere:squares",
-           "subtraction-misere:primes"},
-          2000};
+  GameFamily family{
+      "subtraction-misere",
+      "SUB(S) in misère play: last mover loses",
+      "subtraction-misere:S (S a comma list of distinct positive integers, or powers-of-2, "
+      "squares, fibonacci, primes)",
+      "n (heap size)",
+      maker(SubtractionPlay::misere),
+      {"subtraction-misere:1,2,3", "subtraction-misere:2,5", "subtraction-misere:squares",
+       "subtraction-misere:primes"},
+      2000};
+  family.plot.misere = true;
+  family.plot.name = [](const std::string& spec) {
+    return "the misère " + subtraction_game_name(spec).substr(4);  // "the subtraction game ..."
+  };
+  return family;
 }
 IGV_REGISTER_GAME("subtraction", normal_family);
 IGV_REGISTER_GAME("subtraction-misere", misere_family);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -133,17 +134,20 @@ class WelterGame : public GameInstance {
 };
 
 GameFamily welter_family() {
-  return {"welter", "Welter's game: coins on a strip, a move slides one coin left to a free square",
-          "welter",
-          "a comma list of distinct non-negative coin squares; ranges a..b and @FILE accepted, "
-          "e.g. 1,3,6,10 or 500001..1000000",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) {
-              throw InputError(
-                  "game 'welter' takes no parameters, got 'welter:" + std::string(params) + "'");
-            }
-            return std::make_unique<WelterGame>();
-          }};
+  GameFamily family{
+      "welter", "Welter's game: coins on a strip, a move slides one coin left to a free square",
+      "welter",
+      "a comma list of distinct non-negative coin squares; ranges a..b and @FILE accepted, "
+      "e.g. 1,3,6,10 or 500001..1000000",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty()) {
+          throw InputError("game 'welter' takes no parameters, got 'welter:" + std::string(params) +
+                           "'");
+        }
+        return std::make_unique<WelterGame>();
+      }};
+  family.plot.shape = PlotHints::Shape::own_module;
+  return family;
 }
 IGV_REGISTER_GAME("welter", welter_family);
 

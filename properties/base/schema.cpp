@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/trusted/errors.h"
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/trusted/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_dynamic.h"

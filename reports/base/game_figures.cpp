@@ -90,9 +90,9 @@ std::optional<FoundPeriod> find_period(const nlohmann::json& j, const std::strin
   return std::nullopt;
 }
 
-/// Families whose pictures are drawn by their own modules.
-bool drawn_elsewhere(const std::string& family) {
-  return family == "welter" || family == "rook-misere" || family == "digital-deletion";
+/// Families whose pictures their own modules draw (PlotHints::Shape::own_module).
+bool drawn_elsewhere(const std::string& spec) {
+  return find_game_family(spec).plot.shape == PlotHints::Shape::own_module;
 }
 
 struct GameEntry {
@@ -118,7 +118,7 @@ std::vector<Figure> draw_games(const Report& report) {
     for (const auto& given : claim_games(r.claim)) {
       const std::string spec = canonical(given);
       if (spec.empty() || !seen.insert(spec).second) continue;
-      if (drawn_elsewhere(GameKernels::family_name(spec))) continue;
+      if (drawn_elsewhere(spec)) continue;
       if (games.find(spec) == games.end()) order.push_back(spec);
       auto& entry = games[spec];
       entry.claims.push_back(r.claim.id);
@@ -135,16 +135,18 @@ std::vector<Figure> draw_games(const Report& report) {
     const auto gk = GameKernels::make(spec);
     GamePlotRequest request;
     request.computed_by = "in this run";
-    if (gk.family->name == "chomp") request.range = PlotRange{0, 40};
+    if (gk.family->plot.report_range > 0)
+      request.range = PlotRange{0, gk.family->plot.report_range};
     if (entry.period) {
       // No range: plot_game shows the preperiod and two periods after it.
       const FoundPeriod found = *entry.period;
       request.period = [found](std::string&) { return std::optional<PlotPeriod>(found.period); };
-      // In words: the checker's function (and file) is in the claim's evidence in report.json.
-      request.period_source = "; preperiod and period as proved in claim " + entry.period_claim;
-      if (!found.checker.empty()) {
-        request.period_source += ", whose certificate an independent checker accepted";
-      }
+      // In words: the claim is named in the report's body beside the figure, the checker's
+      // function (and file) in the claim's evidence in report.json.
+      request.period_source = found.checker.empty()
+                                  ? "; the preperiod and period marked are proved"
+                                  : "; the preperiod and period marked are proved (an independent "
+                                    "checker accepted their certificate)";
     }
     GamePlot plot;
     try {

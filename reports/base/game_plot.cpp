@@ -52,37 +52,43 @@ std::vector<std::optional<Value>> values_of(const GameKernels& gk,
   return out;
 }
 
-/// How the values were computed, in words for a reader of the report: which kernel (by the name
-/// `verify kernels` lists), and what the naive reference kernel recomputed. The checkers'
-/// function and file names stay in report.json (a claim's evidence), out of the caption.
+/// How the values were computed, in words for a reader of a paper: by a fast kernel or the naive
+/// reference one, and what the reference kernel recomputed. The kernels' names, and the
+/// checkers' functions and files, stay in report.json (a claim's evidence) and `verify kernels`.
 std::string caption(const GameKernels& gk, std::size_t naive, std::size_t computed,
                     const std::string& computed_by, const std::string& more = "") {
   const bool fast = gk.reference != gk.kernel;
-  std::string c = std::to_string(computed) + " values computed by the " +
-                  (fast ? "fast kernel '" : "naive reference kernel '") + gk.kernel->name +
-                  "' of " + gk.family->name + " (" + computed_by + ")";
+  std::string c = std::to_string(computed) + " values computed " + computed_by + " with " +
+                  (fast ? "a fast algorithm" : "a search written straight from the rules");
   if (fast) {
-    c += naive == 0 ? "; none lies in the domain where the naive reference kernel, written "
-                      "straight from the rules, is quick, so none was recomputed"
-                    : "; the naive reference kernel, written straight from the rules, recomputed "
-                      "the " +
+    c += naive == 0 ? "; none lies where a search written straight from the rules is quick, so "
+                      "none was recomputed"
+                    : "; a search written straight from the rules recomputed the " +
                           std::to_string(naive) + " leading ones and agreed";
   }
   return c + more + ".";
 }
 
-/// The text of the n-th position of the family's natural sequence: the heap n, except for a
-/// family whose single integer means something else (Dawson's strip: the strip 0..n-1 of n free
-/// squares, not the square n). Families without such a sequence (Thirteen: a card, not a
-/// position's size) are drawn from their own enumeration instead.
+/// The text of the n-th position of the family's natural sequence: the heap n, or for a family
+/// of strips (PlotHints::Shape::strips: Dawson's strip) the strip 0..n-1 of n free squares.
+/// Families drawn from their own enumeration (Thirteen: a card, not a position's size) have no
+/// sequence.
 std::string sequence_text(const GameFamily& family, std::int64_t n) {
-  if (family.name == "dawson-strip") return n == 0 ? "" : "0.." + std::to_string(n - 1);
+  if (family.plot.shape == PlotHints::Shape::strips)
+    return n == 0 ? "" : "0.." + std::to_string(n - 1);
   return std::to_string(n);
 }
 bool has_sequence(const GameFamily& family, const GameInstance& game) {
-  if (family.name == "thirteen") return false;
+  if (family.plot.shape == PlotHints::Shape::enumeration) return false;
   return try_parse(game, sequence_text(family, 0)).has_value() ||
          try_parse(game, sequence_text(family, 1)).has_value();
+}
+
+/// What the values are, in words: "Sprague-Grundy values", "misère Grundy values", "outcomes".
+std::string values_words(const GameFamily& family) {
+  if (family.value_kind == ValueKind::outcome)
+    return family.plot.misere ? "misère outcome (P or N)" : "outcome (P or N)";
+  return family.plot.misere ? "misère Grundy values" : "Sprague–Grundy values";
 }
 
 std::string range_text(const PlotRange& r) {
@@ -90,6 +96,15 @@ std::string range_text(const PlotRange& r) {
 }
 
 }  // namespace
+
+std::string game_display_name(const GameKernels& gk) {
+  const std::string spec = gk.game->spec();
+  if (gk.family->plot.name) {
+    std::string name = gk.family->plot.name(spec);
+    if (!name.empty()) return name;
+  }
+  return spec;
+}
 
 PlotRange parse_plot_range(const std::string& text) {
   const auto dots = text.find("..");
@@ -116,7 +131,10 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
   const std::string& by = request.computed_by;
   GamePlot out;
   std::size_t naive = 0;
-  if (gk.family->name == "chomp") {
+  const auto shape = gk.family->plot.shape;
+  const std::string name = game_display_name(gk);
+  const std::string words = values_words(*gk.family);
+  if (shape == PlotHints::Shape::three_row_boards) {
     // Boards of at most three rows a >= b >= c (c = 0: two rows, b = 0: one row), a <= hi.
     const PlotRange r = ranged ? given : PlotRange{0, 60};
     const std::int64_t h = r.hi;
@@ -143,8 +161,8 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (values[i] && *values[i] == 0) plot.p_positions.push_back(points[i]);
     }
-    plot.text.title = spec + ": P-positions (a, b, c), rows a >= b >= c, " + std::to_string(r.lo) +
-                      " <= a <= " + std::to_string(h);
+    plot.text.title = name + ": P-positions (a, b, c), rows a ≥ b ≥ c, " + std::to_string(r.lo) +
+                      " ≤ a ≤ " + std::to_string(h);
     plot.text.caption =
         caption(gk, naive, values.size(), by, "; a point: the a with value 0 for that b, c");
     out.svg = chomp_plot_svg(plot);
@@ -152,7 +170,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     out.caption = plot.text.caption;
     out.summary = std::to_string(plot.p_positions.size()) + " P-positions among " +
                   std::to_string(values.size()) + " boards";
-  } else if (gk.family->name == "sos") {
+  } else if (shape == PlotHints::Shape::boards) {
     // Every board of the strip: the left half names the row, the right half the column.
     if (ranged) throw InputError("verify plot " + spec + ": every board is drawn; no RANGE");
     // The strip's length: the number of squares of the empty board the family accepts.
@@ -195,7 +213,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.y_label = "the left " + std::to_string(left) + " squares";
     std::size_t computed = 0;
     for (const auto& v : plot.cells) computed += v ? 1 : 0;
-    plot.text.title = spec + ": outcome of every board (" + std::to_string(computed) +
+    plot.text.title = name + ": outcome of every board (" + std::to_string(computed) +
                       " without SOS), for the player to move";
     plot.text.caption = caption(gk, naive, computed, by);
     out.svg = grid_plot_svg(plot);
@@ -226,6 +244,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     SequencePlot plot;
     plot.first = r.lo;
     plot.outcomes = outcomes;
+    plot.misere = gk.family->plot.misere;
     plot.values = values_of(gk, positions, check, &naive);
     if (!ranged) {
       // The default window ends at the last position the family takes (octal-misere:0.07 is
@@ -238,11 +257,9 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.period = period;
     std::size_t computed = 0;
     for (const auto& v : plot.values) computed += v ? 1 : 0;
-    plot.text.title = spec + ": " +
-                      (outcomes ? std::string("outcome (P/N) of position n")
-                                : std::string("Sprague-Grundy values G(n)")) +
-                      ", n = " + range_text(r);
-    if (gk.family->name == "dawson-strip") plot.text.title += " (n: the strip of n free squares)";
+    plot.text.title =
+        name + ": " + words + (outcomes ? " of position n" : " G(n)") + ", n = " + range_text(r);
+    if (shape == PlotHints::Shape::strips) plot.text.title += " (n: the strip of n free squares)";
     plot.text.caption =
         caption(gk, naive, computed, by, plot.period ? request.period_source : std::string());
     out.svg = sequence_plot_svg(plot);
@@ -289,9 +306,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       computed += v ? 1 : 0;
       zeros += v && *v == 0 ? 1 : 0;
     }
-    plot.text.title = spec + ": " +
-                      (outcomes ? std::string("outcome (P/N) of position (x, y)")
-                                : std::string("Sprague-Grundy values G(x, y)")) +
+    plot.text.title = name + ": " + words + (outcomes ? " of position (x, y)" : " G(x, y)") +
                       ", x, y = " + range_text(r);
     plot.text.caption = caption(gk, naive, computed, by);
     out.svg = grid_plot_svg(plot);
@@ -330,9 +345,8 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.cells = values_of(gk, flipped, check, &naive);
     plot.x_label = "position index mod " + std::to_string(plot.width);
     plot.y_label = "position index / " + std::to_string(plot.width) + " (from the top)";
-    plot.text.title = spec + ": " + (outcomes ? "outcomes" : "Sprague-Grundy values") + " of its " +
-                      std::to_string(n) + " positions of size <= " + std::to_string(size) +
-                      " (the family's order)";
+    plot.text.title = name + ": " + words + " of its " + std::to_string(n) +
+                      " positions of size ≤ " + std::to_string(size) + " (the family's order)";
     plot.text.caption = caption(gk, naive, static_cast<std::size_t>(n), by);
     out.svg = grid_plot_svg(plot);
     out.title = plot.text.title;

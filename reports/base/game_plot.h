@@ -45,8 +45,8 @@ struct GamePlotRequest {
   std::string period_source =
       "; the period as `verify period` proves it (its certificate "
       "independently checked)";
-  /// Words naming where the values were computed, inside the caption's parentheses.
-  std::string computed_by = "`verify plot`";
+  /// Words naming where the values were computed ("in this run", "by `verify plot`").
+  std::string computed_by = "by `verify plot`";
 };
 
 struct GamePlot {
@@ -56,6 +56,10 @@ struct GamePlot {
   std::string summary;  ///< one line: how many values, the period if marked
   std::optional<PlotPeriod> period;
 };
+
+/// The game's name for a caption: its name in the literature as its family declares it
+/// (PlotHints::name: "Dawson's Kayles (octal 0.07)"), else its canonical spec.
+std::string game_display_name(const GameKernels& gk);
 
 /// The picture of the game `gk` over the requested range. Throws InputError (a range too large,
 /// a family with nothing to draw) and std::logic_error (the kernels disagree).

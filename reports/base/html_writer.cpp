@@ -12,6 +12,7 @@
 #include "reports/base/figures.h"
 #include "reports/base/plots.h"
 #include "reports/base/report.h"
+#include "reports/base/statement_markup.h"
 #include "reports/base/writers.h"
 
 namespace igv {
@@ -56,9 +57,12 @@ std::string verdict_badge(Verdict v) {
 
 /// A statement in a table: as it is when short, else shortened with the full text one click away.
 std::string statement_cell(const std::string& statement) {
-  if (statement.size() <= kStatementCell) return esc(statement);
-  return "<details class=\"statement\"><summary>" + esc(shorten_text(statement, kStatementCell)) +
-         "</summary>" + esc(statement) + "</details>";
+  // TeX-like markup rendered (sub- and superscripts, over- and underlines), everything else
+  // escaped (statement_markup.h).
+  if (statement.size() <= kStatementCell) return html_statement(statement);
+  return "<details class=\"statement\"><summary>" +
+         html_statement(shorten_text(statement, kStatementCell)) + "</summary>" +
+         html_statement(statement) + "</details>";
 }
 
 /// The SVG document made fit to sit inside the page: the XML declaration dropped, and its ids
@@ -115,6 +119,8 @@ figure svg{width:100%;max-width:7in;height:auto;display:block}
 figcaption{font-size:.9em;color:#333;margin-top:.5em}
 details{margin:.5em 0}summary{cursor:pointer}
 details.statement{margin:0}
+span.overline{text-decoration:overline}
+span.underline{text-decoration:underline}
 tr.attention td{background:#fff3f3}tr.attention td:first-child{border-left:4px solid #c92a2a}
 tr.attention.inconclusive td{background:#fff8ec}
 tr.attention.inconclusive td:first-child{border-left-color:#e8890c}
@@ -192,9 +198,8 @@ void write_contents(std::ostream& h, const Page& page) {
     h << "<li><a href=\"#unexpected\">Verdicts not as expected</a></li>\n";
   if (!page.refuted.empty()) h << "<li><a href=\"#refuted\">Refuted claims</a></li>\n";
   for (const auto& d : page.docs) {
-    const auto& title = page.by_doc.at(d).front()->claim.document_title;
-    h << "<li><a href=\"#" << esc(anchor("doc-", d)) << "\">" << esc(title.empty() ? d : title)
-      << "</a></li>\n";
+    h << "<li><a href=\"#" << esc(anchor("doc-", d)) << "\">"
+      << esc(document_name(page.by_doc.at(d).front()->claim)) << "</a></li>\n";
   }
   if (page.any_other) {
     h << "<li><a href=\"#details\">Inconclusive, error and damaged-text claims</a></li>\n";
@@ -230,9 +235,9 @@ void write_summary(std::ostream& h, const Page& page) {
 /// One claim in full: source, expected verdict, statement, reading, finding, counterexample.
 void write_claim_detail(std::ostream& h, const ClaimResult& r, const char* cls) {
   h << "<div class=\"" << cls << "\">\n<h3>" << claim_link(r.claim.id) << " "
-    << verdict_badge(r.outcome.verdict) << "</h3>\n<p><i>" << esc(r.claim.document) << ", "
+    << verdict_badge(r.outcome.verdict) << "</h3>\n<p><i>" << esc(document_name(r.claim)) << ", "
     << esc(r.claim.locator) << "</i>; expected <b>" << esc(to_string(r.claim.expected_verdict))
-    << "</b></p>\n<blockquote>" << esc(r.claim.statement) << "</blockquote>\n";
+    << "</b></p>\n<blockquote>" << html_statement(r.claim.statement) << "</blockquote>\n";
   if (!r.claim.reading.empty()) {
     h << "<p>Reading checked: " << esc(r.claim.reading) << "</p>\n";
   }
@@ -294,10 +299,8 @@ void write_document_row(std::ostream& h, const Page& page, const ClaimResult& r)
 void write_documents(std::ostream& h, const Page& page) {
   for (const auto& d : page.docs) {
     const auto& rows = page.by_doc.at(d);
-    h << "<section id=\"" << esc(anchor("doc-", d)) << "\">\n<h2>" << esc(d);
-    if (!rows.front()->claim.document_title.empty()) {
-      h << " — " << esc(rows.front()->claim.document_title);
-    }
+    h << "<section id=\"" << esc(anchor("doc-", d)) << "\">\n<h2>"
+      << esc(document_name(rows.front()->claim));
     h << "</h2>\n<table>\n<tr><th>claim</th><th>locator</th><th>statement</th><th>verdict</th>"
          "<th>expected</th><th>established</th><th>seconds</th></tr>\n";
     for (const auto* r : rows) write_document_row(h, page, *r);
@@ -322,9 +325,9 @@ void write_evidence_tables(std::ostream& h, const Page& page) {
   for (const auto& r : page.report.results) {
     if (!has_evidence_table(r)) continue;
     const auto cols = evidence_table_columns(r.outcome.evidence);
-    h << "<details><summary><code>" << esc(r.claim.id) << "</code> — " << esc(r.claim.document)
-      << ", " << esc(r.claim.locator) << " " << verdict_badge(r.outcome.verdict)
-      << "</summary>\n<table>\n<tr>";
+    h << "<details><summary><code>" << esc(r.claim.id) << "</code> — "
+      << esc(document_name(r.claim)) << ", " << esc(r.claim.locator) << " "
+      << verdict_badge(r.outcome.verdict) << "</summary>\n<table>\n<tr>";
     for (const auto& c : cols) h << "<th>" << esc(c) << "</th>";
     h << "</tr>\n";
     for (const auto& row : r.outcome.evidence["table"]) {

@@ -189,6 +189,13 @@ bool numeric_column(const Column& c) {
 
 }  // namespace
 
+const char* const kLatexOneColumnUnlessGrid =
+    "\\makeatletter\n"
+    "\\ifdefined\\pagegrid@col\\let\\igvcolumnsagain\\relax\n"
+    "\\else\\if@twocolumn\\onecolumn\\let\\igvcolumnsagain\\twocolumn"
+    "\\else\\let\\igvcolumnsagain\\relax\\fi\\fi\n"
+    "\\makeatother\n";
+
 const char* const kLatexOneColumn =
     "\\makeatletter\n"
     "\\ifdefined\\pagegrid@col\\ifnum\\pagegrid@col>\\@ne"
@@ -198,8 +205,10 @@ const char* const kLatexOneColumn =
     "\\else\\let\\igvcolumnsagain\\relax\\fi\\fi\n"
     "\\makeatother\n";
 
+namespace {
+
 /// Text with its ranges of numbers a..b set as a--b.
-static std::string text_with_ranges(const std::string& s) {
+std::string text_with_ranges(const std::string& s) {
   static const std::regex range(R"(\b([0-9]+)\.\.([0-9]+)\b)");
   std::string out;
   auto begin = s.cbegin();
@@ -211,29 +220,231 @@ static std::string text_with_ranges(const std::string& s) {
   return out + latex_text(std::string(begin, s.cend()));
 }
 
-std::string latex_text_with_math(const std::string& s) {
-  // A one-letter variable related to a number or another variable: `x = a..b` (as x = a, ...,
-  // b), `0 <= m`, `n < 20`, `r == 0`; anything else stays text.
-  static const std::regex relation(
-      R"(\b([A-Za-z]|[0-9]+)\s*(==|=|<=|>=|<|>)\s*([A-Za-z]|-?[0-9]+)(\.\.(-?[0-9]+))?(?![0-9A-Za-z.(]))");
-  const auto letter = [](const std::string& t) { return t.size() == 1 && is_letter(t[0]); };
+/// A token of a text that may hold math: a number, a variable (one letter, perhaps with a
+/// subscript: `s_k`), an operator, a parenthesis, a space, or anything else (a word, a comma).
+struct Token {
+  enum Kind { number, variable, relation, op, open, close, space, other } kind;
+  std::string text;
+};
+
+std::vector<Token> tokens_of(const std::string& s) {
+  std::vector<Token> out;
+  std::size_t i = 0;
+  const auto alnum = [&s](std::size_t k) {
+    return k < s.size() && std::isalnum(static_cast<unsigned char>(s[k])) != 0;
+  };
+  while (i < s.size()) {
+    const char c = s[i];
+    const std::string two = s.substr(i, 2);
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0) {
+      std::size_t j = i;
+      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) != 0) ++j;
+      if (j + 1 < s.size() && s[j] == '.' && std::isdigit(static_cast<unsigned char>(s[j + 1])))
+        for (++j; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])) != 0;) ++j;
+      // A number glued to letters ("2c", "0x1F", "3rd") is a word.
+      if (j < s.size() && is_letter(s[j])) {
+        while (alnum(j)) ++j;
+        out.push_back({Token::other, s.substr(i, j - i)});
+      } else {
+        out.push_back({Token::number, s.substr(i, j - i)});
+      }
+      i = j;
+    } else if (is_letter(c)) {
+      // A word: letters and digits, hyphenated parts ("P-positions", "Sprague-Grundy"); one
+      // letter alone (or with a subscript `_k`, `_{m-1}`) is a variable.
+      std::size_t j = i;
+      while (alnum(j)) ++j;
+      while (j + 1 < s.size() && s[j] == '-' && is_letter(s[j + 1])) {
+        for (++j; alnum(j);) ++j;
+      }
+      if (j == i + 1 && j + 1 < s.size() && s[j] == '_' && alnum(j + 1)) {
+        std::size_t k = j + 1;
+        while (alnum(k)) ++k;
+        if (k == s.size() || !(is_letter(s[k]) || s[k] == '_')) {
+          out.push_back({Token::variable, s.substr(i, k - i)});
+          i = k;
+          continue;
+        }
+      }
+      const bool one = j == i + 1 && (j == s.size() || s[j] != '_');
+      out.push_back({one ? Token::variable : Token::other, s.substr(i, j - i)});
+      i = j;
+    } else if (two == "==" || two == "!=" || two == "<=" || two == ">=") {
+      out.push_back({Token::relation, two});
+      i += 2;
+    } else if (two == "&&" || two == "||") {
+      out.push_back({Token::other, two});
+      i += 2;
+    } else if (two == "..") {
+      out.push_back({Token::op, two});
+      i += 2;
+    } else if (c == '<' || c == '>' || c == '=') {
+      out.push_back({Token::relation, std::string(1, c)});
+      ++i;
+    } else if (std::string("+-*/%^").find(c) != std::string::npos) {
+      out.push_back({Token::op, std::string(1, c)});
+      ++i;
+    } else if (c == '(') {
+      out.push_back({Token::open, "("});
+      ++i;
+    } else if (c == ')') {
+      out.push_back({Token::close, ")"});
+      ++i;
+    } else if (c == ' ') {
+      out.push_back({Token::space, " "});
+      ++i;
+    } else {
+      // Anything else, a UTF-8 character whole.
+      std::size_t j = i + 1;
+      while (j < s.size() && (static_cast<unsigned char>(s[j]) & 0xC0) == 0x80) ++j;
+      out.push_back({Token::other, s.substr(i, j - i)});
+      i = j;
+    }
+  }
+  return out;
+}
+
+bool math_token(const Token& t) {
+  return t.kind != Token::other;
+}
+
+/// The math of tokens [b, e) (numbers, variables, operators, parentheses, spaces) in TeX's
+/// notation: `<=` as \le, `==` as =, `%` as mod (`r % 2 == 0` as r \equiv 0 \pmod 2), `2 * t`
+/// as 2t, a range `x = 3..600` as x = 3, \dots, 600 (and 1..5 with no relation as 1--5).
+std::string math_of(const std::vector<Token>& t, std::size_t b, std::size_t e) {
+  std::vector<Token> v;
+  for (std::size_t i = b; i < e; ++i)
+    if (t[i].kind != Token::space) v.push_back(t[i]);
+  bool relation = false;
+  for (const auto& x : v) relation |= x.kind == Token::relation;
+  // X % N == M: X is congruent to M modulo N.
+  if (v.size() == 5 && v[1].text == "%" && v[2].kind == Token::number && v[3].text == "==" &&
+      (v[0].kind == Token::variable || v[0].kind == Token::number) && v[4].kind == Token::number) {
+    return v[0].text + " \\equiv " + v[4].text + " \\pmod{" + v[2].text + "}";
+  }
   std::string out;
-  auto begin = s.cbegin();
-  std::smatch m;
-  while (std::regex_search(begin, s.cend(), m, relation)) {
-    out += text_with_ranges(std::string(begin, m[0].first));
-    begin = m[0].second;
-    if (!letter(m[1].str()) && !letter(m[3].str())) {
-      out += latex_text(m[0].str());  // two numbers: not a variable's range
+  const auto variable = [](const std::string& x) {
+    const auto u = x.find('_');
+    return u == std::string::npos ? x : x.substr(0, u) + "_{" + x.substr(u + 1) + "}";
+  };
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string& x = v[i].text;
+    const bool glue = !out.empty() && (v[i].kind == Token::close || v[i - 1].kind == Token::open);
+    const std::string sep = out.empty() || glue ? "" : " ";
+    if (v[i].kind == Token::variable) {
+      // 2 * t: 2t.
+      const bool product = i >= 2 && v[i - 1].text == "*" && v[i - 2].kind == Token::number;
+      if (product) {
+        out += variable(x);
+      } else {
+        out += sep + variable(x);
+      }
+    } else if (x == "*") {
+      const bool product = i >= 1 && i + 1 < v.size() && v[i - 1].kind == Token::number &&
+                           v[i + 1].kind == Token::variable;
+      if (!product) out += sep + "\\cdot";
+    } else if (x == "..") {
+      out += relation ? ", \\dots," : "\\mbox{--}";
+    } else if (x == "<=") {
+      out += sep + "\\le";
+    } else if (x == ">=") {
+      out += sep + "\\ge";
+    } else if (x == "!=") {
+      out += sep + "\\ne";
+    } else if (x == "==") {
+      out += sep + "=";
+    } else if (x == "%") {
+      out += sep + "\\bmod";
+    } else if (x == "^") {
+      out += "^";
+    } else if (i > 0 && v[i - 1].text == "^") {
+      out += "{" + (v[i].kind == Token::variable ? variable(x) : x) + "}";
+    } else if (i > 0 && v[i - 1].text == ".." && !relation) {
+      out += x;
+    } else if (x == "(" && i > 0 && v[i - 1].kind == Token::variable) {
+      out += x;  // f(x): a function's argument
+    } else {
+      out += sep + x;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string latex_text_with_math(const std::string& s) {
+  const auto t = tokens_of(s);
+  std::string out;
+  std::string text;  // raw text waiting to be written
+  const auto flush = [&]() {
+    out += text_with_ranges(text);
+    text.clear();
+  };
+  std::size_t i = 0;
+  while (i < t.size()) {
+    if (t[i].text == "&&" || t[i].text == "||") {
+      // A condition's connectives in words.
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+      text += t[i].text == "&&" ? " and" : " or";
+      ++i;
       continue;
     }
-    const std::string op = m[2].str();
-    const std::string rel = op == "<=" ? "\\le" : op == ">=" ? "\\ge" : op == "==" ? "=" : op;
-    out += "$" + m[1].str() + " " + rel + " " + m[3].str();
-    if (m[4].matched) out += ", \\dots, " + m[5].str();
-    out += "$";
+    if (!math_token(t[i]) || t[i].kind == Token::space) {
+      text += t[i].text;
+      ++i;
+      continue;
+    }
+    // A run of math tokens, without the spaces and unmatched parentheses at its ends.
+    std::size_t e = i;
+    while (e < t.size() && math_token(t[e])) ++e;
+    std::size_t b = i;
+    std::size_t end = e;
+    while (end > b && t[end - 1].kind == Token::space) --end;
+    // Operators at the end belong to the text ("-" before a word), as do unmatched parentheses.
+    while (end > b && t[end - 1].kind == Token::op && t[end - 1].text != "..") --end;
+    std::size_t cut = b;  // the run starts after the last unmatched closing parenthesis
+    std::vector<std::size_t> opens;
+    for (std::size_t k = b; k < end; ++k) {
+      if (t[k].kind == Token::open) opens.push_back(k);
+      if (t[k].kind == Token::close) {
+        if (opens.empty()) {
+          cut = k + 1;
+        } else {
+          opens.pop_back();
+        }
+      }
+    }
+    std::size_t last = end;
+    if (!opens.empty()) last = std::min(last, opens.front());
+    for (std::size_t k = i; k < cut; ++k) text += t[k].text;
+    b = cut;
+    while (b < last && t[b].kind == Token::space) text += t[b++].text;
+    while (last > b && t[last - 1].kind == Token::space) --last;
+    bool var = false, rel = false, lone_article = false;
+    std::size_t items = 0;
+    for (std::size_t k = b; k < last; ++k) {
+      var |= t[k].kind == Token::variable;
+      rel |= t[k].kind == Token::relation;
+      items += t[k].kind != Token::space ? 1 : 0;
+    }
+    // "a" and "I" alone are words.
+    if (items == 1 && (t[b].text == "a" || t[b].text == "A" || t[b].text == "I"))
+      lone_article = true;
+    // A lone letter glued to other text ("x," is fine; "s'" is not) stays text.
+    if (items == 1 && last < t.size() && t[last].kind == Token::other && t[last].text != "," &&
+        t[last].text != ";" && t[last].text != "." && t[last].text != ":")
+      lone_article = true;
+    if (b < last && (var || rel) && !lone_article) {
+      flush();
+      out += "$" + math_of(t, b, last) + "$";
+    } else {
+      for (std::size_t k = b; k < last; ++k) text += t[k].text;
+    }
+    for (std::size_t k = last; k < e; ++k) text += t[k].text;
+    i = e;
   }
-  return out + text_with_ranges(std::string(begin, s.cend()));
+  flush();
+  return out;
 }
 
 std::string latex_evidence_table(const ClaimResult& r) {
@@ -245,6 +456,37 @@ std::string latex_evidence_table(const ClaimResult& r) {
     for (auto& part : split_pairs(c)) columns.push_back(std::move(part));
   }
   const std::size_t rows = table.size();
+  // Printed tables leave out what a sentence says: a column with one value in every row
+  // ("agree = true") and a column equal to an earlier one (the paper's value where it is the
+  // computed one); the CSV beside the fragment keeps every column.
+  std::vector<std::string> said;
+  if (rows > 1) {
+    const auto header_text = [](const std::string& h) {
+      std::string out;
+      for (const auto& w : header_words(h)) out += (out.empty() ? "" : " ") + w.first;
+      return out;
+    };
+    std::vector<Column> kept;
+    for (auto& c : columns) {
+      const bool constant = std::all_of(c.cells.begin(), c.cells.end(),
+                                        [&c](const std::string& v) { return v == c.cells[0]; });
+      const auto same = std::find_if(kept.begin(), kept.end(),
+                                     [&c](const Column& k) { return k.cells == c.cells; });
+      if (constant && columns.size() > 1 && c.cells[0].size() <= kLongCell) {
+        said.push_back(header_text(c.header) + " is " + cell_text(c.cells[0]));
+      } else if (same != kept.end()) {
+        said.push_back(header_text(c.header) + " equals " + header_text(same->header));
+      } else {
+        kept.push_back(std::move(c));
+      }
+    }
+    if (kept.empty()) {
+      // Nothing left: the table is one row of its values.
+      kept = columns;
+      said.clear();
+    }
+    columns = std::move(kept);
+  }
   // A long text in a cell (a mismatch as JSON) goes to a note under the table, the cell names
   // the note: the columns stay narrow and each cell holds one value.
   std::vector<std::string> notes;
@@ -284,20 +526,31 @@ std::string latex_evidence_table(const ClaimResult& r) {
   for (std::size_t i = 0; i < heads.size(); ++i) head += (i ? " & " : "") + heads[i];
   head += "\\\\\n";
 
-  std::string caption = "Evidence of " + std::string("\\texttt{") + latex_text(r.claim.id) + "}";
-  const std::string locator = latex_text(r.claim.locator);
+  // The caption, in prose for a paper: the document and the passage, the verdict, the domain
+  // (its relations as math); the claim's id is the label, never the text.
+  const auto no_cjk = [](const std::string& tex) {
+    return tex.find("\\igvzh") == std::string::npos && tex.find("\\igvja") == std::string::npos;
+  };
+  std::string caption;
+  const std::string title =
+      shorten_text(r.claim.document_title.empty() ? r.claim.document : r.claim.document_title, 120);
+  if (no_cjk(latex_text(title))) caption = latex_text(title);
   // The locator when it needs no CJK font (a fragment loads CJK only when its table holds CJK).
-  if (!r.claim.locator.empty() && locator.find("\\igvzh") == std::string::npos &&
-      locator.find("\\igvja") == std::string::npos) {
-    caption += " (" + latex_text_with_math(shorten_text(r.claim.locator, 200)) + ")";
+  if (!r.claim.locator.empty() && no_cjk(latex_text(r.claim.locator))) {
+    caption +=
+        (caption.empty() ? "" : ", ") + latex_text_with_math(shorten_text(r.claim.locator, 200));
   }
-  caption += ": " + std::string(to_string(r.outcome.verdict));
+  std::string verdict(to_string(r.outcome.verdict));
+  verdict[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verdict[0])));
+  caption += (caption.empty() ? "" : ". ") + verdict;
   const auto& evidence = r.outcome.evidence;
   if (evidence.is_object() && evidence.contains("domain") && evidence["domain"].is_string()) {
-    caption += " \\emph{on} " +
-               latex_text_with_math(shorten_text(evidence["domain"].get<std::string>(), 400));
+    caption +=
+        " for " + latex_text_with_math(shorten_text(evidence["domain"].get<std::string>(), 400));
   }
   caption += ".";
+  for (std::size_t i = 0; i < said.size(); ++i)
+    caption += (i ? "; " : " In every row, ") + said[i] + (i + 1 == said.size() ? "." : "");
   const std::string label = "\\label{igv:" + r.claim.id + "}";
 
   std::ostringstream body;
@@ -331,7 +584,11 @@ std::string latex_evidence_table(const ClaimResult& r) {
   } else {
     // A longtable is one-column only: in a two-column document the table takes pages of its
     // own, set in one column (\onecolumn, then \twocolumn again after it).
-    body << kLatexOneColumn << "\\begingroup" << size << "\n"
+    // revtex4-2's ltxgrid sets a longtable in its columns: one that fits a column stays there
+    // (switching its grid to one column mid-page for it ended in "Output loop---100
+    // consecutive dead cycles").
+    body << (points <= kColumnPoints ? kLatexOneColumnUnlessGrid : kLatexOneColumn)
+         << "\\begingroup" << size << "\n"
          << "\\begin{longtable}{" << spec << "}\n\\caption{" << caption << "}" << label
          << "\\\\\n\\toprule\n"
          << head << "\\midrule\n\\endfirsthead\n"

@@ -22,6 +22,9 @@ inline constexpr double kColumnPoints = 225;
 /// sets its columns with ltxgrid (\if@twocolumn is always false there, \pagegrid@col counts the
 /// columns) and switches with \onecolumngrid/\twocolumngrid, mid-page.
 extern const char* const kLatexOneColumn;
+/// The same for a longtable that fits a column: revtex4-2's ltxgrid sets it in its columns, the
+/// standard classes in one column.
+extern const char* const kLatexOneColumnUnlessGrid;
 
 /// The longest text a cell holds; a longer one (a mismatch as JSON) is a numbered note under the
 /// table.

@@ -7,12 +7,14 @@
 // transliteration); this file is the layout: the document, its tables and their macros.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 #include <sstream>
 
 #include "reports/base/latex_tables.h"
 #include "reports/base/latex_text.h"
 #include "reports/base/report.h"
+#include "reports/base/statement_markup.h"
 #include "reports/base/writers.h"
 
 namespace igv {
@@ -92,21 +94,38 @@ std::string verdict_cell(const ClaimResult& r) {
 
 /// The longest statement a footnote gives whole.
 constexpr std::size_t kFootnote = 4000;
+/// The longest span of a statement's markup typeset as math in a table cell (a longer one stays
+/// text, which may break across the narrow column's lines).
+constexpr std::size_t kCellMath = 24;
+/// The longest statement a note under a float gives whole.
+constexpr std::size_t kFloatNote = 1000;
+/// A document table of fewer claims is a float (table*), split into floats of at most
+/// kDocumentPartLines estimated lines; a longer one is a longtable.
+constexpr std::size_t kDocumentFloatRows = 20;
+constexpr double kDocumentPartLines = 38;
 
 /// The claim column of a document table: the id, then the statement (shortened, with the full
-/// text in a footnote, when long).
-std::string claim_cell(const ClaimResult& r) {
+/// text in a footnote when long; in a float, where a footnote is lost, in a numbered note that
+/// `notes` collects).
+std::string claim_cell(const ClaimResult& r, std::vector<std::string>* notes = nullptr) {
   // A claim with details links to them (in report.tex; plain text in a paper).
   std::string out = has_details(r)
                         ? "\\igvref{igv:details:" + r.claim.id + "}{" + tt(r.claim.id) + "}"
                         : tt(r.claim.id);
-  out += "\\newline " + latex_text(shorten_text(r.claim.statement, kStatementCell));
+  out += "\\newline " + latex_statement(shorten_text(r.claim.statement, kStatementCell), kCellMath);
   if (r.claim.statement.size() > kStatementCell) {
+    if (notes != nullptr) {
+      // Under the float: up to 1000 bytes (report.json holds the statement whole).
+      notes->push_back("(" + std::to_string(notes->size() + 1) + ") " + tt(r.claim.id) + ": " +
+                       latex_statement(shorten_text(r.claim.statement, kFloatNote)));
+      out += " (" + std::to_string(notes->size()) + ")";
+      return out;
+    }
     // TeX keeps a longtable's footnotes in memory until the page is out: a statement of a
     // hundred thousand bytes would exhaust it, so the footnote holds up to 4000 bytes of it
     // (report.json, and the Details section for a notable claim, hold it whole).
     out += "\\footnote{" + tt(r.claim.id) + ": " +
-           latex_text(shorten_text(r.claim.statement, kFootnote)) + "}";
+           latex_statement(shorten_text(r.claim.statement, kFootnote)) + "}";
   }
   return out;
 }
@@ -158,6 +177,12 @@ const char* const kAttentionMacro =
     "3}\\else\\textbf{#2}\\,#3\\fi}\n";
 const char* const kCodePointMacro =
     "\\providecommand\\igvU[1]{\\mbox{\\normalfont\\ttfamily[U+#1]}}\n";
+/// A symbol that only some font encodings have (the guillemets, \\textquotedbl and \\DH are in
+/// T1 and TU, not in OT1, pdflatex's default): the symbol when the current encoding has it, else
+/// the second argument, so that a fragment compiles whatever fontenc the paper loads.
+const char* const kTextSymbolMacro =
+    "\\providecommand\\igvT[2]{\\ifcsname\\csname "
+    "f@encoding\\endcsname\\string#1\\endcsname#1\\else#2\\fi}\\MakeRobust\\igvT\n";
 /// The links of report.tex (hyperref there; plain text in a paper): a claim's details, its
 /// evidence table.
 const char* const kLinkMacros =
@@ -233,26 +258,96 @@ end
 \providecommand\igvja[1]{\ifdefined\directlua\directlua{igv.cjk("udmj", "gbsnu", "\luaescapestring{#1}")}\else\begin{CJK}{UTF8}{min}#1\end{CJK}\fi}
 )";
 
+/// The lines a text of `chars` bytes takes in a column of `width` characters (words do not fill
+/// a line: a fifth more).
+double text_lines(std::size_t chars, double width) {
+  return chars == 0 ? 1.0 : std::ceil(static_cast<double>(chars) * 1.2 / width);
+}
+
+/// The estimated height, in lines at \small, of a document table's row in the narrowest text
+/// block of the classes a fragment is for (345 pt: article, llncs): the claim column holds about
+/// 19 characters a line, the locator 17, the verdict 12, what was established 26.
+double document_row_lines(const ClaimResult& r) {
+  const double claim = text_lines(r.claim.id.size(), 17) +
+                       text_lines(std::min(r.claim.statement.size(), kStatementCell + 3), 19);
+  const double locator = text_lines(std::min(r.claim.locator.size(), kStatementCell + 3), 17);
+  const double verdict = r.as_expected() && r.claim.expected_verdict ? 1.0 : 3.0;
+  const double established = text_lines(
+      std::min(std::max(r.outcome.summary.size(), domain_text(r.outcome.evidence).size()),
+               std::size_t{403}),
+      26);
+  return std::max({claim, locator, verdict, established});
+}
+
+std::string document_row(const ClaimResult& r, bool notes, std::vector<std::string>& footnotes) {
+  std::ostringstream tex;
+  tex << claim_cell(r, notes ? &footnotes : nullptr) << " & "
+      << latex_text(shorten_text(r.claim.locator, kStatementCell)) << " & " << verdict_cell(r)
+      << " & " << established_cell(r);
+  if (has_evidence_table(r)) tex << "\\igvtableref{" << r.claim.id << "}";
+  tex << "\\\\\n";
+  return tex.str();
+}
+
 std::string document_table(const std::vector<const ClaimResult*>& rows) {
   std::ostringstream tex;
   const auto& first = *rows.front();
   const std::string& doc = first.claim.document;
-  tex << kLatexOneColumn << "\\begin{longtable}{"
-      << columns({{0.3, false}, {0.28, false}, {0.42, false}}, {{2, 6.5}}, false)
-      << "}\n\\caption[]{"
-      << latex_text(first.claim.document_title.empty() ? doc : first.claim.document_title) << " ("
-      << tt(doc) << "): " << rows.size()
-      << " claims, the verdict of each and what it established}\\label{igv:document:" << doc
-      << "}\\\\\n\\toprule\n"
-      << "Claim & Locator & Verdict & Established\\\\\n\\midrule\n\\endfirsthead\n"
-      << "\\toprule\nClaim & Locator & Verdict & Established\\\\\n\\midrule\n\\endhead\n"
-      << "\\bottomrule\n\\endfoot\n";
-  for (const auto* r : rows) {
-    tex << claim_cell(*r) << " & " << latex_text(shorten_text(r->claim.locator, kStatementCell))
-        << " & " << verdict_cell(*r) << " & " << established_cell(*r);
-    if (has_evidence_table(*r)) tex << "\\igvtableref{" << r->claim.id << "}";
-    tex << "\\\\\n";
+  const std::string spec = columns({{0.3, false}, {0.28, false}, {0.42, false}}, {{2, 6.5}}, false);
+  const std::string caption =
+      latex_text(document_name(first.claim)) + ": " +
+      (rows.size() == 1 ? std::string("the verdict of its claim")
+                        : "the verdicts of its " + std::to_string(rows.size()) + " claims") +
+      " and what each established";
+  const std::string label = "\\label{igv:document:" + doc + "}";
+  const std::string head = "Claim & Locator & Verdict & Established\\\\\n";
+  if (rows.size() < kDocumentFloatRows) {
+    // A short table is a float across the page (table*: both columns of a two-column class), so
+    // that the text flows on around it; a table taller than a float page is set as floats of
+    // as many rows as fit (the later ones headed "continued"). Long statements go to numbered
+    // notes under their part: a footnote inside a float is lost.
+    std::vector<std::vector<const ClaimResult*>> parts(1);
+    double lines = 0;
+    for (const auto* r : rows) {
+      const double row =
+          document_row_lines(*r) + (r->claim.statement.size() > kStatementCell ? 14.0 : 0.0);
+      if (!parts.back().empty() && lines + row > kDocumentPartLines) {
+        parts.emplace_back();
+        lines = 0;
+      }
+      parts.back().push_back(r);
+      lines += row;
+    }
+    for (std::size_t p = 0; p < parts.size(); ++p) {
+      tex << "\\begin{table*}[tbp]\n\\centering\\small\n";
+      if (p == 0) {
+        tex << "\\caption{" << caption << "}" << label << "\n";
+      } else {
+        tex << "\\emph{Table~\\ref{igv:document:" << doc << "} (continued)}\\par\\smallskip\n";
+      }
+      tex << "\\begin{tabular}{" << spec << "}\n\\toprule\n" << head << "\\midrule\n";
+      std::vector<std::string> notes;
+      for (const auto* r : parts[p]) tex << document_row(*r, true, notes);
+      tex << "\\bottomrule\n\\end{tabular}\n";
+      if (!notes.empty()) {
+        tex << "\\par\\smallskip{\\footnotesize\\raggedright ";
+        for (std::size_t i = 0; i < notes.size(); ++i) tex << (i ? "\\par " : "") << notes[i];
+        tex << "\\par}\n";
+      }
+      tex << "\\end{table*}\n";
+    }
+    return tex.str();
   }
+  // A long table is a longtable, which LaTeX sets in one column only: in a two-column class the
+  // table takes pages of its own (kLatexOneColumn).
+  tex << kLatexOneColumn << "\\begin{longtable}{" << spec << "}\n\\caption{" << caption << "}"
+      << label << "\\\\\n\\toprule\n"
+      << head << "\\midrule\n\\endfirsthead\n"
+      << "\\toprule\n"
+      << head << "\\midrule\n\\endhead\n"
+      << "\\bottomrule\n\\endfoot\n";
+  std::vector<std::string> unused;
+  for (const auto* r : rows) tex << document_row(*r, false, unused);
   tex << "\\end{longtable}\n\\igvcolumnsagain\n";
   return tex.str();
 }
@@ -265,7 +360,9 @@ std::string fragment(const std::string& what, const std::string& body) {
   std::string packages = "booktabs";
   if (uses("\\begin{longtable}")) packages += ",longtable";
   if (uses(">{")) packages = "array," + packages;
-  if (body.find("\\math") != std::string::npos || uses("\\var")) packages = "amssymb," + packages;
+  if (body.find("\\math") != std::string::npos || uses("\\var") || uses("\\nmid") ||
+      uses("\\leqslant") || uses("\\geqslant") || uses("\\square"))
+    packages = "amssymb," + packages;
   std::string out = "% " + what +
                     ", generated by `verify run --format tex`: \\input it into a document that "
                     "loads\n%   \\usepackage{" +
@@ -279,7 +376,8 @@ std::string fragment(const std::string& what, const std::string& body) {
   out += "% (reports/REPORTS.md, \"Fragments for a paper\").\n";
   if (uses("\\igvbreak") || uses("\\igvlongbreak")) out += kBreakMacros;
   if (uses("\\igvattention")) out += kAttentionMacro;
-  if (uses("\\igvU") || cjk) out += kCodePointMacro;
+  if (uses("\\igvU") || uses("\\igvT") || cjk) out += kCodePointMacro;
+  if (uses("\\igvT")) out += kTextSymbolMacro;
   if (uses("\\igvref") || uses("\\igvtableref")) out += kLinkMacros;
   // Robust: revtex4-2 writes a footnote's text to a file (its notes go to the bibliography), and
   // \igvzh or \igvja expanded there calls Lua and defines fonts where TeX only writes.
@@ -288,24 +386,32 @@ std::string fragment(const std::string& what, const std::string& body) {
 }
 
 /// The figure of report.tex: the PDF (or, when it is missing, how to make it), its caption and
-/// label.
+/// label. The caption is prose for a paper: what the figure shows and how its values were
+/// established, with its math as math; the claims it illustrates and its file are in the
+/// report's body beside it (figure_provenance), never in the caption. The short caption (the
+/// list of figures, bookmarks) is braced, so that a `]` in it (Welter's [a|b]) cannot end it.
 std::string figure_float(const LatexFigure& f) {
   std::ostringstream tex;
+  const std::string title = latex_text_with_math(shorten_text(f.title, 400));
   tex << "\\begin{figure}[tbp]\n\\centering\n\\IfFileExists{" << f.pdf
       << "}{\\includegraphics[width=\\linewidth,height=0.7\\textheight,keepaspectratio]{" << f.pdf
       << "}}{\\fbox{\\parbox{0.9\\linewidth}{\\raggedright " << tt(f.pdf)
       << " is missing: make it from " << tt(f.svg) << " with \\texttt{rsvg-convert -f pdf -o "
       << latex_text(f.pdf) << " " << latex_text(f.svg)
-      << "} (Debian: librsvg2-bin), then compile again.}}}\n\\caption[" << latex_text(f.title)
-      << "]{" << latex_text(f.title.empty() ? f.svg : f.title);
-  if (!f.caption.empty()) tex << ". " << latex_text(f.caption);
-  if (!f.claims.empty()) {
-    tex << " Claims:";
-    for (std::size_t i = 0; i < f.claims.size(); ++i) tex << (i ? ", " : " ") << tt(f.claims[i]);
-    tex << ".";
-  }
-  tex << " (" << tt(f.svg) << ")}\\label{igv:figure:" << f.svg << "}\n\\end{figure}\n\n";
+      << "} (Debian: librsvg2-bin), then compile again.}}}\n\\caption[{" << title << "}]{" << title;
+  if (!f.caption.empty()) tex << ". " << latex_text_with_math(shorten_text(f.caption, 2000));
+  tex << "}\\label{igv:figure:" << f.svg << "}\n\\end{figure}\n\n";
   return tex.str();
+}
+
+/// Where a figure comes from, for the report's body: its file and the claims it illustrates.
+std::string figure_provenance(const LatexFigure& f) {
+  std::string out = "Figure~\\ref{igv:figure:" + f.svg + "} (" + tt(f.svg) + ")";
+  if (!f.claims.empty()) {
+    out += f.claims.size() == 1 ? " illustrates the claim" : " illustrates the claims";
+    for (std::size_t i = 0; i < f.claims.size(); ++i) out += (i ? ", " : " ") + tt(f.claims[i]);
+  }
+  return out + ".";
 }
 
 /// A document's section title: its title, else its id; in the PDF's bookmarks (plain text) the
@@ -368,7 +474,7 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "\\makeatletter\\@ifundefined{extrafloats}{}{\\extrafloats{100}}\\makeatother\n"
          "\\newcommand\\igvref[2]{\\hyperref[#1]{#2}}\n"
          "\\newcommand\\igvtableref[1]{ (Table~\\ref{igv:#1})}\n"
-      << kBreakMacros << kAttentionMacro << kCodePointMacro
+      << kBreakMacros << kAttentionMacro << kCodePointMacro << kTextSymbolMacro
       << kCjkMacros
       // Robust: a document's title (Chinese, Japanese) goes to the table of contents.
       << "\\MakeRobust\\igvzh\\MakeRobust\\igvja\\MakeRobust\\igvU\\MakeRobust\\igvbreak"
@@ -424,8 +530,8 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
       const auto& r = *p;
       tex << "\\item[{" << tt(r.claim.id) << "}]\\phantomsection\\label{igv:details:" << r.claim.id
           << "} " << verdict_cell(r) << ". \\emph{"
-          << latex_text(r.claim.document + ", " + r.claim.locator) << ".}\\\\\n"
-          << "\\emph{Statement:} " << latex_text(r.claim.statement) << "\\\\\n";
+          << latex_text(document_name(r.claim) + ", " + r.claim.locator) << ".}\\\\\n"
+          << "\\emph{Statement:} " << latex_statement(r.claim.statement) << "\\\\\n";
       if (!r.claim.reading.empty())
         tex << "\\emph{Reading checked:} " << latex_text(r.claim.reading) << "\\\\\n";
       tex << "\\emph{Finding:} " << latex_text(r.outcome.summary) << "\n";
@@ -442,7 +548,8 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
   tex << "\\section{Claims by document}\n\n";
   for (const auto& doc : order) {
     const std::string path = latex_document_fragment_path(doc);
-    files.emplace_back(path, fragment("Claims of " + doc, document_table(by_doc[doc])));
+    files.emplace_back(path,
+                       fragment("Claims of the document " + doc, document_table(by_doc[doc])));
     tex << "\\subsection{" << document_heading(*by_doc[doc].front()) << "}\n";
     std::vector<std::size_t> mine;
     for (std::size_t i = 0; i < figures.size(); ++i) {
@@ -457,17 +564,20 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
       }
     }
     if (!mine.empty()) {
-      tex << "Figures of these claims:";
-      for (std::size_t k = 0; k < mine.size(); ++k)
-        tex << (k ? "," : "") << " \\ref{igv:figure:" << figures[mine[k]].svg << "}";
-      tex << ".\n\n";
+      // The figures' provenance, out of their captions.
+      tex << "\\begin{itemize}\\raggedright\n";
+      for (const auto i : mine) tex << "\\item " << figure_provenance(figures[i]) << "\n";
+      tex << "\\end{itemize}\n\n";
     }
     tex << "\\input{" << path << "}\n\n";
     for (const auto i : mine) tex << figure_float(figures[i]);
     if (!mine.empty()) tex << "\\clearpage\n\n";
   }
   if (std::find(placed.begin(), placed.end(), false) != placed.end()) {
-    tex << "\\section{Other figures}\n\n";
+    tex << "\\section{Other figures}\n\n\\begin{itemize}\\raggedright\n";
+    for (std::size_t i = 0; i < figures.size(); ++i)
+      if (!placed[i]) tex << "\\item " << figure_provenance(figures[i]) << "\n";
+    tex << "\\end{itemize}\n\n";
     for (std::size_t i = 0; i < figures.size(); ++i)
       if (!placed[i]) tex << figure_float(figures[i]);
   }

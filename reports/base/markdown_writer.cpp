@@ -154,9 +154,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
   }
   for (const auto& doc : order) {
     const auto& rows = by_doc[doc];
-    md << "## " << md_text(doc);
-    if (!rows.front()->claim.document_title.empty())
-      md << " — " << md_text(rows.front()->claim.document_title);
+    md << "## " << md_text(document_name(rows.front()->claim));
     md << "\n\n| claim | locator | statement | verdict | expected | established | seconds |\n"
           "|---|---|---|---|---|---|---:|\n";
     for (const auto* r : rows) {
@@ -203,7 +201,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     }
     const auto& table = r.outcome.evidence["table"];
     const auto cols = evidence_table_columns(r.outcome.evidence);
-    md << "### " << md_code(r.claim.id) << " — " << md_text(r.claim.document) << ", "
+    md << "### " << md_code(r.claim.id) << " — " << md_text(document_name(r.claim)) << ", "
        << md_text(r.claim.locator) << " (" << to_string(r.outcome.verdict) << ")\n\n|";
     for (const auto& c : cols) md << " " << md_text(c) << " |";
     md << "\n|";
@@ -229,7 +227,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       any_detail = true;
     }
     md << "### " << md_code(r.claim.id) << " — " << md_verdict(r.outcome.verdict) << "\n\n";
-    md << "*" << md_text(r.claim.document) << ", " << md_text(r.claim.locator) << "*\n\n";
+    md << "*" << md_text(document_name(r.claim)) << ", " << md_text(r.claim.locator) << "*\n\n";
     md << "> " << md_text(r.claim.statement, true) << "\n\n";
     if (!r.claim.reading.empty()) md << "Reading checked: " << md_text(r.claim.reading) << "\n\n";
     md << md_text(r.outcome.summary) << "\n\n";

@@ -13,8 +13,10 @@ namespace igv::plot_parts {
 
 // Units: points. Every picture is kWidth wide (3.5 in).
 inline constexpr double kWidth = 252;
-inline constexpr double kTickSize = 7;   // tick labels, legend: the smallest text
-inline constexpr double kLabelSize = 8;  // axis labels
+// The smallest text is 7.4 pt at 3.5 in: at least 7 pt when the picture is scaled to the
+// \columnwidth of a two-column journal class (3.3 to 3.5 in).
+inline constexpr double kTickSize = 7.4;   // tick labels, legend: the smallest text
+inline constexpr double kLabelSize = 8.2;  // axis labels
 inline constexpr double kCharWidth =
     0.6;                             // a sans-serif character, in ems (an estimate for layout)
 inline constexpr double kLeft = 36;  // the y axis' tick labels and label
@@ -26,7 +28,8 @@ inline constexpr const char* kFont = "font-family=\"DejaVu Sans, Helvetica, Aria
 inline constexpr const char* kColourP = "#d55e00";
 inline constexpr const char* kColourN = "#0072b2";
 inline constexpr const char* kColourD = "#e69f00";
-inline constexpr const char* kColourBar = "#3b528b";  // viridis at 0.25
+inline constexpr const char* kColourBar = "#3b528b";   // viridis at 0.25
+inline constexpr const char* kColourBand = "#a9b8dc";  // kColourBar lightened: a bin's range
 inline constexpr const char* kColourMissing = "#e8e8e8";
 
 std::string num(double x);

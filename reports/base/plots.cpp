@@ -71,17 +71,29 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
   // Bins of `per` consecutive values when there are more values than bars.
   const std::int64_t per = (count + kMaxBars - 1) / kMaxBars;
   const std::int64_t bars = (count + per - 1) / per;
+  // The y axis ends at a tick: the largest value rounded up to the ticks' step.
+  if (!plot.outcomes) {
+    const auto t = ticks(0, max, 5);
+    const std::int64_t step = t.size() > 1 ? t[1] - t[0] : 1;
+    max = (max + step - 1) / step * step;
+  }
+  const std::string g = plot.misere ? "G⁻(" + plot.x_label + ")" : "G(" + plot.x_label + ")";
 
   Legend legend;
   if (plot.outcomes) {
     for (Value v = 0; v <= (draws ? 2 : 1); ++v)
       legend.entries.push_back({outcome_colour(v), "", outcome_word(v)});
   } else {
+    const std::string what = plot.misere ? "misère Grundy value " + g : g;
+    if (per == 1) {
+      legend.entries.push_back({kColourBar, "", what});
+    } else {
+      legend.entries.push_back(
+          {kColourBand, "", "least to largest " + g + " of " + std::to_string(per) + " values"});
+      legend.entries.push_back({kColourBar, "", "median"});
+    }
     legend.entries.push_back(
-        {kColourBar, "",
-         per == 1 ? "G(" + plot.x_label + ")"
-                  : "largest G(" + plot.x_label + ") of " + std::to_string(per) + " values"});
-    legend.entries.push_back({kColourP, "", "P-position (G = 0)"});
+        {kColourP, "", plot.misere ? "P-position (misère value 0)" : "P-position (G = 0)"});
   }
   if (plot.period) {
     const auto& p = *plot.period;
@@ -93,7 +105,7 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
     if (p.saltus != 0) words += ", saltus s = " + std::to_string(p.saltus);
     legend.entries.push_back({"", "", words + " (proved)"});
   }
-  const double top = 4 + legend.height() + 4;
+  const double top = 4 + legend.height() + (plot.period ? 8 : 4);  // room for the ribbons
   const double plot_h = plot.outcomes ? 24 : 110;
   const double strip = plot.outcomes ? 0 : 4;  // P-position marks under the axis
   const double x0 = plot.outcomes ? 14 : kLeft, y0 = top;
@@ -127,14 +139,17 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
   }
 
   const double gap = cell > 3 ? 0.4 : 0;
+  std::vector<Value> bin;  // the values of one bin, for its median
   s << "<g class=\"values\">\n";
   for (std::int64_t b = 0; b < bars; ++b) {
     const std::int64_t from = plot.first + b * per, to = std::min(last, from + per - 1);
     std::optional<Value> lo, hi;
     std::int64_t zeros = 0, p_count = 0, n_count = 0, d_count = 0;
+    bin.clear();
     for (std::int64_t n = from; n <= to; ++n) {
       const auto& v = plot.values[static_cast<std::size_t>(n - plot.first)];
       if (!v) continue;
+      bin.push_back(*v);
       lo = lo ? std::min(*lo, *v) : *v;
       hi = hi ? std::max(*hi, *v) : *v;
       zeros += *v == 0 ? 1 : 0;
@@ -166,25 +181,45 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
       s << "</title></rect>\n";
       continue;
     }
-    const double h = plot_h * static_cast<double>(*hi) / static_cast<double>(max);
-    s << "<rect class=\"v" << (per > 1 ? " bin" : "") << "\" ";
-    if (per == 1) {
-      s << "data-n=\"" << from << "\" data-value=\"" << *hi << "\"";
-    } else {
-      s << "data-from=\"" << from << "\" data-to=\"" << to << "\" data-min=\"" << *lo
-        << "\" data-max=\"" << *hi << "\" data-zeros=\"" << zeros << "\"";
+    const auto y_of = [&](Value v) {
+      return y0 + plot_h - plot_h * static_cast<double>(v) / static_cast<double>(max);
+    };
+    if (per > 1) {
+      // A band from the least to the largest value of the bin, its median marked; a bin of
+      // zeros alone is a P-position mark under the axis.
+      std::nth_element(bin.begin(), bin.begin() + static_cast<std::ptrdiff_t>(bin.size() / 2),
+                       bin.end());
+      const Value median = bin[bin.size() / 2];
+      const bool p = *hi == 0;
+      const double band_top = y_of(*hi), band_bottom = std::max(y_of(*lo), band_top + 0.6);
+      s << "<rect class=\"v bin\" data-from=\"" << from << "\" data-to=\"" << to << "\" data-min=\""
+        << *lo << "\" data-max=\"" << *hi << "\" data-median=\"" << median << "\" data-zeros=\""
+        << zeros << "\" x=\"" << num(x) << "\" y=\"" << num(p ? y0 + plot_h + 0.6 : band_top)
+        << "\" width=\"" << num(w) << "\" height=\""
+        << num(p ? strip - 0.6 : band_bottom - band_top) << "\" fill=\""
+        << (p ? kColourP : kColourBand) << "\"><title>n = " << from << ".." << to << ": G from "
+        << *lo << " to " << *hi << ", median " << median << ", " << zeros
+        << " P-positions</title></rect>\n";
+      if (!p) {
+        s << "<rect class=\"median\" x=\"" << num(x) << "\" y=\"" << num(y_of(median) - 0.5)
+          << "\" width=\"" << num(w) << "\" height=\"1\" fill=\"" << kColourBar << "\"/>\n";
+      }
+      if (!p && zeros > 0) {
+        s << "<rect class=\"p-mark\" data-from=\"" << from << "\" data-to=\"" << to << "\" x=\""
+          << num(x) << "\" y=\"" << num(y0 + plot_h + 0.6) << "\" width=\"" << num(w)
+          << "\" height=\"" << num(strip - 0.6) << "\" fill=\"" << kColourP << "\"/>\n";
+      }
+      continue;
     }
-    // A P-position (value 0, or a bin holding one) is a mark under the axis, in the strip.
+    const double h = plot_h * static_cast<double>(*hi) / static_cast<double>(max);
+    s << "<rect class=\"v\" ";
+    s << "data-n=\"" << from << "\" data-value=\"" << *hi << "\"";
+    // A P-position (value 0) is a mark under the axis, in the strip.
     const bool p = *hi == 0;
     s << " x=\"" << num(x) << "\" y=\"" << num(p ? y0 + plot_h + 0.6 : y0 + plot_h - h)
       << "\" width=\"" << num(w) << "\" height=\"" << num(p ? strip - 0.6 : h) << "\" fill=\""
       << (p ? kColourP : kColourBar) << "\"><title>";
-    if (per == 1) {
-      s << "G(" << from << ") = " << *hi;
-    } else {
-      s << "n = " << from << ".." << to << ": G from " << *lo << " to " << *hi << ", " << zeros
-        << " P-positions";
-    }
+    s << "G(" << from << ") = " << *hi;
     s << "</title></rect>\n";
     if (!p && zeros > 0) {
       s << "<rect class=\"p-mark\" data-from=\"" << from << "\" data-to=\"" << to << "\" x=\""
@@ -193,6 +228,22 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
     }
   }
   s << "</g>\n";
+  if (plot.period) {
+    // Ribbons over the top of the values, at least 1.5 pt wide: a period of any length shows.
+    const auto& p = *plot.period;
+    auto ribbon = [&](std::int64_t from, std::int64_t to, const char* cls, const char* fill) {
+      from = std::max(from, plot.first);
+      to = std::min(to, last);
+      if (to < from) return;
+      const double x = x_of(from), w = std::max(x_of(to + 1) - x, 1.5);
+      s << "<rect class=\"" << cls << " ribbon\" data-from=\"" << from << "\" data-to=\"" << to
+        << "\" x=\"" << num(x) << "\" y=\"" << num(y0 - 4) << "\" width=\"" << num(w)
+        << "\" height=\"3.5\" fill=\"" << fill << "\" stroke=\"#555555\" stroke-width=\"0.3\"/>\n";
+    };
+    ribbon(0, p.preperiod - 1, "preperiod-band", "#f6d5b8");
+    ribbon(p.preperiod, p.preperiod + p.period - 1, "period-band", "#cfe3f3");
+    ribbon(p.preperiod + p.period, p.preperiod + 2 * p.period - 1, "period-band-2", "#9fc6e6");
+  }
 
   const auto digits = std::to_string(last).size();
   x_axis(
@@ -204,7 +255,7 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
         [&](std::int64_t t) {
           return y0 + plot_h - plot_h * static_cast<double>(t) / static_cast<double>(max);
         },
-        "G(" + plot.x_label + ")");
+        g);
   }
   s << "</svg>\n";
   return s.str();

@@ -12,9 +12,12 @@
 // data-x / data-y / data-value (grids), data-a / data-b / data-c (Chomp's P-positions),
 // data-series / data-x / data-y (log and point plots); an outcome cell has data-outcome "P", "N"
 // or "D". A sequence longer than the plot has bars (kMaxBars) is drawn in bins: class "v bin",
-// data-from / data-to / data-min / data-max / data-zeros (P-positions) of the values it covers.
+// data-from / data-to / data-min / data-max / data-median / data-zeros (P-positions) of the
+// values it covers, drawn as a band from the smallest to the largest value with the median
+// marked (class "median"), so that a long range shows its structure rather than a block.
 // A proved period is drawn as rects of class "preperiod-band", "period-band" and
-// "period-band-2" (the first and second period after the preperiod).
+// "period-band-2" (the first and second period after the preperiod), with a ribbon of the same
+// classes plus "ribbon" above the values, at least 1.5 pt wide, visible at any period length.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +54,8 @@ struct SequencePlot {
   bool outcomes = false;
   std::optional<PlotPeriod> period;
   std::string x_label = "n";
+  /// The values are misère Grundy values (the legend and axis say so).
+  bool misere = false;
 };
 
 /// Values over a rectangle of positions; cells row by row, y = y_first first:

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -288,7 +289,8 @@ void atomic_write(const std::string& path, const std::string& content) {
 }
 
 const std::vector<std::string>& report_formats() {
-  static const std::vector<std::string> formats{"json", "md", "tex", "csv", "junit", "svg", "html"};
+  static const std::vector<std::string> formats{"json", "md",    "tex", "pdf",
+                                                "csv",  "junit", "svg", "html"};
   return formats;
 }
 
@@ -307,8 +309,13 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::set<std::string>& report_artefacts() {
-  static const std::set<std::string> names{"report.json", "report.md", "report.tex", "report.csv",
-                                           "report.html", "junit.xml", "tables",     "figures"};
+  // report.pdf and the by-products of compiling report.tex by hand in DIR (REPORTS.md: `cd DIR
+  // && pdflatex report.tex`) are part of the set: the next run replaces them with the rest.
+  static const std::set<std::string> names{
+      "report.json", "report.md",  "report.tex",        "report.csv",        "report.html",
+      "junit.xml",   "tables",     "figures",           "report.pdf",        "report.aux",
+      "report.log",  "report.toc", "report.out",        "report.synctex.gz", "report.fls",
+      "report.lof",  "report.lot", "report.fdb_latexmk"};
   return names;
 }
 
@@ -606,7 +613,150 @@ std::vector<LatexFigure> latex_figures(const fs::path& dir, const std::vector<Fi
   return out;
 }
 
+/// Runs `args` in `folder` with stdin, stdout and stderr on /dev/null and SOURCE_DATE_EPOCH set
+/// (0 unless given: the same PDF from run to run); true when it exits 0 within `seconds`
+/// (killed, with its process group, after that).
+bool run_in(const fs::path& folder, std::vector<std::string> args, double seconds) {
+  std::vector<std::string> env;
+  bool has_epoch = false;
+  for (char** e = environ; *e != nullptr; ++e) {
+    env.emplace_back(*e);
+    if (env.back().rfind("SOURCE_DATE_EPOCH=", 0) == 0) has_epoch = true;
+  }
+  if (!has_epoch) env.emplace_back("SOURCE_DATE_EPOCH=0");
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string where = folder.string();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    sigset_t none;
+    sigemptyset(&none);
+    pthread_sigmask(SIG_SETMASK, &none, nullptr);
+    const int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+      dup2(null, 0);
+      dup2(null, 1);
+      dup2(null, 2);
+    }
+    if (chdir(where.c_str()) != 0) _exit(127);
+    execvpe(argv[0], argv.data(), envp.data());
+    _exit(127);
+  }
+  if (pid < 0) return false;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  int status = 0;
+  while (true) {
+    const pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    if (r < 0) return false;
+    if (std::chrono::steady_clock::now() > until) {
+      kill(-pid, SIGKILL);
+      kill(pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/// The first error line ("! ...") of a LaTeX log, or "".
+std::string first_latex_error(const fs::path& log) {
+  std::ifstream in(log);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("! ", 0) == 0) return line.substr(2);
+  }
+  return "";
+}
+
+/// The most seconds one LaTeX pass may take.
+constexpr double kLatexPassSeconds = 600;
+
+/// report.pdf: report.tex, its fragments and its figures written into a private folder (made
+/// by mkdtemp beside nothing of DIR), compiled there twice by latex_engine() (the contents and
+/// the references), its PDF returned; the folder and every by-product removed. Throws
+/// std::runtime_error with the engine's first error when it fails.
+std::string compile_report_pdf(const Report& report, const std::vector<Figure>& figures) {
+  const std::string engine = latex_engine();
+  if (engine.empty()) {
+    throw InputError(
+        "--format pdf needs pdflatex or lualatex on the PATH (Debian: texlive-latex-extra)");
+  }
+  std::string pattern = (fs::temp_directory_path() / "verify-latex.XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("cannot make a folder to compile report.tex in: " +
+                             std::string(std::strerror(errno)));
+  }
+  const fs::path folder(pattern);
+  std::error_code ec;
+  try {
+    fs::create_directories(folder / "figures", ec);
+    for (const auto& fig : figures) {
+      if (!id_named(fig.name, {"svg"}))
+        throw std::runtime_error("a figure's file name '" + fig.name + "' is not a plain name");
+      write_file_checked((folder / "figures" / fig.name).string(), fig.svg);
+    }
+    const auto latex = latex_figures(folder, figures);
+    for (const auto& [rel, content] : report_to_latex(report, latex)) {
+      const fs::path path = folder / rel;
+      fs::create_directories(path.parent_path(), ec);
+      write_file_checked(path.string(), content);
+    }
+    const std::vector<std::string> args{engine, "-interaction=nonstopmode", "-halt-on-error",
+                                        "-no-shell-escape", "report.tex"};
+    for (int pass = 0; pass < 2; ++pass) {
+      if (!run_in(folder, args, kLatexPassSeconds)) {
+        const std::string why = first_latex_error(folder / "report.log");
+        throw std::runtime_error(
+            fs::path(engine).filename().string() + " could not compile report.tex" +
+            (why.empty() ? std::string(" (no error line in its log)") : ": " + why));
+      }
+    }
+    std::ifstream in(folder / "report.pdf", std::ios::binary);
+    std::string pdf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (pdf.empty()) throw std::runtime_error("report.tex compiled without a PDF");
+    fs::remove_all(folder, ec);
+    return pdf;
+  } catch (...) {
+    fs::remove_all(folder, ec);
+    throw;
+  }
+}
+
 }  // namespace
+
+std::string latex_engine() {
+  const char* path = std::getenv("PATH");
+  if (path == nullptr) return "";
+  for (const char* name : {"pdflatex", "lualatex"}) {
+    std::string dirs = path;
+    std::size_t start = 0;
+    while (start <= dirs.size()) {
+      const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+      const std::string d = dirs.substr(start, end - start);
+      if (!d.empty()) {
+        const fs::path candidate = fs::path(d) / name;
+        if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
+      }
+      start = end + 1;
+    }
+  }
+  return "";
+}
+
+void check_report_formats(const std::vector<std::string>& formats) {
+  if (std::find(formats.begin(), formats.end(), "pdf") != formats.end() && latex_engine().empty()) {
+    throw InputError(
+        "--format pdf needs pdflatex or lualatex on the PATH (Debian: texlive-latex-extra); "
+        "neither was found");
+  }
+}
 
 std::vector<std::string> write_report(const Report& report, const std::string& dir,
                                       const std::vector<std::string>& formats) {
@@ -622,7 +772,8 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
   // The figures (reports/base/figures.h): files of their own with svg, inlined in the HTML page,
   // linked from the Markdown report when the files are written.
   std::vector<Figure> figures;
-  if (wants("svg") || wants("html")) figures = report_figures(report);
+  if (wants("svg") || wants("html") || wants("pdf")) figures = report_figures(report);
+  check_report_formats(formats);
   std::vector<std::pair<std::string, std::string>> files;  // relative path, content
   for (const auto& f : formats) {
     if (f == "json") {
@@ -632,6 +783,9 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
           "report.md", report_to_markdown(report, wants("svg") ? figures : std::vector<Figure>{}));
     } else if (f == "tex") {
       // Written after the figures (below): report.tex includes them.
+    } else if (f == "pdf") {
+      // report.tex compiled in a private folder: no LaTeX by-product reaches DIR.
+      files.emplace_back("report.pdf", compile_report_pdf(report, figures));
     } else if (f == "csv") {
       files.emplace_back("report.csv", report_to_csv(report));
       for (const auto& r : report.results) {

@@ -76,4 +76,12 @@ bool certificate_path_named(std::string_view rel);
 /// The formats write_report knows.
 const std::vector<std::string>& report_formats();
 
+/// The LaTeX engine `--format pdf` compiles report.tex with: pdflatex, else lualatex, found on
+/// the PATH at run time; "" when neither is there.
+std::string latex_engine();
+
+/// Throws InputError (one line) when `formats` asks for pdf and no LaTeX engine is installed:
+/// called before any claim runs.
+void check_report_formats(const std::vector<std::string>& formats);
+
 }  // namespace igv

@@ -64,6 +64,10 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
+std::string document_name(const Claim& c) {
+  return c.document_title.empty() ? c.document : shorten_text(c.document_title, 200);
+}
+
 std::string shorten_text(const std::string& s, std::size_t max) {
   if (s.size() <= max) return s;
   std::size_t cut = max;  // on a UTF-8 character boundary

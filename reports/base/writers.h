@@ -26,6 +26,11 @@ inline bool needs_attention(Verdict v) {
   return v == Verdict::refuted || v == Verdict::inconclusive || v == Verdict::error;
 }
 
+/// How a human format names a claim's source document: its title (at most 200 bytes), or its id
+/// when it has none. The id (a hash for a long document name) stays in report.json and in the
+/// fragments' file names.
+std::string document_name(const Claim& c);
+
 /// How many bytes of a statement a table cell shows; a longer statement is shortened there and
 /// given in full one click (HTML) or one footnote (Markdown, LaTeX) away.
 inline constexpr std::size_t kStatementCell = 200;

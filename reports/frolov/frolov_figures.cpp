@@ -46,10 +46,11 @@ std::optional<Figure> table_figure(const ClaimResult& r) {
     }
   }
   const std::string range =
-      "0 <= m <= " + std::to_string(height - 1) + ", 0 <= n <= " + std::to_string(width - 1);
+      "0 ≤ m ≤ " + std::to_string(height - 1) + ", 0 ≤ n ≤ " + std::to_string(width - 1);
   plot.text.title = "Frolov: " + fn + "(m, n), " + range + " (" + r.claim.locator + ")";
-  std::string how = "The values computed for claim " + r.claim.id + " (" +
-                    std::string(to_string(r.outcome.verdict)) + ")";
+  // The claim is named beside the figure in the report's body, not in its caption.
+  std::string how =
+      "The values the check computed (" + std::string(to_string(r.outcome.verdict)) + ")";
   if (ev.contains("cells_compared") && ev["cells_compared"].is_number_integer()) {
     how += ": " + ev["cells_compared"].dump() + " cells compared with the printed table, " +
            ev.value("cells_disagreeing", nlohmann::json(0)).dump() + " disagreeing";
@@ -119,9 +120,8 @@ std::optional<Figure> growth_figure(const Report& report) {
   if (!f.points.empty()) plot.series.push_back(f);
   std::int64_t top = 0;
   for (const auto& s : plot.series) top = std::max(top, s.points.back().first);
-  plot.text.title =
-      "Frolov, Table 2: the period t_m of row m of g and f, m <= " + std::to_string(top) +
-      ", log scale";
+  plot.text.title = "Frolov, Table 2: the period t_m of row m of g and f, m ≤ " +
+                    std::to_string(top) + ", log scale";
   plot.text.caption =
       "Every period proved: computed row by row, with a certificate (the §4 "
       "argument) that an independent checker accepted, in " +

@@ -27,8 +27,7 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
 // Both pictures are drawn by the one plotting module (reports/base/plots.h).
 std::string welter_fractal_svg(std::int64_t max_n) {
   PointPlot plot;
-  plot.text.title =
-      "Welter starting values w(n) = [n+1|...|2n], 1 <= n <= " + std::to_string(max_n);
+  plot.text.title = "Welter starting values w(n) = [n+1|...|2n], 1 ≤ n ≤ " + std::to_string(max_n);
   plot.text.caption =
       "w(n) = [n+1|n+2|...|2n] computed by Conway's mating rule, coloured by the binary length "
       "of n";
@@ -47,7 +46,7 @@ std::string welter_fractal_svg(std::int64_t max_n) {
 
 std::string welter_pair_values_svg(std::int64_t side) {
   GridPlot plot;
-  plot.text.title = "Welter function of two coins [a|b], 0 <= a, b < " + std::to_string(side);
+  plot.text.title = "Welter function of two coins [a|b], 0 ≤ a, b < " + std::to_string(side);
   plot.text.caption = "[a|b] computed by Conway's mating rule; a = b is not a position";
   plot.width = plot.height = side;
   plot.x_label = "a";

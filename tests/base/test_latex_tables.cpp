@@ -62,7 +62,10 @@ BOOST_AUTO_TEST_CASE(long_table_is_a_longtable_that_goes_to_one_column) {
   const std::string tex = latex_evidence_table(with_table({"c", "agree"}, rows));
   BOOST_TEST(contains(tex, "\\begin{longtable}"));
   BOOST_TEST(contains(tex, "\\if@twocolumn\\onecolumn"));
-  BOOST_TEST(contains(tex, "\\onecolumngrid"));  // revtex4-2: ltxgrid's columns
+  // revtex4-2: ltxgrid sets a longtable that fits a column in its columns (switching to one
+  // column for it ended in an output loop); a wide one goes to \onecolumngrid.
+  BOOST_TEST(!contains(tex, "\\onecolumngrid"));
+  BOOST_TEST(contains(tex, "\\ifdefined\\pagegrid@col\\let\\igvcolumnsagain\\relax"));
   BOOST_TEST(contains(tex, "\\endhead"));
   // At kFloatRows rows it is still a float.
   rows.erase(rows.end() - 1);
@@ -90,11 +93,34 @@ BOOST_AUTO_TEST_CASE(relations_in_text_are_math) {
   BOOST_TEST(latex_text_with_math("c = 3..600, where r == 0") ==
              "$c = 3, \\dots, 600$, where $r = 0$");
   BOOST_TEST(latex_text_with_math("rows 0..7 of g") ==
-             latex_text("rows ") + "0--7" + latex_text(" of g"));
-  // Two numbers, a word, a function value: text.
-  BOOST_TEST(latex_text_with_math("1 < 2") == latex_text("1 < 2"));
-  BOOST_TEST(latex_text_with_math("row = 3") == latex_text("row = 3"));
-  BOOST_TEST(latex_text_with_math("g = f(x)") == latex_text("g = f(x)"));
+             latex_text("rows ") + "0--7" + latex_text(" of ") + "$g$");
+  // Relations and function values are math; a word stays a word.
+  BOOST_TEST(latex_text_with_math("1 < 2") == "$1 < 2$");
+  BOOST_TEST(latex_text_with_math("g = f(x)") == "$g = f(x)$");
+  BOOST_TEST(latex_text_with_math("a list") == latex_text("a list"));
+  // A condition as a journal prints it: no &&, ==, <= or %.
+  BOOST_TEST(latex_text_with_math("where c > b + 1 && r % 2 == 0 && r <= b - 4") ==
+             latex_text("where ") + "$c > b + 1$" + latex_text(" and ") +
+                 "$r \\equiv 0 \\pmod{2}$" + latex_text(" and ") + "$r \\le b - 4$");
+  BOOST_TEST(latex_text_with_math("r == 1 || r == 4") ==
+             "$r = 1$" + latex_text(" or ") + "$r = 4$");
+  BOOST_TEST(latex_text_with_math("c = 2 * a + 1..300") == "$c = 2a + 1, \\dots, 300$");
+  BOOST_TEST(latex_text_with_math("i = 0..(a - 1) / 2") == "$i = 0, \\dots, (a - 1) / 2$");
+  BOOST_TEST(latex_text_with_math("c from s_k + 1 to 200") ==
+             "$c$" + latex_text(" from ") + "$s_{k} + 1$" + latex_text(" to 200"));
+  // Hyphenated words and a lone "a" are words.
+  BOOST_TEST(latex_text_with_math("P-positions of a game") == latex_text("P-positions of a game"));
+}
+
+BOOST_AUTO_TEST_CASE(constant_and_repeated_columns_are_said_in_the_caption) {
+  const auto r = with_table({"c", "agree", "t", "paper: t"},
+                            {{{"c", 1}, {"agree", true}, {"t", 5}, {"paper: t", 5}},
+                             {{"c", 2}, {"agree", true}, {"t", 7}, {"paper: t", 7}}});
+  const std::string tex = latex_evidence_table(r);
+  BOOST_TEST(contains(tex, "In every row, agree is true; paper: $t$ equals $t$."));
+  BOOST_TEST(contains(tex, "\\begin{tabular}{@{}rr@{}}"));  // two columns left
+  BOOST_TEST(tex.find("t.claim") == tex.rfind("t.claim"));  // the id only in the label
+  BOOST_TEST(contains(tex, "\\label{igv:t.claim}"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

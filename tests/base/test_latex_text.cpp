@@ -65,8 +65,12 @@ BOOST_AUTO_TEST_CASE(specials_are_escaped) {
 }
 
 BOOST_AUTO_TEST_CASE(text_symbols_and_accents) {
+  // The guillemets exist in T1 and TU but not in OT1, pdflatex's default: \igvT sets the symbol
+  // when the paper's encoding has it, a fallback otherwise (a fragment names no fontenc).
   BOOST_TEST(latex_text("§2 — «x» …") ==
-             "\\S{}2 --- \\guillemotleft{}x\\guillemotright{} \\dots{}");
+             "\\S{}2 --- \\igvT{\\guillemotleft}{\\raisebox{.2ex}{$\\scriptscriptstyle\\ll$}}x"
+             "\\igvT{\\guillemotright}{\\raisebox{.2ex}{$\\scriptscriptstyle\\gg$}} \\dots{}");
+  BOOST_TEST(latex_text("\"") == "\\igvT{\\textquotedbl}{{\\ttfamily\\char34}}");
   BOOST_TEST(latex_text("misère") == "mis\\`{e}re");
   BOOST_TEST(latex_text("Guí") == "Gu\\'{\\i}");
   BOOST_TEST(latex_text("R₁ x²") == "R\\textsubscript{1} x\\textsuperscript{2}");

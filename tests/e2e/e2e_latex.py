@@ -187,6 +187,46 @@ compile_tex(folder, "report.tex", "pdflatex", "report without figure PDFs")
 check("is missing: make it from" in re.sub(r"\s+", " ", pdf_text(os.path.join(folder, "report.pdf"))),
       "the PDF says how to make the missing figures")
 
+# --- --format pdf: the run compiles report.tex itself; a title of 3,500 bytes (issue 37) -------
+pdf_dir = os.path.join(WORK, "pdf-run")
+shutil.rmtree(pdf_dir, ignore_errors=True)
+long_title = ("Очень «длинное» название — 很长的标题 ⊕ ≤ a title [with] {braces} % # & ") * 40
+check(len(long_title.encode()) >= 3500, "the long title has at least 3,500 bytes")
+long_claims = os.path.join(WORK, "long-title.toml")
+with open(long_claims, "w", encoding="utf-8") as fh:
+    fh.write(f'[document]\nid = "long-title"\ntitle = "{long_title}"\n\n'
+             '[[claim]]\nid = "long.title.rook"\nlocator = "§1"\n'
+             'statement = "g(m, n) = m ⊕ n for 0 ≤ m, n ≤ 7; 𝒢_S = \\\\underline{01}, (k+1)^{s_k}"\n'
+             'kind = "formula"\nchecker = "game.formula"\nexpected_verdict = "verified"\n'
+             'params = { game = "rook", range = [0, 7], coordinates = 2 }\nasserted = "x xor y"\n')
+r = run(["run", "--claims", long_claims, "--out", pdf_dir, "--format", "json,tex,svg,pdf"])
+check(r.returncode == 0, f"run --format pdf: exit 0, got {r.returncode}: {r.stderr[-400:]!r}")
+pdf_path = os.path.join(pdf_dir, "report.pdf")
+check(os.path.exists(pdf_path) and open(pdf_path, "rb").read(5) == b"%PDF-", "--format pdf wrote report.pdf")
+byproducts = [f for f in os.listdir(pdf_dir) if os.path.splitext(f)[1] in (".aux", ".log", ".toc", ".out")]
+check(not byproducts, f"no LaTeX by-product reaches DIR, got {byproducts}")
+if os.path.exists(pdf_path):
+    text = re.sub(r"\s+", " ", pdf_text(pdf_path))
+    check("Очень" not in text and "Ochen" in text, "the long title is in the PDF (transliterated)")
+    check("underline" not in text and "s_k" not in text, "the statement's markup is typeset, not printed")
+# Compiled by hand in DIR (as REPORTS.md says), then run again: the by-products do not block it.
+compile_tex(pdf_dir, "report.tex", "pdflatex", "report.tex of the long title, by hand in DIR")
+check(os.path.exists(os.path.join(pdf_dir, "report.aux")), "compiling by hand left report.aux in DIR")
+r = run(["run", "--claims", long_claims, "--out", pdf_dir, "--format", "json,tex,pdf"])
+check(r.returncode == 0, f"run again over a hand-compiled DIR: exit 0, got {r.returncode}: {r.stderr[-400:]!r}")
+check(not os.path.exists(os.path.join(pdf_dir, "report.aux")), "the next run replaced the by-products")
+for engine in ENGINES:
+    folder = os.path.join(WORK, "long-title-" + engine)
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(pdf_dir, folder)
+    compile_tex(folder, "report.tex", engine, "report.tex with a 3,500-byte title")
+# No LaTeX engine on the PATH: one line, exit 2, before any claim runs; DIR as it was.
+r = run(["run", "--claims", long_claims, "--out", os.path.join(WORK, "pdf-none"), "--format", "json,pdf"],
+        env=dict(os.environ, PATH="/nonexistent"))
+check(r.returncode == 2 and r.stderr.count("\n") == 1 and "--format pdf needs pdflatex or lualatex" in r.stderr,
+      f"--format pdf without an engine: one line and exit 2, got {r.returncode}: {r.stderr!r}")
+check(not os.path.exists(os.path.join(WORK, "pdf-none")), "--format pdf without an engine writes nothing")
+
 # --- the published report ------------------------------------------------------------------
 published = os.path.join(SRC, "reports", "published")
 each_engine(published, "published report.tex")

@@ -1,23 +1,29 @@
 #!/usr/bin/env python3
-"""The LaTeX fragments drop into a paper: every tables/*.tex (evidence tables) and
-tables/documents/*.tex (claims per document) that `verify run --format tex` writes, \\input all at
-once into one document per class and engine, compiles with no LaTeX error, no missing glyph and no
-overfull box (so a `table` fits \\columnwidth, a `table*` the page), loading only the packages the
-fragments' first lines name (reports/REPORTS.md, "Fragments for a paper").
+"""The LaTeX fragments drop into a paper as they are: every tables/*.tex (evidence tables) and
+tables/documents/*.tex (claims per document) that `verify run --format tex` writes compiles ALONE,
+with only the packages its own first lines name, in article, two-column article, amsart,
+elsarticle, revtex4-2, IEEEtran, llncs and acmart, under pdflatex and lualatex
+(reports/REPORTS.md, "Fragments for a paper"). It fails on
 
-Classes: article, two-column article, amsart, and each journal class of TEX_CLASSES that this
-TeX Live has (kpsewhich); a class that is not installed is skipped and named. .ci/setup installs
-Debian's texlive-publishers (elsarticle, revtex4-2, IEEEtran, llncs, acmart), texlive-fonts-
-recommended (IEEEtran's Times) and texlive-latex-extra (acmart's xstring, totpages, ...), so in CI
-all of them are compiled; svjour3 (Springer) is in no Debian package and is tested only where a
-user has installed it. The test prints the classes and engines it compiled. Engines: pdflatex
-and lualatex.
+- any LaTeX error (a fragment that uses a T1 symbol without naming fontenc: "\\guillemotleft
+  unavailable in encoding OT1"), a missing glyph, an overfull box wider than 1 pt, a float too
+  large for the page, an output loop (revtex's "dead cycles");
+- a page ejected by a table of fewer than 20 rows: each fragment sits between two paragraphs,
+  and the page the paragraph after it ends on must be the one the paragraph before it is on (a
+  longtable, which switches a two-column class to one column, ejects the page);
+- a short caption that is not braced (`\\caption[...]` with a `]` inside ends early).
+
+"Alone" is exact and cheap: fragments whose headers name the same packages are compiled together
+in one document (each with precisely its own packages), one document per group, class and
+engine; the documents run two at a time. Classes not installed (svjour3: in no Debian package)
+are skipped and named.
 
 The fragments are those of the published report (reports/published/report.json, re-rendered by
-this build with `verify merge`, so the test reads what the current writer writes, in under a
-second), plus those of tests/data/latex_claims.toml (Chinese, Japanese, Cyrillic, TeX specials).
+this build with `verify merge`, so the test reads what the current writer writes), plus those of
+tests/data/latex_claims.toml (Chinese, Japanese, Cyrillic with guillemets, TeX specials).
 Usage (from ctest): e2e_latex_fragments.py --verify PATH --source-dir DIR --work-dir DIR
 """
+import concurrent.futures
 import json
 import os
 import re
@@ -29,6 +35,7 @@ from verify_e2e import check, finish, run, setup
 SRC, WORK = setup()
 ENGINES = ["pdflatex", "lualatex"]
 MAX_OVERFULL_PT = 1.0
+SHORT_TABLE_ROWS = 20
 # (class, options, what); those not installed are skipped and said so.
 TEX_CLASSES = [
     ("article", "", "article"),
@@ -44,6 +51,8 @@ TEX_CLASSES = [
 # What a paper in the class cannot do without, before \begin{document}: acmart's running heads
 # print \shorttitle, which only \title defines.
 FRONT_MATTER = {"acmart": "\\title{Evidence}\n"}
+TEXT = ("A paragraph of the paper around the table, long enough to fill a few lines of a column "
+        "so that the table has text before and after it as it would in a journal article. ")
 
 
 def installed(cls):
@@ -58,67 +67,132 @@ def fragments_of(report_dir):
     return docs, tables
 
 
-def preamble(report_dir, fragments, engine):
-    """The packages the fragments' header lines name (the union), for ENGINE."""
-    packages, cjk, color = [], False, False
-    for f in fragments:
-        head = open(os.path.join(report_dir, f), encoding="utf-8").read().split("\n\\", 1)[0]
-        for names in re.findall(r"^%\s+\\usepackage\{([^}]*)\}$", head, re.M):
-            for p in names.split(","):
-                if p not in packages:
-                    packages.append(p)
-        cjk |= "CJKutf8" in head
-        color |= "xcolor" in head
-    out = "\\usepackage{" + ",".join(packages) + "}\n"
-    if color:
-        out += "\\usepackage{xcolor}\n"
-    if cjk and engine == "pdflatex":
-        out += "\\usepackage[T1]{fontenc}\\usepackage{lmodern,CJKutf8}\n"
-    return out
+def header_preamble(path, engine):
+    """The preamble a fragment's header lines name, for ENGINE: its \\usepackage lines (the
+    pdflatex-only ones only under pdflatex)."""
+    text = open(path, encoding="utf-8").read()
+    head = text.split("\n\\", 1)[0]
+    out = []
+    pdflatex_only = False
+    for line in head.splitlines():
+        if "under pdflatex only" in line:
+            pdflatex_only = True
+        for names in re.findall(r"\\usepackage(?:\[[^]]*\])?\{[^}]*\}", line):
+            if pdflatex_only and engine != "pdflatex":
+                continue
+            out.append(names)
+    return "".join(out)
 
 
-def compile_tex(folder, name, engine, what):
+def rows_of(report_json):
+    """Rows of each fragment's table: evidence tables by claim id, document tables by document."""
+    evidence, documents = {}, {}
+    for c in report_json["claims"]:
+        ev = c.get("evidence")
+        if isinstance(ev, dict) and isinstance(ev.get("table"), list):
+            evidence[c["id"]] = len(ev["table"])
+        documents[c["source"]["document"]] = documents.get(c["source"]["document"], 0) + 1
+    return evidence, documents
+
+
+def fragment_rows(report_dir, f, evidence, documents):
+    text = open(os.path.join(report_dir, f), encoding="utf-8").read()
+    m = re.match(r"% Claims of the document (\S+),", text)
+    if m:
+        return documents.get(m.group(1))
+    return evidence.get(os.path.basename(f)[:-4])
+
+
+def compile_one(folder, name, engine):
     r = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", name], cwd=folder,
-                       capture_output=True, text=True, errors="replace", timeout=300)
+                       capture_output=True, text=True, errors="replace", timeout=600)
     log_path = os.path.join(folder, os.path.splitext(name)[0] + ".log")
     log = open(log_path, encoding="utf-8", errors="replace").read() if os.path.exists(log_path) else ""
+    return r.returncode, r.stdout, log
+
+
+def check_log(code, stdout, log, what):
     errors = [l for l in log.splitlines() if l.startswith("! ")]
-    check(r.returncode == 0 and not errors,
-          f"{what}: exits 0 without LaTeX errors, got {r.returncode}: {errors[:3]} {r.stdout[-500:]!r}")
+    check(code == 0 and not errors,
+          f"{what}: exits 0 without LaTeX errors, got {code}: {errors[:3]} {stdout[-500:]!r}")
     wide = [float(m.group(1)) for m in re.finditer(r"Overfull \\hbox \(([0-9.]+)pt too wide", log)]
     check(not [w for w in wide if w > MAX_OVERFULL_PT],
           f"{what}: no overfull hbox wider than {MAX_OVERFULL_PT} pt, got {sorted(wide)[-5:]}")
     missing = re.findall(r"Missing character: There is no .*", log)
     check(not missing, f"{what}: no missing glyph, got {missing[:3]}")
-    return log
+    check("Float too large" not in log, f"{what}: no float too large for the page")
+    check("dead cycles" not in log, f"{what}: no output loop")
 
 
 compiled = []
 
 
-def compile_all(report_dir, label, need_tables=True):
+def jobs_for(report_dir, label, fragments, rows):
+    """The documents to compile: one per group of fragments naming the same packages, class and
+    engine. Returns (folder, engine, what, fragments)."""
+    jobs = []
+    for engine in ENGINES:
+        groups = {}
+        for f in fragments:
+            groups.setdefault(header_preamble(os.path.join(report_dir, f), engine), []).append(f)
+        for g, (preamble, members) in enumerate(sorted(groups.items())):
+            for cls, options, what in TEX_CLASSES:
+                if not installed(cls):
+                    continue
+                folder = os.path.join(WORK, f"{label}-g{g}-{cls}-{options.replace(',', '_')}-{engine}")
+                shutil.rmtree(folder, ignore_errors=True)
+                shutil.copytree(report_dir, folder, ignore=shutil.ignore_patterns("*.json", "*.md", "*.csv"))
+                body = ""
+                for i, f in enumerate(members):
+                    body += (f"\\clearpage\n{TEXT}\\igvmark{{before}}{{{i}}}\n\n\\input{{{f}}}\n\n"
+                             f"{TEXT}\\igvmark{{after}}{{{i}}}\n\n")
+                text = (f"\\documentclass[{options}]{{{cls}}}\n" + preamble + "\n" +
+                        FRONT_MATTER.get(cls, "") +
+                        "\\newcommand\\igvmark[2]{\\write-1{IGVMARK #1 #2 \\thepage}}\n"
+                        "\\begin{document}\n" + body + "\\end{document}\n")
+                with open(os.path.join(folder, "paper.tex"), "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                jobs.append((folder, engine, f"{label}: {what}, {engine}, packages {preamble or '(none)'}",
+                             members, preamble))
+    return jobs
+
+
+def run_jobs(jobs, rows):
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda j: compile_one(j[0], "paper.tex", j[1]), jobs))
+    for (folder, engine, what, members, _), (code, stdout, log) in zip(jobs, results):
+        check_log(code, stdout, log, what)
+        compiled.append(what)
+        pages = {}
+        for m in re.finditer(r"^IGVMARK (before|after) (\d+) (\S+)$", log, re.M):
+            pages[(m.group(1), int(m.group(2)))] = m.group(3)
+        for i, f in enumerate(members):
+            n = rows.get(f)
+            if n is None or n >= SHORT_TABLE_ROWS:
+                continue
+            before, after = pages.get(("before", i)), pages.get(("after", i))
+            check(before is not None and before == after,
+                  f"{what}: {f} ({n} rows) ejects no page: the text before it is on page {before}, "
+                  f"after it on page {after}")
+
+
+def check_report(report_dir, label, report_json, need_tables=True):
     docs, tables = fragments_of(report_dir)
     check(docs and (tables or not need_tables), f"{label}: the fragments are written")
-    for cls, options, what in TEX_CLASSES:
-        if not installed(cls):
-            continue
-        for engine in ENGINES:
-            folder = os.path.join(WORK, f"{label}-{cls}-{options.replace(',', '_')}-{engine}")
-            shutil.rmtree(folder, ignore_errors=True)
-            shutil.copytree(report_dir, folder)
-            # \clearpage between fragments: a paper has a few floats, not forty in a row.
-            body = "".join(f"\\input{{{f}}}\n\\clearpage\n" for f in tables + docs)
-            text = (f"\\documentclass[{options}]{{{cls}}}\n" + preamble(folder, tables + docs, engine) +
-                    FRONT_MATTER.get(cls, "") + "\\begin{document}\n" + body + "\\end{document}\n")
-            with open(os.path.join(folder, "paper.tex"), "w", encoding="utf-8") as fh:
-                fh.write(text)
-            compile_tex(folder, "paper.tex", engine, f"{label}: {what}, {engine}")
-            compiled.append(f"{label}: {what}, {engine}")
-            if engine == "pdflatex" and os.path.exists(os.path.join(folder, "paper.pdf")):
-                pdf = subprocess.run(["pdftotext", "paper.pdf", "-"], cwd=folder, capture_output=True,
-                                     text=True).stdout
-                check(pdf.count("Evidence of") >= len(tables),
-                      f"{label}: {what}: every evidence table is in the PDF")
+    evidence, documents = rows_of(report_json)
+    rows = {f: fragment_rows(report_dir, f, evidence, documents) for f in docs + tables}
+    check(all(v is not None for v in rows.values()),
+          f"{label}: every fragment's rows are known, got {[f for f, v in rows.items() if v is None][:3]}")
+    for f in docs + tables:
+        text = open(os.path.join(report_dir, f), encoding="utf-8").read()
+        check(not re.search(r"\\caption\[(?!\{)", text), f"{f}: every short caption is braced")
+        n = rows.get(f) or 0
+        check(("\\begin{longtable}" in text) == (n >= (SHORT_TABLE_ROWS if f in docs else 41)),
+              f"{label}: {f}: a longtable exactly when it is long ({n} rows)")
+        caption = " ".join(re.findall(r"\\caption(?:\[\{.*?\}\])?\{(.*)\}\\label", text))
+        for bad in ["&&", "==", "<=", "\\textless{}=", "\\&\\&", "\\texttt{", ".tex", ".svg"]:
+            check(bad not in caption, f"{label}: {f}: no {bad!r} in its caption: {caption[:300]!r}")
+    run_jobs(jobs_for(report_dir, label, docs + tables, rows), rows)
 
 
 # --- the fragments themselves --------------------------------------------------------------
@@ -136,17 +210,13 @@ r = run(["merge", shard_path, "--out", published, "--format", "tex"])
 check(r.returncode == 0, f"verify merge of the published report: exit 0, got {r.returncode}: {r.stderr[-300:]!r}")
 
 docs, tables = fragments_of(published)
-rows_of = {c["id"]: len(c["evidence"]["table"]) for c in shard["claims"]
-           if isinstance(c.get("evidence"), dict) and isinstance(c["evidence"].get("table"), list)}
+evidence_rows, _ = rows_of(shard)
 for f in tables:
     text = open(os.path.join(published, f), encoding="utf-8").read()
     claim = os.path.basename(f)[:-4]
     check("\\directlua" not in text and "CJK" not in text.split("\n\\", 1)[1],
           f"{f}: no Lua or CJK macros in a table without CJK text")
-    long = rows_of.get(claim, 0) > 40
-    check(("\\begin{longtable}" in text) == long,
-          f"{f}: a longtable exactly when it has more than 40 rows ({rows_of.get(claim)})")
-    if not long:
+    if evidence_rows.get(claim, 0) <= 40:
         check(re.search(r"\\begin\{table\*?\}", text) and "\\begin{tabular}" in text, f"{f}: a table float")
         check("%   \\usepackage{booktabs}\n" in text, f"{f}: needs booktabs alone")
     body = text.split("\\midrule\n", 1)[-1]
@@ -156,14 +226,15 @@ for f in tables:
 frolov = open(os.path.join(published, "tables", "frolov2012.table2.extension.tex"), encoding="utf-8").read()
 check("$t_m/t_{m-1}$" in frolov and "$m$ & $t$" in frolov, "Table 2's headers are math")
 
-compile_all(published, "published")
+check_report(published, "published", shard)
 
 # --- Chinese, Japanese, Cyrillic and TeX's specials in the document tables --------------------
 unicode_dir = os.path.join(WORK, "unicode")
 r = run(["run", "--claims", os.path.join(SRC, "tests", "data", "latex_claims.toml"), "--out", unicode_dir,
          "--format", "json,tex"])
 check(r.returncode == 0, f"run latex_claims.toml: exit 0, got {r.returncode}: {r.stderr[-300:]!r}")
-compile_all(unicode_dir, "unicode", need_tables=False)
+check_report(unicode_dir, "unicode", json.load(open(os.path.join(unicode_dir, "report.json"), encoding="utf-8")),
+             need_tables=False)
 
 print("compiled:", *compiled, sep="\n  ")
 print("classes not installed (skipped):", missing_classes)

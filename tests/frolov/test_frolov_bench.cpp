@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"
