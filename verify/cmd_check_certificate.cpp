@@ -13,9 +13,6 @@
 #include <thread>
 
 #include "core/base/game_family.h"
-#include "core/base/trusted/certificate.h"
-#include "core/base/trusted/errors.h"
-#include "core/base/trusted/json_input.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/certificate.h"
 #include "core/base/trusted/errors.h"

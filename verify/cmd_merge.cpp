@@ -15,7 +15,6 @@
 #include <sstream>
 #include <thread>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"

@@ -9,7 +9,6 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/fault.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"

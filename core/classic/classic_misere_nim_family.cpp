@@ -6,7 +6,6 @@
 //
 // Positions: a comma list of heap sizes, e.g. 3,5,6 (as for nim); an empty heap list is written
 // "0".
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"

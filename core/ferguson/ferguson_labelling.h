@@ -24,7 +24,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/base/trusted/errors.h"
 

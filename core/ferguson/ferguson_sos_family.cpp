@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <random>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"

@@ -17,7 +17,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/frolov/trusted/frolov_certificate.h"
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/trusted/frolov_certificate.h"

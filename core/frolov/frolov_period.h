@@ -22,7 +22,6 @@
 #include <vector>
 
 #include "core/base/trusted/limits.h"
-#include "core/frolov/trusted/frolov_certificate.h"
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/trusted/frolov_certificate.h"
 

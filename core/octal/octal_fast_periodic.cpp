@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <span>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/fault.h"
 #include "core/base/trusted/errors.h"
 

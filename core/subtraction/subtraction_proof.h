@@ -10,7 +10,6 @@
 
 #include "core/base/trusted/certificate.h"
 #include "core/base/trusted/limits.h"
-#include "core/subtraction/trusted/subtraction_certificate.h"
 #include "core/subtraction/subtraction_period.h"
 #include "core/subtraction/trusted/subtraction_certificate.h"
 

@@ -6,7 +6,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"

@@ -7,7 +7,6 @@
 #include <map>
 #include <mutex>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/lazy_registry.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/verdict_read_back.h"

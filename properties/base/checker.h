@@ -24,7 +24,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/trusted/certificate.h"
 #include "core/base/game_family.h"  // IGV_CONCAT
 #include "core/base/trusted/certificate.h"
 #include "properties/base/claim.h"

@@ -8,8 +8,6 @@
 #include <set>
 #include <sstream>
 
-#include "core/base/trusted/errors.h"
-#include "core/base/trusted/json_input.h"
 #include "core/base/toml.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"

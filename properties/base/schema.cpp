@@ -5,7 +5,6 @@
 #include <set>
 #include <sstream>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/trusted/errors.h"
 

@@ -4,7 +4,6 @@
 // move?", answered from computation.
 #include <algorithm>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_chomp.h"

@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/base/trusted/errors.h"
 #include "core/ferguson/ferguson_dynamic.h"

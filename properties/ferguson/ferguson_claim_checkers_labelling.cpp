@@ -5,7 +5,6 @@
 
 #include <rapidcheck.h>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/naive_solver.h"
 #include "core/base/nim.h"
 #include "core/base/trusted/errors.h"

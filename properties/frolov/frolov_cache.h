@@ -8,7 +8,6 @@
 #include <memory>
 
 #include "core/base/trusted/certificate.h"
-#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"

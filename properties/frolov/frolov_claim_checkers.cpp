@@ -9,7 +9,6 @@
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
 #include "core/frolov/frolov_fast_digits.h"
-#include "core/frolov/trusted/frolov_rules.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_rules.h"
 #include "properties/base/check_helpers.h"

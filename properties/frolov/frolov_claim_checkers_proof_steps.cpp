@@ -12,7 +12,6 @@
 #include <set>
 
 #include "core/base/trusted/errors.h"
-#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"

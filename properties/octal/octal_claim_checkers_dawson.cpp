@@ -6,8 +6,6 @@
 #include <numeric>
 #include <set>
 
-#include "core/octal/trusted/octal_naive.h"
-#include "core/octal/trusted/octal_rules.h"
 #include "core/octal/octal_strip.h"
 #include "core/octal/trusted/octal_naive.h"
 #include "core/octal/trusted/octal_rules.h"

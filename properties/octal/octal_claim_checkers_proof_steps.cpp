@@ -10,8 +10,6 @@
 #include <set>
 
 #include "core/base/naive_solver.h"
-#include "core/octal/trusted/octal_naive.h"
-#include "core/octal/trusted/octal_rules.h"
 #include "core/octal/octal_strip.h"
 #include "core/octal/trusted/octal_naive.h"
 #include "core/octal/trusted/octal_rules.h"

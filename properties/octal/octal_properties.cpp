@@ -4,8 +4,6 @@
 
 #include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_sparse.h"
-#include "core/octal/trusted/octal_certificate_check.h"
-#include "core/octal/trusted/octal_naive.h"
 #include "core/octal/octal_period.h"
 #include "core/octal/trusted/octal_certificate_check.h"
 #include "core/octal/trusted/octal_naive.h"

@@ -6,7 +6,6 @@
 
 #include "core/base/trusted/errors.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_proof.h"
 #include "core/subtraction/trusted/subtraction_naive.h"
 #include "properties/subtraction/subtraction_claim_support.h"

@@ -5,7 +5,6 @@
 #include <random>
 #include <set>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"

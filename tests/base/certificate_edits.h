@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/trusted/errors.h"
 

@@ -7,8 +7,6 @@
 
 #include "core/base/game_family.h"
 #include "core/base/game_graph.h"
-#include "core/base/trusted/errors.h"
-#include "core/base/trusted/json_input.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
 #include "core/base/nim.h"

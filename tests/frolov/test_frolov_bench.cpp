@@ -10,7 +10,6 @@
 #include <fstream>
 #include <string>
 
-#include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/frolov_period.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"

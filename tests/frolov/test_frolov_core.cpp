@@ -17,8 +17,6 @@
 #include "core/base/trusted/errors.h"
 #include "core/frolov/frolov_fast_digits.h"
 #include "core/frolov/frolov_period.h"
-#include "core/frolov/trusted/frolov_certificate_check.h"
-#include "core/frolov/trusted/frolov_rules.h"
 #include "core/frolov/frolov_tables.h"
 #include "core/frolov/trusted/frolov_certificate_check.h"
 #include "core/frolov/trusted/frolov_rules.h"

@@ -14,8 +14,6 @@
 #include <numeric>
 
 #include "core/base/trusted/errors.h"
-#include "core/frolov/trusted/frolov_certificate_check.h"
-#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 #include "core/frolov/frolov_lower_bound_search.h"
 #include "core/frolov/frolov_pair_stream.h"
 #include "core/frolov/frolov_period.h"

@@ -6,8 +6,6 @@
 #include "core/base/trusted/errors.h"
 #include "core/subtraction/subtraction_family.h"
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/trusted/subtraction_certificate_check.h"
-#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_period.h"
 #include "core/subtraction/trusted/subtraction_certificate_check.h"
 #include "core/subtraction/trusted/subtraction_naive.h"

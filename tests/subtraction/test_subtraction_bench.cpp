@@ -10,8 +10,6 @@
 #include <iostream>
 
 #include "core/subtraction/subtraction_fast_window.h"
-#include "core/subtraction/trusted/subtraction_certificate_check.h"
-#include "core/subtraction/trusted/subtraction_naive.h"
 #include "core/subtraction/subtraction_period.h"
 #include "core/subtraction/subtraction_proof.h"
 #include "core/subtraction/trusted/subtraction_certificate_check.h"

@@ -4,7 +4,6 @@
 // answer with its winning moves, and no period claimed for an infinite set.
 #include <boost/test/unit_test.hpp>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
