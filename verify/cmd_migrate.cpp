@@ -16,13 +16,15 @@ namespace igv::cli {
 int cmd_migrate(const std::vector<std::string>& args) {
   po::options_description opts("verify migrate options");
   opts.add_options()("dry-run,n", "print the rewritten file on stdout instead of writing it")(
-      "file", po::value<std::string>(), "the claims file");
+      "file", po::value<std::vector<std::string>>(), "the claims file");
   po::positional_options_description pos;
-  pos.add("file", 1);
+  pos.add("file", -1);
   const auto p = parse(args, opts, pos, "verify migrate FILE [--dry-run]");
   if (p.help) return 0;
   if (p.vm.count("file") == 0U) throw InputError("verify migrate: name the claims file");
-  const std::string path = p.vm["file"].as<std::string>();
+  const auto files = p.vm["file"].as<std::vector<std::string>>();
+  if (files.size() != 1U) throw InputError("verify migrate takes one claims file");
+  const std::string path = files.front();
   const std::string text = read_input_file(path, "claims file '" + path + "'");
   std::vector<std::string> changes;
   const std::string out = migrate_claims_text(text, path, &changes);

@@ -14,8 +14,8 @@
 #include <string>
 
 #include "core/base/trusted/limits.h"
-#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 #include "core/frolov/frolov_pair_stream.h"
+#include "core/frolov/trusted/frolov_lower_bound_certificate_check.h"
 
 namespace igv {
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/fault.h"
+#include "core/base/trusted/errors.h"
 #include "core/base/trusted/memory_budget.h"
 
 namespace igv {

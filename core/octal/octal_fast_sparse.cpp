@@ -10,9 +10,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/base/fault.h"
 #include "core/base/trusted/cpu_features.h"
 #include "core/base/trusted/errors.h"
-#include "core/base/fault.h"
 
 namespace igv {
 

@@ -148,8 +148,8 @@ class OctalSparseSolver {
   [[nodiscard]] Value side_value(std::int64_t n) const;
 
   [[nodiscard]] const TakeBreakCode& code() const { return code_; }
-  /// The mask in force, with kHeapParityBit (core/octal/trusted/octal_certificate.h) when the heap's
-  /// parity is part of the rare test.
+  /// The mask in force, with kHeapParityBit (core/octal/trusted/octal_certificate.h) when the
+  /// heap's parity is part of the rare test.
   [[nodiscard]] std::uint32_t mask() const { return mask_ | (heap_parity_ ? kHeapParityBit : 0); }
   /// Heaps n >= 1 that are rare under the current mask.
   [[nodiscard]] std::size_t rare_count() const { return rare_.size(); }

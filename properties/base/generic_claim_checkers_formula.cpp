@@ -2,6 +2,7 @@
 // (properties/base/formula.h; properties/CLAIMS.md, "Generic claims"); the least counterexample
 // in the order the domain is stated, confirmed by a second kernel before it refutes.
 #include <optional>
+
 #include "core/base/trusted/errors.h"
 #include "properties/base/generic_claim_support.h"
 #include "properties/base/generic_other_games.h"

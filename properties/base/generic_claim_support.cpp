@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <tuple>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv::generic_claims {
 

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "core/base/trusted/certificate.h"
 #include "core/base/game_family.h"
+#include "core/base/trusted/certificate.h"
 
 namespace igv {
 

@@ -227,7 +227,10 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       any_detail = true;
     }
     md << "### " << md_code(r.claim.id) << " — " << md_verdict(r.outcome.verdict) << "\n\n";
-    md << "*" << md_text(document_name(r.claim)) << ", " << md_text(r.claim.locator) << "*\n\n";
+    // A word first: a title or locator that begins with spaces and `*`, `-` or `+` must not turn
+    // the line into a list item (e2e_report_safety's payloads).
+    md << "Source: " << md_text(document_name(r.claim)) << ", " << md_text(r.claim.locator)
+       << "\n\n";
     md << "> " << md_text(r.claim.statement, true) << "\n\n";
     if (!r.claim.reading.empty()) md << "Reading checked: " << md_text(r.claim.reading) << "\n\n";
     md << md_text(r.outcome.summary) << "\n\n";

@@ -179,6 +179,7 @@ def forged_merges(claims, shards):
             if os.path.isdir(original):
                 shutil.copytree(original, os.path.join(folder, "certificates"))
             paths.append(dump(os.path.join(folder, "report.json"), s))
+        shutil.rmtree(os.path.join(WORK, "forged-out"), ignore_errors=True)
         t0 = time.monotonic()
         code, out, err = run_bytes(["merge", *paths, "--out", os.path.join(WORK, "forged-out"),
                                     "--format", "json,md,svg"])

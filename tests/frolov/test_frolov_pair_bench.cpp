@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "core/frolov/trusted/frolov_check_rows.h"
 #include "core/frolov/frolov_fast_rows.h"
 #include "core/frolov/frolov_pair_stream.h"
 #include "core/frolov/frolov_period.h"
+#include "core/frolov/trusted/frolov_check_rows.h"
 
 using namespace igv;
 

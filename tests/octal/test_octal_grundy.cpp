@@ -9,10 +9,10 @@
 #include <boost/test/unit_test.hpp>
 #include <chrono>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/naive_solver.h"
+#include "core/base/trusted/errors.h"
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_grundy_naive.h"
 #include "core/octal/octal_grundy_rules.h"
