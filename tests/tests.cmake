@@ -12,7 +12,8 @@ foreach(src IN LISTS IGV_TEST_SOURCES)
   if(label STREQUAL "checkers")
     target_link_libraries(${name} PRIVATE igv_checkers Boost::unit_test_framework)
   elseif(TARGET igv_${label})
-    target_link_libraries(${name} PRIVATE igv_checkers igv_base igv_${label}
+    # and the external-kernel wing (properties/kernels/: the cross-check of registered kernels)
+    target_link_libraries(${name} PRIVATE igv_checkers igv_base igv_kernels igv_${label}
       Boost::unit_test_framework)
   elseif(label STREQUAL "all")
     target_link_libraries(${name} PRIVATE ${IGV_ALL} Boost::unit_test_framework)

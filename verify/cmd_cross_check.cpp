@@ -21,10 +21,10 @@
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
 #include "properties/base/claims_file.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 #include "properties/base/game_values.h"
-#include "properties/base/kernel_process.h"
-#include "properties/base/kernel_regression.h"
+#include "properties/kernels/kernel_process.h"
+#include "properties/kernels/kernel_regression.h"
 #include "properties/base/runner.h"
 #include "reports/base/plots.h"
 #include "reports/base/report.h"
@@ -300,7 +300,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "a command (run by /bin/sh -c) that reads positions one per line and writes one value per "
       "line, in order: compare it with the harness (verify/CROSS_CHECK.md)")(
       "plugin", po::value<std::string>(),
-      "a shared library with the C ABI of verify/plugin/igv_kernel.h: compare it with the harness")(
+      "a shared library with the C ABI of core/base/igv_kernel.h: compare it with the harness")(
       "one-heap", "the kernel takes one heap per position (the default for heap games)")(
       "sums", "the kernel also takes sums of heaps (octal, hex, grundy, nim, octal-misere)")(
       "max-position", po::value<std::string>(),

@@ -18,7 +18,7 @@
 #include "core/base/trusted/limits.h"
 #include "core/base/trusted/memory_budget.h"
 #include "properties/base/claims_file.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"

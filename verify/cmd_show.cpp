@@ -16,7 +16,7 @@
 #include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/claims_file.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 #include "properties/base/runner.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"

@@ -10,7 +10,7 @@
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
 #include "properties/base/game_values.h"
-#include "properties/base/proved_values.h"
+#include "properties/kernels/proved_values.h"
 #include "reports/base/writers.h"
 #include "verify/cli.h"
 

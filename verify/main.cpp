@@ -15,7 +15,7 @@
 
 #include "core/base/trusted/errors.h"
 #include "igv_build_info.h"
-#include "properties/base/kernel_process.h"
+#include "properties/kernels/kernel_process.h"
 #include "reports/base/report.h"
 #include "verify/cli.h"
 

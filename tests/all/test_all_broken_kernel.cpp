@@ -4,7 +4,7 @@
 
 #include "core/base/kernel_registry.h"
 #include "core/base/nim.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 
 using namespace igv;
 

@@ -1,4 +1,4 @@
-// Regression-testing outside kernels (properties/base/kernel_regression.h): the heap families'
+// Regression-testing outside kernels (properties/kernels/kernel_regression.h): the heap families'
 // positions are what the coverage assumes, and small shell kernels of Nim (whose value is the
 // heap itself: `cat` is a right one-heap kernel) are judged right, wrong at the least failing
 // heap, or defective, with their process stopped. The Python and plugin kernels of octal:0.177
@@ -6,7 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "core/base/game_family.h"
-#include "properties/base/kernel_regression.h"
+#include "properties/kernels/kernel_regression.h"
 
 using namespace igv;
 

@@ -8,7 +8,7 @@
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 
 using namespace igv;
 

@@ -18,7 +18,7 @@
 #include "core/classic/classic_wythoff_fast_pairs.h"
 #include "core/classic/classic_wythoff_fast_table.h"
 #include "core/classic/classic_wythoff_naive.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 
 using namespace igv;
 

@@ -36,7 +36,7 @@ def build(bug, at=0):
     out = os.path.join(WORK, f"octal_period_bug{bug}_{at}.so")
     if not os.path.exists(out):
         subprocess.run([CC, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", f"-DIGV_BUG={bug}",
-                        f"-DIGV_AT={at}", "-I", os.path.join(SRC, "verify", "plugin"), "-o", out,
+                        f"-DIGV_AT={at}", "-I", os.path.join(SRC, "core", "base"), "-o", out,
                         SOURCE], check=True)
     return out
 

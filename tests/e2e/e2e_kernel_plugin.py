@@ -1,4 +1,4 @@
-"""End-to-end: `verify cross-check GAME --plugin LIB.so` (the C ABI of verify/plugin/igv_kernel.h).
+"""End-to-end: `verify cross-check GAME --plugin LIB.so` (the C ABI of core/base/igv_kernel.h).
 
 tests/data/kernels/plugin/octal_0177.c is compiled here with the system's C compiler, as an author
 would, once right and once per deliberate bug (IGV_BUG 1..9, the bugs of the Python kernels):
@@ -24,7 +24,7 @@ GAME = "octal:0.177"
 def build(bug, source=SOURCE, name=None):
     out = os.path.join(WORK, name or f"octal_0177_bug{bug}.so")
     subprocess.run([CC, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", f"-DIGV_BUG={bug}",
-                    "-I", os.path.join(SRC, "verify", "plugin"), "-o", out, source], check=True)
+                    "-I", os.path.join(SRC, "core", "base"), "-o", out, source], check=True)
     return out
 
 

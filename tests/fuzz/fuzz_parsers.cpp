@@ -48,7 +48,7 @@
 #include "igv_build_info.h"
 #include "properties/base/claims_file.h"
 #include "properties/base/ids.h"
-#include "properties/base/kernel_process.h"
+#include "properties/kernels/kernel_process.h"
 #include "properties/base/runner.h"
 #include "reports/base/figures.h"
 #include "reports/base/plots.h"

@@ -16,7 +16,7 @@
 #include "core/octal/octal_fast_sparse.h"
 #include "core/octal/octal_grundy_naive.h"
 #include "core/octal/octal_grundy_rules.h"
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 
 using namespace igv;
 

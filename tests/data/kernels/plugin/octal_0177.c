@@ -1,4 +1,4 @@
-/* A kernel of octal:0.177 as a plugin (verify/plugin/igv_kernel.h), in C: the values from the rules up
+/* A kernel of octal:0.177 as a plugin (core/base/igv_kernel.h), in C: the values from the rules up
  * to a period proved by the Guy–Smith theorem, the period beyond; sums by nim-sum.
  *
  * Built once right and once per deliberate bug (IGV_BUG, tests/tests.cmake), the same bugs as the

@@ -1,4 +1,4 @@
-/* A kernel of an octal game with a known period, as a plugin (verify/plugin/igv_kernel.h), in C,
+/* A kernel of an octal game with a known period, as a plugin (core/base/igv_kernel.h), in C,
  * the way an author of a fast kernel writes one: a table of the values through the preperiod and
  * one period, read at start-up, and the period beyond; sums by nim-sum. The game and the table
  * come from the environment (IGV_GAME, e.g. "octal:0.07"; IGV_TABLE, a file "e p" then the values

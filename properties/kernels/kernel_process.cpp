@@ -1,4 +1,4 @@
-#include "properties/base/kernel_process.h"
+#include "properties/kernels/kernel_process.h"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -18,7 +18,7 @@
 #include <thread>
 
 #include "core/base/trusted/errors.h"
-#include "verify/plugin/igv_kernel.h"
+#include "core/base/igv_kernel.h"
 
 namespace igv {
 namespace {
@@ -633,7 +633,7 @@ int kernel_host_main(const std::vector<std::string>& args) {
   void* sym = dlsym(lib, IGV_KERNEL_DESCRIBE_SYMBOL);
   if (sym == nullptr) {
     throw InputError("the plugin '" + args[0] + "' does not export " +
-                     std::string(IGV_KERNEL_DESCRIBE_SYMBOL) + " (verify/plugin/igv_kernel.h)");
+                     std::string(IGV_KERNEL_DESCRIBE_SYMBOL) + " (core/base/igv_kernel.h)");
   }
   const auto describe = reinterpret_cast<igv_kernel_describe_fn>(sym);
   const igv_kernel* k = describe(args[1].c_str());

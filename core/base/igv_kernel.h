@@ -9,7 +9,8 @@
  * A position is a list of integers in the family's coordinates: for heap games (octal, hex,
  * grundy, nim, subtraction) the heap sizes, one for a single heap, several for a sum.
  * Documentation and a worked example: verify/CROSS_CHECK.md; an example kernel:
- * examples/plugin_kernel/.
+ * verify/plugin/example/. In the source tree it is core/base/igv_kernel.h; it is installed as
+ * include/igv_kernel.h (beside igv_kernel.hpp), the name plugins include.
  */
 #ifndef IGV_KERNEL_H
 #define IGV_KERNEL_H

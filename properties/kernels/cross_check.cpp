@@ -1,4 +1,4 @@
-#include "properties/base/cross_check.h"
+#include "properties/kernels/cross_check.h"
 
 #include <rapidcheck.h>
 

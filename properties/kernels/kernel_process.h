@@ -1,6 +1,6 @@
 // A kernel outside the harness, run as a separate process: a program in any language
 // (`verify cross-check --external 'CMD'`) or a shared library loaded by `verify kernel-host`
-// (`--plugin LIB.so`, C ABI in verify/plugin/igv_kernel.h).
+// (`--plugin LIB.so`, C ABI in core/base/igv_kernel.h).
 //
 // The program is started once per run of positions and fed them through a pipe while its answers
 // are read from another (no named file, no shell built by the harness: `CMD` is handed to

@@ -1,4 +1,4 @@
-#include "properties/base/proved_values.h"
+#include "properties/kernels/proved_values.h"
 
 #include <algorithm>
 #include <chrono>

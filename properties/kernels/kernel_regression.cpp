@@ -1,4 +1,4 @@
-#include "properties/base/kernel_regression.h"
+#include "properties/kernels/kernel_regression.h"
 
 #include <sys/resource.h>
 
@@ -16,7 +16,7 @@
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"
 #include "properties/base/game_values.h"
-#include "properties/base/proved_values.h"
+#include "properties/kernels/proved_values.h"
 
 namespace igv {
 

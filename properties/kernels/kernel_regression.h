@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "core/base/game_family.h"
-#include "properties/base/kernel_process.h"
+#include "properties/kernels/kernel_process.h"
 
 namespace igv {
 
