@@ -21,11 +21,11 @@
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/position.h"
 #include "properties/base/claims_file.h"
-#include "properties/kernels/cross_check.h"
 #include "properties/base/game_values.h"
+#include "properties/base/runner.h"
+#include "properties/kernels/cross_check.h"
 #include "properties/kernels/kernel_process.h"
 #include "properties/kernels/kernel_regression.h"
-#include "properties/base/runner.h"
 #include "reports/base/plots.h"
 #include "reports/base/report.h"
 #include "reports/base/report_tools.h"
@@ -239,8 +239,9 @@ void print_regression(const RegressionResult& r, std::ostream& out) {
   }
 }
 
-/// The options of `--external` and `--plugin` (local to this command: the common options of
-/// verify/ may take --time-limit over later).
+/// The options of `--external` and `--plugin`. --time-limit and --memory-limit are the shared
+/// ones (add_command_limit_options), read here with their documented meaning for a kernel's
+/// check: no limit unless given (the default of 600 s is the other modes').
 RegressionOptions regression_options(const po::variables_map& vm) {
   RegressionOptions o;
   const auto integer = [&](const char* name, std::int64_t least, std::int64_t most,
@@ -259,22 +260,9 @@ RegressionOptions regression_options(const po::variables_map& vm) {
   o.seed = parse_seed(vm["seed"].as<std::string>());
   o.process.silence_seconds = static_cast<double>(integer("timeout", 1, 86'400, 10));
   o.process.startup_seconds = static_cast<double>(integer("startup-timeout", 1, 86'400, 60));
-  o.time_limit = static_cast<double>(integer("time-limit", 0, 30 * 86'400, 0));
-  if (vm.count("memory-limit") != 0U)
-    o.memory_bytes = parse_size(vm["memory-limit"].as<std::string>(), "--memory-limit");
+  o.time_limit = vm["time-limit"].defaulted() ? 0.0 : time_limit_from(vm);
+  o.memory_bytes = memory_limit_from(vm, 0);
   return o;
-}
-/// --time-limit and --memory-limit of the modes that compute in the harness (--kernels,
-/// --values), enforced by run_limited: 600 s and two thirds of this machine's memory by default.
-CommandLimits harness_limits(const po::variables_map& vm) {
-  CommandLimits limits;
-  if (vm.count("time-limit") != 0U) {
-    limits.seconds =
-        static_cast<double>(parse_int_in_range(vm["time-limit"].as<std::string>(), "--time-limit",
-                                               0, static_cast<std::int64_t>(kMaxTimeLimitSeconds)));
-  }
-  limits.memory_bytes = memory_limit_from(vm, default_memory_limit());
-  return limits;
 }
 }  // namespace
 
@@ -318,16 +306,14 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "protocol", po::value<std::string>(),
       "--external: `lines` (the default: one position a line, one value a line) or `binary` "
       "(the records of a plugin's kernel-host, verify/CROSS_CHECK.md)")(
-      "time-limit", po::value<std::string>(),
-      "seconds for the whole check (--external/--plugin: default none; --kernels and --values: "
-      "default 600, past it exit 3 with nothing written; 0: none)")(
-      "memory-limit", po::value<std::string>(),
-      "bytes the check may hold, e.g. 2G (--external/--plugin: estimated before allocating, "
-      "default none; --kernels and --values: default two thirds of this machine's memory, past it "
-      "exit 3 with nothing written)")("junit", po::value<std::string>(),
-                                      "also write the result as a JUnit XML file")(
+      "junit", po::value<std::string>(), "also write the result as a JUnit XML file")(
       "summary", po::value<std::string>(), "also write a short Markdown summary")(
       "game", po::value<std::vector<std::string>>(), "GAME");
+  add_command_limit_options(
+      opts, "--kernels or --values", "the check",
+      " (--external/--plugin: seconds for the kernel's runs in the whole check, no limit unless "
+      "given, past it exit 2; their --memory-limit is estimated before allocating, none unless "
+      "given)");
   po::positional_options_description pos;
   pos.add("game", -1);
   const auto p = parse(args, opts, pos,
@@ -345,7 +331,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       1)
     throw InputError("--values, --external, --plugin and --kernels go one at a time");
   if (p.vm.count("values") != 0U) {
-    const CommandLimits limits = harness_limits(p.vm);
+    const CommandLimits limits = command_limits_from(p.vm);
     return run_limited("cross-check", limits, [&]() -> int {
       return cross_check_bfile(rest[0], p.vm["values"].as<std::string>(),
                                p.vm.count("kernel") ? p.vm["kernel"].as<std::string>() : "",
@@ -415,7 +401,7 @@ int cmd_cross_check(const std::vector<std::string>& args) {
                                                                    "--cases", 0, 10'000'000))
                              : 200;
   options.seed = parse_seed(p.vm["seed"].as<std::string>());
-  const CommandLimits limits = harness_limits(p.vm);
+  const CommandLimits limits = command_limits_from(p.vm);
   // Compared and printed in a child process under the limits (run_limited).
   return run_limited("cross-check", limits, [&]() -> int {
     const auto result = cross_check(*game, ks, options);

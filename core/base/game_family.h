@@ -260,6 +260,29 @@ struct PlotHints {
   std::function<std::string(const std::string& spec)> name = {};
 };
 
+/// What a family's positions are, for the code that writes or builds positions without knowing
+/// the family (properties/kernels/: an external kernel is fed heaps, sums of heaps or the
+/// family's syntax). `heap`: one heap n, written "n"; `heap_sums`: also a sum of heaps {a, b, …},
+/// written "a+b+…" (tests/all/test_all_kernel_regression.cpp checks that each family so declared
+/// reads and writes them so); `pair`: two integers (Wythoff, rook); `board`: a board or strip;
+/// `other`: anything else (the default).
+enum class PositionShape { other, heap, heap_sums, pair, board };
+
+/// A family whose period() proves the value of every heap (a proved period, checked by the
+/// checker library): properties/kernels/proved_values.h gives the value of any heap up to
+/// 2^63 - 1 from it. Empty `certificate`: the family proves no such period.
+struct ProvedHeapValues {
+  /// How the period is accepted, for the phrase that says how a value is known ("Guy–Smith
+  /// certificate accepted by check_octal_period_certificate (core/octal/...)").
+  std::string certificate = {};
+  /// The same for a period with a saltus (arithmetic periodicity); empty: as `certificate`.
+  std::string arithmetic_certificate = {};
+  /// period()'s budget counts the heaps the search computes (octal: 2^25 at budget 1), so a
+  /// caller that needs the values up to some heap scales it (proved_values_request_for).
+  std::int64_t heaps_at_budget_one = 0;
+  [[nodiscard]] bool declared() const { return !certificate.empty(); }
+};
+
 /// A family: its name, its parameters' syntax, how to make an instance.
 struct GameFamily {
   std::string name;             ///< "subtraction"
@@ -282,6 +305,10 @@ struct GameFamily {
 
   /// How a report draws its values and names its games (set after the family is made).
   PlotHints plot = {};
+  /// What its positions are (set after the family is made; see PositionShape).
+  PositionShape position_shape = PositionShape::other;
+  /// Whether (and by which checker) its proved period gives every heap's value.
+  ProvedHeapValues proved_heap_values = {};
 };
 
 /// Adds a family; a second family of the same name is a programming error (aborts when the

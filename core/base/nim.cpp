@@ -139,6 +139,7 @@ GameFamily nim_family() {
         return std::make_unique<NimGame>();
       }};
   family.plot.name = [](const std::string&) { return std::string("Nim"); };
+  family.position_shape = PositionShape::heap_sums;
   return family;
 }
 GameFamily rook_family() {

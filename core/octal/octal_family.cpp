@@ -265,6 +265,11 @@ GameFamily octal_family() {
       "the values in a binary file beside the certificate, NAME.values (always beyond 2^20 "
       "values)";
   family.plot.name = octal_game_name;
+  family.position_shape = PositionShape::heap_sums;
+  family.proved_heap_values.certificate =
+      "Guy–Smith certificate accepted by check_octal_period_certificate "
+      "(core/octal/octal_certificate_check.cpp)";
+  family.proved_heap_values.heaps_at_budget_one = std::int64_t{1} << 25;
   return family;
 }
 IGV_REGISTER_GAME("octal", octal_family);

@@ -67,19 +67,21 @@ class GrundyGame : public NimSumHeapGame {
 };
 
 GameFamily grundy_family() {
-  return {"grundy",
-          "Grundy's game: a move splits one heap into two unequal non-empty heaps",
-          "grundy",
-          "heap sizes joined by '+' or ',' (e.g. 35, 3+5, 3,5)",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) {
-              throw InputError(
-                  "game 'grundy' takes no parameters, got 'grundy:" + std::string(params) + "'");
-            }
-            return std::make_unique<GrundyGame>();
-          },
-          {"grundy"},
-          300};
+  GameFamily family{"grundy",
+                    "Grundy's game: a move splits one heap into two unequal non-empty heaps",
+                    "grundy",
+                    "heap sizes joined by '+' or ',' (e.g. 35, 3+5, 3,5)",
+                    [](std::string_view params) -> std::unique_ptr<GameInstance> {
+                      if (!params.empty()) {
+                        throw InputError("game 'grundy' takes no parameters, got 'grundy:" +
+                                         std::string(params) + "'");
+                      }
+                      return std::make_unique<GrundyGame>();
+                    },
+                    {"grundy"},
+                    300};
+  family.position_shape = PositionShape::heap_sums;
+  return family;
 }
 IGV_REGISTER_GAME("grundy", grundy_family);
 

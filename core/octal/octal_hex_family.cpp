@@ -170,6 +170,13 @@ GameFamily hex_family() {
   family.plot.name = [](const std::string& spec) {
     return "the hexadecimal game " + spec.substr(spec.find(':') + 1);
   };
+  family.position_shape = PositionShape::heap_sums;
+  family.proved_heap_values.certificate =
+      "hexadecimal period certificate accepted by check_hex_period_certificate "
+      "(core/octal/octal_certificate_check.cpp)";
+  family.proved_heap_values.arithmetic_certificate =
+      "arithmetic-periodicity certificate (Theorem A) accepted by "
+      "check_hex_arithmetic_certificate (core/octal/octal_hex_arithmetic_certificate_check.cpp)";
   return family;
 }
 IGV_REGISTER_GAME("hex", hex_family);

@@ -153,6 +153,7 @@ GameFamily octal_misere_family() {
       12,
       ValueKind::outcome};
   family.plot.misere = true;
+  family.position_shape = PositionShape::heap_sums;
   family.plot.name = [](const std::string& spec) {
     const std::string name = octal_game_name(spec);
     // "the octal game 0.16" or "Dawson's Kayles (octal 0.07)", in misère play.

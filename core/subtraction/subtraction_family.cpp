@@ -242,6 +242,10 @@ GameFamily normal_family() {
        "subtraction:primes"},
       2000};
   family.plot.name = [](const std::string& spec) { return subtraction_game_name(spec); };
+  family.position_shape = PositionShape::heap;
+  family.proved_heap_values.certificate =
+      "subtraction period certificate accepted by check_subtraction_certificate "
+      "(core/subtraction/subtraction_certificate_check.cpp)";
   return family;
 }
 GameFamily misere_family() {
@@ -259,6 +263,7 @@ GameFamily misere_family() {
   family.plot.name = [](const std::string& spec) {
     return "the misère " + subtraction_game_name(spec).substr(4);  // "the subtraction game ..."
   };
+  family.position_shape = PositionShape::heap;
   return family;
 }
 IGV_REGISTER_GAME("subtraction", normal_family);

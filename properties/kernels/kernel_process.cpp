@@ -17,8 +17,8 @@
 #include <mutex>
 #include <thread>
 
-#include "core/base/trusted/errors.h"
 #include "core/base/igv_kernel.h"
+#include "core/base/trusted/errors.h"
 
 namespace igv {
 namespace {

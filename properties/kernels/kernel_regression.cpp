@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <chrono>
@@ -21,13 +22,14 @@
 namespace igv {
 
 HeapShape heap_shape(const std::string& family) {
-  // Families whose positions are heap sizes: a position {n} is one heap of n, written "n", and
-  // (sums) a position {a, b, …} the sum of heaps a, b, … (tests/all/test_all_kernel_regression.cpp
-  // checks that each reads and writes them so).
-  static const std::set<std::string> sums = {"octal", "hex", "grundy", "nim", "octal-misere"};
-  static const std::set<std::string> one = {"subtraction", "subtraction-misere"};
-  if (sums.count(family) != 0) return HeapShape::heap_sums;
-  if (one.count(family) != 0) return HeapShape::one_heap;
+  // What the family declares (GameFamily::position_shape); a name no family has is no heap game.
+  PositionShape shape = PositionShape::other;
+  try {
+    shape = find_game_family(family).position_shape;
+  } catch (const InputError&) {
+  }
+  if (shape == PositionShape::heap_sums) return HeapShape::heap_sums;
+  if (shape == PositionShape::heap) return HeapShape::one_heap;
   return HeapShape::other;
 }
 
@@ -50,6 +52,7 @@ nlohmann::json RegressionResult::to_json() const {
       {"proved", proved},
       {"orders", orders},
       {"kernel_own_seconds", kernel_own_seconds},
+      {"harness_cpu_seconds", harness_cpu_seconds},
       {"stderr_bytes", stderr_seen.stderr_bytes},
       {"max_position", max_position},
       {"coverage", phases_json},
@@ -106,6 +109,7 @@ std::string heap_text(std::int64_t n) {
 
 /// The phases, in the order a position shared by several is counted in the first.
 enum PhaseCode : std::uint8_t { kExhaustive, kResidues, kBoundaries, kRandom, kSums, kDomain };
+constexpr std::size_t kPhaseCodes = 6;
 
 /// The positions of a check: the heaps 0..exhaustive_end (held implicitly), further heaps, and
 /// other positions (sums, or the positions of a game that is not a heap game). An id numbers
@@ -160,10 +164,15 @@ struct Coverage {
       for (const auto& [h, ph] : hp) heaps.push_back(h), heap_phase.push_back(ph);
     }
     {
+      // less_position with each position's largest heap computed once.
+      std::vector<std::int64_t> tops(others.size());
+      for (std::size_t i = 0; i < others.size(); ++i) tops[i] = top(others[i]);
       std::vector<std::size_t> idx(others.size());
       for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
       std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-        return less_position(others[a], others[b]);
+        if (tops[a] != tops[b]) return tops[a] < tops[b];
+        if (others[a].size() != others[b].size()) return others[a].size() < others[b].size();
+        return others[a] < others[b];
       });
       std::vector<Position> o;
       std::vector<std::uint8_t> op;
@@ -177,21 +186,30 @@ struct Coverage {
     }
     // Merge the heaps (in order) with the others (in order) by less_position: a heap {n}
     // precedes a position of larger top, or of the same top and more heaps.
-    increasing.clear();
-    increasing.reserve(size());
-    std::size_t h = 0, o = 0;
+    // The heaps that precede the next other position go in one tight loop.
+    increasing.resize(size());
+    std::uint32_t* out = increasing.data();
+    std::size_t h = 0, k = 0;
     const std::size_t hc = heap_count();
     const auto heap_first = [&](std::int64_t n, const Position& q) {
       const std::int64_t t = top(q);
       if (n != t) return n < t;
       return q.size() > 1 || (q.size() == 1 && n < q[0]);
     };
-    while (h < hc || o < others.size()) {
-      if (o == others.size() || (h < hc && heap_first(heap(h), others[o]))) {
-        increasing.push_back(static_cast<std::uint32_t>(h++));
-      } else {
-        increasing.push_back(static_cast<std::uint32_t>(hc + o++));
+    for (std::size_t o = 0; o <= others.size(); ++o) {
+      if (o == others.size()) {
+        while (h < hc) out[k++] = static_cast<std::uint32_t>(h++);
+        break;
       }
+      const Position& q = others[o];
+      // The exhaustive heaps 0..exhaustive_end are the ids 0..exhaustive_end themselves.
+      if (h <= static_cast<std::size_t>(exhaustive_end) && q.size() > 1) {
+        const auto t = static_cast<std::size_t>(std::max<std::int64_t>(top(q), 0));
+        const std::size_t stop = std::min(t + 1, static_cast<std::size_t>(exhaustive_end + 1));
+        while (h < stop) out[k++] = static_cast<std::uint32_t>(h++);
+      }
+      while (h < hc && heap_first(heap(h), q)) out[k++] = static_cast<std::uint32_t>(h++);
+      out[k++] = static_cast<std::uint32_t>(hc + o);
     }
   }
 };
@@ -282,19 +300,29 @@ struct Checker {
       // fast plugin is mostly this encoding).
       batch.encode_many = [&](std::size_t i, KernelProtocol protocol, std::string& out,
                               std::size_t bytes) {
+        const std::uint32_t* ids = order.data();
+        const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
+        const std::size_t hc = cov.heap_count();
         while (i < order.size() && out.size() < bytes) {
-          const std::size_t id = order[i];
-          if (protocol != KernelProtocol::binary || !cov.is_heap(id)) {
+          if (protocol != KernelProtocol::binary || !cov.is_heap(ids[i])) {
             batch.encode(i++, protocol, out);
             continue;
           }
-          char record[12];
+          // A run of single heaps: their records written in place.
+          std::size_t end = i;
+          const std::size_t most = i + (bytes - out.size()) / 12 + 1;
+          while (end < order.size() && end < most && ids[end] < hc) ++end;
+          const std::size_t at = out.size();
+          out.resize(at + 12 * (end - i));
+          char* record = out.data() + at;
           const std::uint32_t one = 1;
-          const std::int64_t n = cov.heap(id);
-          std::memcpy(record, &one, sizeof one);
-          std::memcpy(record + 4, &n, sizeof n);
-          out.append(record, sizeof record);
-          ++i;
+          for (; i < end; ++i, record += 12) {
+            const std::size_t id = ids[i];
+            const std::int64_t n =
+                id < exhaustive ? static_cast<std::int64_t>(id) : cov.heaps.data()[id - exhaustive];
+            std::memcpy(record, &one, sizeof one);
+            std::memcpy(record + 4, &n, sizeof n);
+          }
         }
         return i;
       };
@@ -317,8 +345,8 @@ struct Checker {
     check_time();
     const auto t = clock_type::now();
     KernelRunStats st;
-    try {
-      auto v = run_kernel(command, batch, process_options(), &st);
+    // What a run measured, whether it answered or failed.
+    const auto account = [&]() {
       result.kernel_seconds += since(t);
       add_stats(st);
       // Once the kernel has shown how long it takes to start, later runs (the second order, the
@@ -330,16 +358,13 @@ struct Checker {
             std::min(options.process.startup_seconds,
                      std::max(options.process.silence_seconds, 3 * st.first_value_seconds + 1));
       }
+    };
+    try {
+      auto v = run_kernel(command, batch, process_options(), &st);
+      account();
       return v;
     } catch (...) {
-      result.kernel_seconds += since(t);
-      add_stats(st);
-      if (st.first_value_seconds >= 0 && !startup_known) {
-        startup_known = true;
-        options.process.startup_seconds =
-            std::min(options.process.startup_seconds,
-                     std::max(options.process.silence_seconds, 3 * st.first_value_seconds + 1));
-      }
+      account();
       throw;
     }
   }
@@ -406,6 +431,24 @@ struct Checker {
   void add_other(Position p, PhaseCode phase) {
     cov.others.push_back(std::move(p));
     cov.other_phase.push_back(phase);
+  }
+
+  /// Fisher–Yates with a small generator seeded from `seed` (splitmix64, each index drawn by a
+  /// multiply-shift of 64 bits: bias below 2^-32 for a million positions), much cheaper than
+  /// std::shuffle with the Mersenne twister on a million ids; the order depends on the seed only.
+  static void shuffle(std::vector<std::uint32_t>& v, std::uint64_t seed) {
+    std::uint64_t state = seed;
+    const auto next = [&state]() {
+      std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      return z ^ (z >> 31);
+    };
+    std::uint32_t* d = v.data();
+    for (std::size_t i = v.size(); i > 1; --i) {
+      const auto j = static_cast<std::size_t>((static_cast<Wide>(next()) * i) >> 64);
+      std::swap(d[i - 1], d[j]);
+    }
   }
 
   /// Heaps drawn log-uniformly on lo..hi.
@@ -754,23 +797,34 @@ struct Checker {
       for (auto& q : smaller(p, lo))
         if (!cov.holds(q)) candidates.push_back(std::move(q));
       if (candidates.empty()) break;
-      std::vector<Value> kv;
-      try {
-        kv = kernel(candidates);
-      } catch (const KernelDefect&) {
-        break;
-      }
-      const auto hv = harness(candidates);
-      std::size_t i = 0;
-      while (i < candidates.size() && kv[i] == hv[i]) ++i;
-      if (i == candidates.size()) break;
-      for (std::size_t j = 0; j < i; ++j)
+      const auto i = first_wrong(candidates, kernel_value, harness_value);
+      if (!i || *i == candidates.size()) break;
+      for (std::size_t j = 0; j < *i; ++j)
         if (candidates[j].size() == 1) lo = std::max(lo, candidates[j][0]);
-      p = candidates[i];
+      p = candidates[*i];
+    }
+    return p;
+  }
+
+  /// One round of a search: `candidates` asked in one fresh run and compared with the harness.
+  /// Returns the index of the first wrong answer (its values in kernel_value and harness_value),
+  /// candidates.size() when every answer is right, or nullopt when the run fails as a program.
+  std::optional<std::size_t> first_wrong(const std::vector<Position>& candidates,
+                                         Value& kernel_value, Value& harness_value) {
+    std::vector<Value> kv;
+    try {
+      kv = kernel(candidates);
+    } catch (const KernelDefect&) {
+      return std::nullopt;
+    }
+    const auto hv = harness(candidates);
+    std::size_t i = 0;
+    while (i < candidates.size() && kv[i] == hv[i]) ++i;
+    if (i < candidates.size()) {
       kernel_value = kv[i];
       harness_value = hv[i];
     }
-    return p;
+    return i;
   }
 
   /// The least wrong heap of the residue class of n (modulo the proved period) above the
@@ -795,20 +849,11 @@ struct Checker {
       for (auto k : ks)
         if (k > klo && k < khi) candidates.push_back({first + k * p});
       if (candidates.empty()) break;
-      std::vector<Value> kv;
-      try {
-        kv = kernel(candidates);
-      } catch (const KernelDefect&) {
-        break;
-      }
-      const auto hv = harness(candidates);
-      std::size_t i = 0;
-      while (i < candidates.size() && kv[i] == hv[i]) ++i;
-      if (i > 0) klo = (candidates[i - 1][0] - first) / p;
-      if (i == candidates.size()) break;  // every candidate right: khi stays
-      khi = (candidates[i][0] - first) / p;
-      kernel_value = kv[i];
-      harness_value = hv[i];
+      const auto i = first_wrong(candidates, kernel_value, harness_value);
+      if (!i) break;
+      if (*i > 0) klo = (candidates[*i - 1][0] - first) / p;
+      if (*i == candidates.size()) break;  // every candidate right: khi stays
+      khi = (candidates[*i][0] - first) / p;
     }
     return first + khi * p;
   }
@@ -954,17 +999,23 @@ struct Checker {
     cov.finish();
     const std::size_t n = cov.size();
     result.positions = n;
-    for (auto& ph : result.phases) ph.positions = 0;
-    for (std::size_t id = 0; id < n; ++id)
-      for (auto& ph : result.phases)
-        if (ph.code == cov.phase(id)) ++ph.positions;
+    {
+      std::array<std::uint64_t, kPhaseCodes> count{};
+      count[kExhaustive] = static_cast<std::uint64_t>(cov.exhaustive_end + 1);
+      for (const auto code : cov.heap_phase) ++count[code];
+      for (const auto code : cov.other_phase) ++count[code];
+      for (auto& ph : result.phases) ph.positions = count[static_cast<std::size_t>(ph.code)];
+    }
     require_memory(static_cast<std::uint64_t>(n) * 40);
     // The harness's values.
     {
       const auto t = clock_type::now();
       ref.resize(n);
       if (proof) {
-        for (std::size_t id = 0; id < cov.heap_count(); ++id) ref[id] = proof->heap(cov.heap(id));
+        const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
+        proof->heaps_from_zero(std::span<Value>(ref.data(), exhaustive));
+        for (std::size_t id = exhaustive; id < cov.heap_count(); ++id)
+          ref[id] = proof->heap(cov.heap(id));
         for (std::size_t j = 0; j < cov.others.size(); ++j)
           ref[cov.heap_count() + j] = proof->position(cov.others[j]);
       } else {
@@ -982,9 +1033,16 @@ struct Checker {
     {
       std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
       std::vector<std::uint32_t> down, mixed;
-      for (auto id : cov.increasing) ((rng() & 1) != 0 ? down : mixed).push_back(id);
+      down.reserve(n / 2 + 64);
+      mixed.reserve(n / 2 + 64);
+      std::uint64_t bits = 0;  // one draw of the generator for 64 positions
+      for (std::size_t j = 0; j < n; ++j) {
+        if (j % 64 == 0) bits = rng();
+        ((bits >> (j % 64)) & 1) != 0 ? down.push_back(cov.increasing[j])
+                                      : mixed.push_back(cov.increasing[j]);
+      }
       std::reverse(down.begin(), down.end());
-      std::shuffle(mixed.begin(), mixed.end(), rng);
+      shuffle(mixed, rng());
       second = std::move(down);
       const std::size_t half = second.size();
       second.insert(second.end(), mixed.begin(), mixed.end());
@@ -1010,15 +1068,14 @@ struct Checker {
         line_hint(game.parse_position(result.defect["position"].get<std::string>()));
       return finish();
     }
-    bool any_wrong = false;
-    for (std::size_t id = 0; id < n && !any_wrong; ++id) any_wrong = a1[id] != ref[id];
+    const bool any_wrong = !std::equal(a1.begin(), a1.end(), ref.begin());
     // The second run only when the first is right (a wrong value is searched at once).
     if (!any_wrong && !run_order(second, a2)) {
       if (result.defect.contains("position"))
         line_hint(game.parse_position(result.defect["position"].get<std::string>()));
       return finish();
     }
-    count_phases(a1, a2);
+    if (!count_phases(a1, a2)) return finish();  // every answer right
     // The least position (increasing order) with an answer that is not the harness's: a single
     // heap first (a wrong heap is the simpler failure; a sum is taken when no heap is wrong).
     std::size_t least = n;
@@ -1062,17 +1119,36 @@ struct Checker {
     return result;
   }
 
-  void count_phases(const std::vector<Value>& a1, const std::vector<Value>& a2) {
+  /// Counts each phase's answered and wrong positions; returns whether any answer is wrong.
+  bool count_phases(const std::vector<Value>& a1, const std::vector<Value>& a2) {
     constexpr Value kUnanswered = std::numeric_limits<Value>::min();
-    for (std::size_t id = 0; id < cov.size(); ++id) {
-      for (auto& ph : result.phases) {
-        if (ph.code != cov.phase(id)) continue;
-        if (a1[id] != kUnanswered) ++ph.answered;
-        if ((a1[id] != kUnanswered && a1[id] != ref[id]) ||
-            (a2[id] != kUnanswered && a2[id] != ref[id]))
-          ++ph.wrong;
+    // Counted by phase code, then handed to the phases (a code names at most one phase): the
+    // exhaustive heaps, then the further heaps and the other positions with their codes.
+    std::array<std::uint64_t, kPhaseCodes> answered{}, wrong{};
+    const Value* x = a1.data();
+    const Value* y = a2.data();
+    const Value* r = ref.data();
+    const auto count = [&](std::size_t from, std::size_t to, const std::uint8_t* codes) {
+      for (std::size_t id = from; id < to; ++id) {
+        const auto code = codes != nullptr ? codes[id - from] : std::uint8_t{kExhaustive};
+        answered[code] += x[id] != kUnanswered ? 1 : 0;
+        wrong[code] +=
+            ((x[id] != kUnanswered && x[id] != r[id]) || (y[id] != kUnanswered && y[id] != r[id]))
+                ? 1
+                : 0;
       }
+    };
+    const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
+    count(0, exhaustive, nullptr);
+    count(exhaustive, cov.heap_count(), cov.heap_phase.data());
+    count(cov.heap_count(), cov.size(), cov.other_phase.data());
+    std::uint64_t any = 0;
+    for (auto& ph : result.phases) {
+      ph.answered += answered[static_cast<std::size_t>(ph.code)];
+      ph.wrong += wrong[static_cast<std::size_t>(ph.code)];
     }
+    for (const auto w : wrong) any += w;
+    return any > 0;
   }
 
   /// The position before `id` in `order` (for messages), or nullopt.

@@ -31,7 +31,8 @@
 
 namespace igv {
 
-/// How a family's positions are heaps, for the coverage (see the .cpp for the list).
+/// How a family's positions are heaps, for the coverage: what the family declares
+/// (GameFamily::position_shape, core/base/game_family.h).
 enum class HeapShape { other, one_heap, heap_sums };
 HeapShape heap_shape(const std::string& family);
 

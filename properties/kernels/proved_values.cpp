@@ -15,21 +15,13 @@ __extension__ using Wide = __int128;
 
 constexpr std::int64_t kLargestHeap = std::numeric_limits<std::int64_t>::max();
 
-/// The checker that accepts each family's period certificates (what the harness's own
-/// `verify check-certificate` runs), for the phrase saying how a value is known.
-std::string checker_of(const std::string& family, std::int64_t saltus) {
-  if (family == "octal")
-    return "Guy–Smith certificate accepted by check_octal_period_certificate "
-           "(core/octal/octal_certificate_check.cpp)";
-  if (family == "hex" && saltus != 0)
-    return "arithmetic-periodicity certificate (Theorem A) accepted by "
-           "check_hex_arithmetic_certificate "
-           "(core/octal/octal_hex_arithmetic_certificate_check.cpp)";
-  if (family == "hex")
-    return "hexadecimal period certificate accepted by check_hex_period_certificate "
-           "(core/octal/octal_certificate_check.cpp)";
-  return "subtraction period certificate accepted by check_subtraction_certificate "
-         "(core/subtraction/subtraction_certificate_check.cpp)";
+/// The family's declaration (nullptr for a name no family has).
+const GameFamily* declared_family(const std::string& family) {
+  try {
+    return &find_game_family(family);
+  } catch (const InputError&) {
+    return nullptr;
+  }
 }
 
 /// The largest residue term |slope·i + residues[i]| of one period, and the largest heap whose
@@ -62,17 +54,19 @@ ProvedValuesRequest proved_values_request_for(const std::string& family,
                                               std::int64_t largest_heap) {
   ProvedValuesRequest r;
   r.seconds = 10;
-  if (family == "octal") {
+  const GameFamily* f = declared_family(family);
+  if (f != nullptr && f->proved_heap_values.heaps_at_budget_one > 0) {
     const double heaps =
         std::clamp<double>(4.0 * static_cast<double>(std::max<std::int64_t>(largest_heap, 0)),
                            4096.0, static_cast<double>(1 << 21));
-    r.budget = heaps / static_cast<double>(1 << 25);
+    r.budget = heaps / static_cast<double>(f->proved_heap_values.heaps_at_budget_one);
   }
   return r;
 }
 
 bool family_has_proved_heap_values(const std::string& family) {
-  return family == "octal" || family == "hex" || family == "subtraction";
+  const GameFamily* f = declared_family(family);
+  return f != nullptr && f->proved_heap_values.declared();
 }
 
 Value ProvedValues::heap(std::int64_t n) const {
@@ -80,6 +74,19 @@ Value ProvedValues::heap(std::int64_t n) const {
     throw BudgetExceeded(game + ": heap " + std::to_string(n) + " is beyond " +
                          std::to_string(largest) + ", the largest whose value fits in 64 bits");
   return proved.value(n);
+}
+
+void ProvedValues::heaps_from_zero(std::span<Value> out) const {
+  if (out.empty()) return;
+  const auto count = static_cast<std::int64_t>(out.size());
+  if (count - 1 > largest)
+    throw BudgetExceeded(game + ": heap " + std::to_string(count - 1) + " is beyond " +
+                         std::to_string(largest) + ", the largest whose value fits in 64 bits");
+  const std::int64_t window = std::min(count, proved.preperiod + proved.period);
+  for (std::int64_t n = 0; n < window; ++n) out[static_cast<std::size_t>(n)] = proved.value(n);
+  for (std::int64_t n = window; n < count; ++n)
+    out[static_cast<std::size_t>(n)] =
+        out[static_cast<std::size_t>(n - proved.period)] + proved.saltus;
 }
 
 Value ProvedValues::position(const Position& p) const {
@@ -119,9 +126,12 @@ std::optional<ProvedValues> proved_values(const GameInstance& game, const std::s
     v.proved = answer.proved();
     if (v.proved.residues.size() < static_cast<std::size_t>(v.proved.preperiod + v.proved.period))
       return no("the checker's values do not cover one period");
-    v.certificate = checker_of(family, v.proved.saltus);
+    const auto& declared = declared_family(family)->proved_heap_values;
+    v.certificate = v.proved.saltus != 0 && !declared.arithmetic_certificate.empty()
+                        ? declared.arithmetic_certificate
+                        : declared.certificate;
     v.largest = largest_heap(v.proved);
-    v.sums = family != "subtraction";
+    v.sums = declared_family(family)->position_shape == PositionShape::heap_sums;
     return v;
   } catch (const BudgetExceeded& e) {
     std::string what = e.what();

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct ProvedValues {
 
   /// G(n), 0 <= n <= largest, in O(1).
   [[nodiscard]] Value heap(std::int64_t n) const;
+  /// G(0), G(1), … into `out` (out.size() - 1 <= largest): heap(n) for each n, by one step of the
+  /// period a heap (G(n) = G(n - period) + saltus past the preperiod) instead of a division.
+  void heaps_from_zero(std::span<Value> out) const;
   /// The value of a position: one heap, or the nim-sum of a sum's heaps.
   [[nodiscard]] Value position(const Position& p) const;
   /// One line: "the proved period 34 from heap 53 of octal:0.07 (CERTIFICATE)".
@@ -52,12 +56,13 @@ struct ProvedValuesRequest {
 };
 
 /// A request whose search is in proportion to the heaps asked (`verify value`, `verify values`):
-/// an octal game is searched on 4 times the largest heap asked, between 2^12 and 2^21 heaps, so
-/// that a small heap of a game with no (short) period is answered at once by its kernel.
+/// a family whose budget counts heaps (ProvedHeapValues::heaps_at_budget_one: octal) is searched
+/// on 4 times the largest heap asked, between 2^12 and 2^21 heaps, so that a small heap of a game
+/// with no (short) period is answered at once by its kernel.
 ProvedValuesRequest proved_values_request_for(const std::string& family, std::int64_t largest_heap);
 
-/// Whether proved_values can answer for games of `family` (a family whose period() proves the
-/// values of one heap: octal, hex, subtraction).
+/// Whether proved_values can answer for games of `family`: a family that declares
+/// proved_heap_values (core/base/game_family.h: its period() proves the values of one heap).
 [[nodiscard]] bool family_has_proved_heap_values(const std::string& family);
 
 /// The values of `game` from its proved period, or nullopt when the family has no such period

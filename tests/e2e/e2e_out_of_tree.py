@@ -4,7 +4,8 @@ Installs the build (`cmake --install BUILD --prefix WORK/prefix`: verify, igv_ke
 igv_kernel.hpp, lib/cmake/igv), configures verify/plugin/example/ (a C++ kernel of octal:0.177 with
 find_package(igv) and igv_add_kernel) against that prefix alone, builds it, and runs its ctest test
 (`verify cross-check octal:0.177 --plugin …` with the installed verify), which must pass; the same
-kernel with a bug slipped into its source must fail that test.
+kernel with a bug slipped into its source must fail that test. As root, the install is also run as
+the user nobody, to whom the build folder is read-only: it must install everything and exit 0.
 Usage (from ctest): e2e_out_of_tree.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import os
@@ -31,6 +32,28 @@ check(r.returncode == 0, f"cmake --install: {r.stdout[-800:]}{r.stderr[-800:]}")
 for f in ("bin/verify", "include/igv_kernel.h", "include/igv_kernel.hpp",
           "lib/cmake/igv/igvConfig.cmake", "lib/cmake/igv/igvConfigVersion.cmake"):
     check(os.path.exists(os.path.join(PREFIX, f)), f"installed: {f}")
+
+
+# From a build folder that is read-only to the installer (issue 34): as root, the same install run
+# as the user nobody into a prefix of its own; the build folder (root's) is then not writable, and
+# CMake's install_manifest.txt cannot be written there. It must install everything and exit 0.
+SETPRIV = shutil.which("setpriv")
+AS_NOBODY = [SETPRIV, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] if SETPRIV else []
+if os.geteuid() != 0 or not SETPRIV:
+    print("read-only build folder: not checked (needs root and setpriv)")
+elif sh(AS_NOBODY + ["test", "-r", os.path.join(BUILD, "cmake_install.cmake")]).returncode != 0:
+    print("read-only build folder: not checked (the user nobody cannot read the build folder)")
+else:
+    ro_prefix = os.path.join(WORK, "prefix-read-only-build")
+    os.makedirs(ro_prefix)
+    shutil.chown(ro_prefix, user="nobody")
+    r = sh(AS_NOBODY + [CMAKE, "--install", BUILD, "--prefix", ro_prefix])
+    check(r.returncode == 0, f"cmake --install from a read-only build folder: exit {r.returncode}: "
+          f"{r.stdout[-800:]}{r.stderr[-800:]}")
+    check("Not written" in r.stdout, f"the manifest it could not write is said: {r.stdout[-400:]}")
+    for f in ("bin/verify", "include/igv_kernel.h", "include/igv_kernel.hpp",
+              "lib/cmake/igv/igvConfig.cmake"):
+        check(os.path.exists(os.path.join(ro_prefix, f)), f"installed from a read-only build: {f}")
 
 
 def example(name, source_edit=None):
