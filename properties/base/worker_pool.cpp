@@ -118,13 +118,10 @@ int worker_main(int commands, int results, const std::vector<Claim>& claims,
     // Reset the peak resident size so that VmHWM is this claim's.
     process::reset_own_peak_resident();
     const ClaimResult r = run_claim(claims[index], options);
-    const nlohmann::json j = {{"verdict", std::string(to_string(r.outcome.verdict))},
-                              {"summary", r.outcome.summary},
-                              {"evidence", r.outcome.evidence},
-                              {"counterexample", r.outcome.counterexample},
-                              {"certificate", certificate_to_wire(r.outcome.certificate.get())},
-                              {"seconds", r.seconds},
-                              {"peak_memory_bytes", process::own_peak_resident_bytes()}};
+    nlohmann::json j = outcome_json(r.outcome);
+    j["certificate"] = certificate_to_wire(r.outcome.certificate().get());
+    j["seconds"] = r.seconds;
+    j["peak_memory_bytes"] = process::own_peak_resident_bytes();
     const std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     const std::uint64_t size = text.size();
     if (!write_all(results, &size, sizeof size) || !write_all(results, text.data(), size)) {
@@ -257,11 +254,9 @@ class Pool {
     try {
       const auto j = nlohmann::json::parse(w.buffer.substr(sizeof size, size));
       const auto v = parse_verdict(j.at("verdict").get<std::string>());
-      r.outcome.verdict = verdict_read_back(v.value_or(Verdict::error));
-      r.outcome.summary = j.at("summary").get<std::string>();
-      r.outcome.evidence = j.at("evidence");
-      r.outcome.counterexample = j.at("counterexample");
-      r.outcome.certificate = certificate_from_wire(j.at("certificate"));
+      r.outcome = outcome_read_back(v.value_or(Verdict::error), j.at("summary").get<std::string>(),
+                                    j.at("evidence"), j.at("counterexample"),
+                                    certificate_from_wire(j.at("certificate")));
       r.seconds = j.at("seconds").get<double>();
       r.peak_memory_bytes =
           std::max(j.at("peak_memory_bytes").get<std::uint64_t>(), w.sampled_peak);

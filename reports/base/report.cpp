@@ -112,13 +112,8 @@ nlohmann::json claim_result_to_json(const ClaimResult& r) {
       {"tags", c.tags},
       {"kind", c.kind},
       {"checker", c.checker},
-      {"verdict", std::string(to_string(r.outcome.verdict))},
       {"expected_verdict", std::string(to_string(c.expected_verdict))},
       {"as_expected", r.as_expected()},
-      {"summary", r.outcome.summary},
-      {"evidence", r.outcome.evidence.is_object() ? r.outcome.evidence
-                                                  : nlohmann::json{{"value", r.outcome.evidence}}},
-      {"counterexample", r.outcome.counterexample},
       {"asserted", c.asserted},
       {"params", c.params},
       {"seed", r.seed},
@@ -126,6 +121,8 @@ nlohmann::json claim_result_to_json(const ClaimResult& r) {
       {"seconds", r.seconds},
       {"peak_memory_bytes", r.peak_memory_bytes},
   };
+  // The outcome's own fields (verdict, summary, evidence, counterexample): one writer.
+  j.update(outcome_json(r.outcome));
   if (!c.reading.empty()) j["reading"] = c.reading;
   return j;
 }
@@ -154,11 +151,10 @@ Report report_from_json(const nlohmann::json& j) {
         throw InputError("claim '" + r.claim.id + "' has an unknown verdict");
       }
       r.claim.expected_verdict = ev;
-      r.outcome.verdict = verdict_read_back(*v);
-      r.outcome.summary = c.value("summary", "");
+      r.outcome = outcome_read_back(*v, c.value("summary", ""),
+                                    c.value("evidence", nlohmann::json::object()),
+                                    c.value("counterexample", nlohmann::json()), nullptr);
       r.peak_memory_bytes = c.value("peak_memory_bytes", std::uint64_t{0});
-      r.outcome.evidence = c.value("evidence", nlohmann::json::object());
-      r.outcome.counterexample = c.value("counterexample", nlohmann::json());
       r.seed = c.value("seed", std::uint64_t{0});
       r.position = c.value("position", std::size_t{0});
       r.seconds = c.value("seconds", 0.0);
@@ -749,12 +745,12 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
   // (attach_certificate_references), its side files beside it; one file for claims that share it.
   std::set<std::string> certificate_paths;
   for (const auto& r : report.results) {
-    if (!r.outcome.certificate || !r.outcome.evidence.contains("certificate_file")) continue;
+    if (!r.outcome.certificate() || !r.outcome.evidence.contains("certificate_file")) continue;
     const std::string rel = r.outcome.evidence["certificate_file"].at("path").get<std::string>();
     if (!certificate_path_named(rel))
       throw std::runtime_error("a certificate's path '" + rel + "' is not a report set's");
     if (!certificate_paths.insert(rel).second) continue;
-    const CertificateFile& file = *r.outcome.certificate;
+    const CertificateFile& file = *r.outcome.certificate();
     files.emplace_back(rel, file.text());
     for (const auto& [name, bytes] : file.side_files) {
       const std::string side = (fs::path(rel).parent_path() / name).string();
