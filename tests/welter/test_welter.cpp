@@ -307,7 +307,7 @@ BOOST_AUTO_TEST_CASE(block_values_decide_the_asserted_values) {
   BOOST_TEST(to_string(run("{ value_even = 0, value_odd = 1 }").verdict) == "verified");
   const Outcome wrong_even = run("{ value_even = 1, value_odd = 1 }");
   BOOST_TEST(to_string(wrong_even.verdict) == "refuted");
-  BOOST_TEST(wrong_even.counterexample["n"] == 2);  // the least even n
+  BOOST_TEST(wrong_even.counterexample()["n"] == 2);  // the least even n
   const Outcome wrong_odd = run("{ value_even = 0, value_odd = 2 }");
   BOOST_TEST(to_string(wrong_odd.verdict) == "refuted");
   BOOST_TEST(wrong_odd.counterexample()["n"] == 1);
