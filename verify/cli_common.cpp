@@ -1,8 +1,5 @@
 // Helpers shared by the sub-commands of `verify` (verify/cli.h): option parsing, run options,
 // sizes and formats. Every input error is an InputError (one line, exit 2).
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,10 +18,10 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
-#include <thread>
 
 #include "core/base/game_family.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/process_supervisor.h"
 #include "core/base/terminal_text.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"
@@ -276,11 +273,6 @@ int run_child(const std::string& command, const CommandLimits& limits,
   // Needs known up front are compared with the limit before anything is allocated
   // (memory_budget.h).
   set_memory_budget(limits.memory_bytes);
-  if (kCapAddressSpace && limits.memory_bytes > 0) {
-    rlimit r{};
-    r.rlim_cur = r.rlim_max = limits.memory_bytes + kAddressSpaceSlack;
-    ::setrlimit(RLIMIT_AS, &r);
-  }
   int code = 2;
   try {
     code = body();
@@ -309,14 +301,6 @@ int run_child(const std::string& command, const CommandLimits& limits,
   return code;
 }
 
-/// The resident memory of `pid` in bytes (0 when unknown).
-std::uint64_t resident_bytes(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/statm");
-  std::uint64_t size = 0, resident = 0;
-  if (!(in >> size >> resident)) return 0;
-  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-}
-
 }  // namespace
 
 int run_limited(const std::string& command, const CommandLimits& limits,
@@ -332,57 +316,39 @@ int run_limited(const std::string& command, const CommandLimits& limits,
     std::FILE* f;
     ~Close() { std::fclose(f); }
   } close_out{out};
-  const pid_t parent = ::getpid();
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid < 0)
-    throw std::runtime_error(std::string("cannot start the computation: ") + std::strerror(errno));
-  if (pid == 0) {
-    // The child dies with the parent (a parent stopped by `timeout` leaves no computation behind).
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (::getppid() != parent) std::_Exit(2);
-    if (::dup2(::fileno(out), STDOUT_FILENO) < 0) std::_Exit(2);
-    std::_Exit(run_child(command, limits, body));
-  }
-  int status = 0;
-  std::string reason;
-  auto pause = std::chrono::milliseconds(2);
-  for (;;) {
-    const pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid) break;
-    if (r < 0 && errno != EINTR) throw std::runtime_error("lost the computation's process");
-    const double elapsed =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (limits.seconds > 0 && elapsed > limits.seconds) {
-      reason = "the time limit of " + seconds_text(limits.seconds) +
-               " s was reached (--time-limit S to allow more); nothing was written";
-    } else if (limits.memory_bytes > 0 && resident_bytes(pid) > limits.memory_bytes) {
-      reason = memory_reason(limits);
+  // The child dies with the parent (a parent stopped by `timeout` leaves no computation behind).
+  process::SpawnOptions spawn;
+  spawn.die_with_parent = true;
+  spawn.default_signals = false;
+  spawn.out = process::Stream::descriptor(::fileno(out));
+  if (kCapAddressSpace && limits.memory_bytes > 0)
+    spawn.address_space_bytes = limits.memory_bytes + kAddressSpaceSlack;
+  process::Child child =
+      process::Child::fork_function([&] { return run_child(command, limits, body); }, spawn);
+  const process::Supervision s = process::supervise(child, {limits.seconds, limits.memory_bytes});
+  if (s.stop != process::Supervision::Stop::exited) {
+    const std::string reason =
+        s.stop == process::Supervision::Stop::time_limit
+            ? "the time limit of " + seconds_text(limits.seconds) +
+                  " s was reached (--time-limit S to allow more); nothing was written"
+            : memory_reason(limits);
+    if (!written_file.empty()) {
+      // The temporary atomic_write (reports/base/report.cpp) names after the writing process:
+      // the child's, when it was killed while writing.
+      const std::filesystem::path target(written_file);
+      std::error_code ec;
+      std::filesystem::remove(target.parent_path() / ("." + target.filename().string() + ".tmp." +
+                                                      std::to_string(child.pid())),
+                              ec);
     }
-    if (!reason.empty()) {
-      ::kill(pid, SIGKILL);
-      while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      if (!written_file.empty()) {
-        // The temporary atomic_write (reports/base/report.cpp) names after the writing process:
-        // the child's, when it was killed while writing.
-        const std::filesystem::path target(written_file);
-        std::error_code ec;
-        std::filesystem::remove(target.parent_path() / ("." + target.filename().string() + ".tmp." +
-                                                        std::to_string(pid)),
-                                ec);
-      }
-      std::cerr << "verify: " << command << ": " << reason << "\n";
-      return 3;
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+    std::cerr << "verify: " << command << ": " << reason << "\n";
+    return 3;
   }
-  if (WIFSIGNALED(status)) {
+  if (s.status.signaled()) {
     throw std::runtime_error("the computation of `verify " + command + "` was stopped by signal " +
-                             std::to_string(WTERMSIG(status)));
+                             std::to_string(s.status.signal()));
   }
-  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+  const int code = s.status.exited() ? s.status.code() : 2;
   if (code == 0 || code == 1) {
     std::cout.flush();
     std::rewind(out);

@@ -145,7 +145,7 @@ int cmd_merge(const std::vector<std::string>& args) {
     // Each re-checked proof's certificate goes into the merged folder, where check-report reads it.
     for (auto& r : report.results) {
       if (const auto it = rechecked.find(r.claim.id); it != rechecked.end()) {
-        r.outcome.certificate = it->second;
+        r.outcome.attach_certificate(it->second);
       }
     }
     for (const auto& path : write_report(report, out, formats))

@@ -268,7 +268,7 @@ GameFamily octal_family() {
   family.position_shape = PositionShape::heap_sums;
   family.proved_heap_values.certificate =
       "Guy–Smith certificate accepted by check_octal_period_certificate "
-      "(core/octal/octal_certificate_check.cpp)";
+      "(core/octal/trusted/octal_certificate_check.cpp)";
   family.proved_heap_values.heaps_at_budget_one = std::int64_t{1} << 25;
   return family;
 }

@@ -13,6 +13,7 @@
 #include "core/base/fault.h"
 #include "core/base/trusted/cpu_features.h"
 #include "core/base/trusted/errors.h"
+#include "core/octal/trusted/octal_split_values.h"
 
 namespace igv {
 
@@ -88,46 +89,6 @@ std::int64_t first_split_with(const T* small, const T* large, std::int64_t a0, s
                               unsigned v) {
   if (cpu_has_avx2()) return first_split_with_avx2(small, large, a0, a_end, v);
   return first_split_with_t(small, large, a0, a_end, v);
-}
-
-// The pairings of rare heaps r = rare[j], j0 <= j < j1, with their partners rest - r
-// (partner[-r] = G(rest - r)): the nim-sums of their values, marked. Free functions of their
-// arguments, so that no store through a byte pointer makes the compiler reload them.
-
-/// Values below 64: one word kept in a register (no store per split).
-template <class L>
-[[gnu::always_inline]] inline std::uint64_t pair_one_word(const std::int64_t* rare,
-                                                          const std::uint16_t* rare_value,
-                                                          std::size_t j0, std::size_t j1,
-                                                          L partner) {
-  std::uint64_t w = 0;
-  for (std::size_t j = j0; j < j1; ++j)
-    w |= std::uint64_t{1} << static_cast<unsigned>(rare_value[j] ^ partner[-rare[j]]);
-  return w;
-}
-
-/// Values below 128: two words kept in registers.
-template <class L>
-[[gnu::always_inline]] inline std::pair<std::uint64_t, std::uint64_t> pair_two_words(
-    const std::int64_t* rare, const std::uint16_t* rare_value, std::size_t j0, std::size_t j1,
-    L partner) {
-  std::uint64_t lo = 0, hi = 0;
-  for (std::size_t j = j0; j < j1; ++j) {
-    const auto v = static_cast<unsigned>(rare_value[j] ^ partner[-rare[j]]);
-    const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
-    const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
-    hi |= bit & upper;
-    lo |= bit & ~upper;
-  }
-  return {lo, hi};
-}
-
-/// Larger values: a byte per value.
-template <class L>
-[[gnu::always_inline]] inline void pair_bytes(const std::int64_t* rare,
-                                              const std::uint16_t* rare_value, std::size_t j0,
-                                              std::size_t j1, L partner, std::uint8_t* seen) {
-  for (std::size_t j = j0; j < j1; ++j) seen[rare_value[j] ^ partner[-rare[j]]] = 1;
 }
 
 /// Bits of word w that stand for values below `limit`.
@@ -381,17 +342,20 @@ Value OctalSparseSolver::compute_next(const View g) {
     // The rare heaps whose partner the window keeps, but the one paired with itself.
     const std::size_t cut = std::min(skip, near);
     const std::size_t resume = skip < near ? cut + 1 : cut;
+    // The split-value loop is the checker's (core/octal/trusted/octal_split_values.h).
     if (range <= kWordBits) {
-      low |= pair_one_word(rare, rare_value, 0, cut, partner) |
-             pair_one_word(rare, rare_value, resume, near, partner);
+      low |= octal_splits::split_values_one_word(rare, rare_value, 0, cut, partner) |
+             octal_splits::split_values_one_word(rare, rare_value, resume, near, partner);
     } else if (!bytes) {
-      const auto [lo, hi] = pair_two_words(rare, rare_value, 0, cut, partner);
-      const auto [lo2, hi2] = pair_two_words(rare, rare_value, resume, near, partner);
+      const auto [lo, hi] = octal_splits::split_values_two_words(rare, rare_value, 0, cut, partner);
+      const auto [lo2, hi2] =
+          octal_splits::split_values_two_words(rare, rare_value, resume, near, partner);
       low |= lo | lo2;
       high |= hi | hi2;
     } else {
-      pair_bytes(rare, rare_value, 0, cut, partner, seen_b);
-      pair_bytes(rare, rare_value, resume, near, partner, seen_b);
+      const auto mark = [seen_b](unsigned v) { seen_b[v] = 1; };
+      octal_splits::split_values_marked(rare, rare_value, 0, cut, partner, mark);
+      octal_splits::split_values_marked(rare, rare_value, resume, near, partner, mark);
     }
     // Rare heaps whose partner lies before the window: read back a block at a time.
     for (std::size_t j = near; j < below_rest; ++j) {

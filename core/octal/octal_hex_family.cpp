@@ -46,7 +46,13 @@ class HexGame : public NimSumHeapGame {
     // LimitReached (inconclusive) for it.
     HexPeriodCertificate cert;
     try {
-      cert = find_hex_period(code_, request.limits);
+      // --budget scales the values the search computes (PeriodOptions::budget), up to what a
+      // certificate may hold.
+      const double most = std::max(request.budget, 0.0) * static_cast<double>(kLargestHexFile);
+      cert = find_hex_period(code_, request.limits,
+                             most >= static_cast<double>(kLargestHexFile)
+                                 ? kLargestHexFile
+                                 : static_cast<std::int64_t>(most));
     } catch (const LimitReached& reached) {
       if (reached.limit != "certificate size" ||
           !reached.reached.contains("observed_arithmetic_period"))
@@ -173,10 +179,12 @@ GameFamily hex_family() {
   family.position_shape = PositionShape::heap_sums;
   family.proved_heap_values.certificate =
       "hexadecimal period certificate accepted by check_hex_period_certificate "
-      "(core/octal/octal_certificate_check.cpp)";
+      "(core/octal/trusted/octal_certificate_check.cpp)";
   family.proved_heap_values.arithmetic_certificate =
       "arithmetic-periodicity certificate (Theorem A) accepted by "
-      "check_hex_arithmetic_certificate (core/octal/octal_hex_arithmetic_certificate_check.cpp)";
+      "check_hex_arithmetic_certificate (core/octal/trusted/octal_hex_arithmetic_certificate_check.cpp)";
+  family.period_options.budget =
+      "the values the search computes (2048 at 1, the most a certificate holds)";
   return family;
 }
 IGV_REGISTER_GAME("hex", hex_family);

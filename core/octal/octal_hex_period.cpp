@@ -56,7 +56,9 @@ std::string theorem_a_meaning(const std::string& h) {
 
 }  // namespace
 
-HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& limits) {
+HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& limits,
+                                     std::int64_t max_values) {
+  const std::int64_t most = std::clamp<std::int64_t>(max_values, 64, kLargestHexFile);
   HexSetSolver solver(code);
   const auto tick = [&] {
     if (limits.out_of_time()) {
@@ -67,7 +69,7 @@ HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& l
   };
   std::vector<Value> g;
   for (std::int64_t len = 64;; len *= 2) {
-    len = std::min(len, kLargestHexFile);
+    len = std::min(len, most);
     solver.extend_to(len, tick);
     g.clear();
     for (std::int64_t n = 0; n < len; ++n) g.push_back(solver.value(n));
@@ -82,11 +84,15 @@ HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& l
         return cert;
       }
     }
-    if (len == kLargestHexFile) break;
+    if (len == most) break;
   }
-  std::string reason = "hex " + code.canonical() + ": no period whose window fits in the " +
-                       std::to_string(kLargestHexFile) +
-                       " values a hexadecimal certificate may hold; nothing is claimed";
+  std::string reason = most == kLargestHexFile
+                           ? "hex " + code.canonical() + ": no period whose window fits in the " +
+                                 std::to_string(kLargestHexFile) +
+                                 " values a hexadecimal certificate may hold; nothing is claimed"
+                           : "hex " + code.canonical() + ": no period whose window fits in the " +
+                                 std::to_string(most) +
+                                 " values the budget allows; nothing is claimed";
   nlohmann::json reached = {{"heaps_computed", static_cast<std::int64_t>(g.size())}};
   if (const auto a = tail_candidate(g, true)) {
     reason += ". The values G(0.." + std::to_string(g.size() - 1) +
@@ -97,6 +103,11 @@ HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& l
               "proof";
     reached["observed_arithmetic_period"] = {
         {"preperiod", a->preperiod}, {"period", a->period}, {"saltus", a->saltus}};
+  }
+  if (most < kLargestHexFile) {
+    // The budget stopped the search, not the certificate format: no arithmetic-period attempt.
+    reached.erase("observed_arithmetic_period");
+    throw LimitReached(reason, "budget", reached);
   }
   throw LimitReached(reason, "certificate size", reached);
 }

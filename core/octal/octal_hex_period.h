@@ -28,7 +28,9 @@ namespace igv {
 /// kLargestHexFile values (the reason says so, and, when the computed values look
 /// arithmetic-periodic, with which period and saltus — not a claim) or when `limits` are
 /// reached first.
-HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& limits = {});
+/// `max_values` (at most kLargestHexFile) bounds the values computed (`--budget` scales it).
+HexPeriodCertificate find_hex_period(const HexCode& code, const ComputeLimits& limits = {},
+                                     std::int64_t max_values = kLargestHexFile);
 
 /// Arithmetic periodicity by Theorem A (core/octal/trusted/octal_hex_arithmetic_certificate.h):
 /// computes G(0 .. kLargestHexFile − 1) with the option-set kernel, takes the least p (and its

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <limits>
 #include <random>
 
@@ -157,8 +158,14 @@ PeriodAnswer SubtractionGame::period() const {
 PeriodAnswer SubtractionGame::period_limited(const PeriodRequest& request) const {
   if (set_.rule_defined()) return period();  // InputError: no period is claimed
   if (set_.powers_of_two) return period();
+  // --budget scales the search's two bounds (the steps of the cycle search, the values the
+  // checker recomputes; PeriodOptions::budget), each at least 1000.
+  const auto scaled = [&](double at_one) {
+    return std::max(1000.0, std::floor(at_one * std::max(request.budget, 0.0)));
+  };
   return subtraction_period_answer(
-      prove_subtraction_period(set_, play_, 4'000'000'000ULL, 400'000'000, request.limits));
+      prove_subtraction_period(set_, play_, static_cast<std::uint64_t>(scaled(4'000'000'000.0)),
+                               static_cast<std::int64_t>(scaled(400'000'000.0)), request.limits));
 }
 
 CertificateCheck SubtractionGame::check_certificate(const nlohmann::json& period_json,
@@ -229,6 +236,10 @@ std::string subtraction_game_name(const std::string& spec) {
   return "the subtraction game S = the " + set;
 }
 
+/// What --budget scales in a subtraction game's period search.
+constexpr const char* kSubtractionBudget =
+    "the steps of the search (4·10^9 at 1) and the values the checker recomputes (4·10^8 at 1)";
+
 GameFamily normal_family() {
   GameFamily family{
       "subtraction",
@@ -245,7 +256,8 @@ GameFamily normal_family() {
   family.position_shape = PositionShape::heap;
   family.proved_heap_values.certificate =
       "subtraction period certificate accepted by check_subtraction_certificate "
-      "(core/subtraction/subtraction_certificate_check.cpp)";
+      "(core/subtraction/trusted/subtraction_certificate_check.cpp)";
+  family.period_options.budget = kSubtractionBudget;
   return family;
 }
 GameFamily misere_family() {
@@ -260,6 +272,7 @@ GameFamily misere_family() {
        "subtraction-misere:primes"},
       2000};
   family.plot.misere = true;
+  family.period_options.budget = kSubtractionBudget;
   family.plot.name = [](const std::string& spec) {
     return "the misère " + subtraction_game_name(spec).substr(4);  // "the subtraction game ..."
   };

@@ -56,9 +56,8 @@ Outcome compare_table(const nlohmann::json& printed,
     o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(cells) + " cells agree";
   } else {
-    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
-    o.counterexample = mismatches.front();
+    o.refute(mismatches.front());
     o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(cells) +
                 " cells disagree; first at (" + mismatches.front()["row"].dump() + ", " +
                 mismatches.front()["column"].dump() + "): printed " +
@@ -94,9 +93,8 @@ Outcome compare_sequence(const nlohmann::json& printed,
     o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(printed.size()) + " terms agree";
   } else {
-    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
-    o.counterexample = mismatches.front();
+    o.refute(mismatches.front());
     o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(printed.size()) +
                 " terms disagree; first at index " + mismatches.front()["index"].dump() +
                 ": printed " + mismatches.front()["printed"].dump() + ", computed " +
@@ -113,8 +111,7 @@ Outcome exhaustive_outcome(const nlohmann::json& domain, std::uint64_t cases,
     o.verdict = Finding::verified;
     o.summary = summary.empty() ? "holds on all " + std::to_string(cases) + " cases" : summary;
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = counterexample;
+    o.refute(counterexample);
     o.summary = summary.empty() ? "fails at " + counterexample.dump() : summary;
   }
   return o;

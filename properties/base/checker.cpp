@@ -85,15 +85,78 @@ Outcome conclude_from_certificate(const CertificateVerdict& facts, CertificateFi
   o.summary = std::move(d.summary);
   o.evidence = std::move(d.evidence);
   if (d.holds) {
-    o.verdict = OutcomeVerdict(Verdict::proved);
-    o.certificate = std::make_shared<const CertificateFile>(std::move(certificate));
+    o.set_detail(Proof{std::make_shared<const CertificateFile>(std::move(certificate))});
     return o;
   }
   if (d.counterexample.is_null()) {
     throw std::logic_error("claim " + claim.id + ": a derivation failed without a counterexample");
   }
-  o.verdict = Finding::refuted;
-  o.counterexample = std::move(d.counterexample);
+  o.refute(std::move(d.counterexample));
+  return o;
+}
+
+void Outcome::refute(nlohmann::json counterexample) {
+  if (counterexample.is_null())
+    throw std::logic_error("a refutation without a counterexample (" + summary + ")");
+  set_detail(Refutation{std::move(counterexample)});
+}
+
+void Outcome::set_detail(Refutation r) {
+  verdict = OutcomeVerdict(Verdict::refuted);
+  detail_ = std::move(r);
+}
+
+void Outcome::set_detail(Proof p) {
+  verdict = OutcomeVerdict(Verdict::proved);
+  detail_ = std::move(p);
+}
+
+const Refutation* Outcome::refutation() const {
+  return verdict == Verdict::refuted ? std::get_if<Refutation>(&detail_) : nullptr;
+}
+
+const Proof* Outcome::proof() const {
+  return verdict == Verdict::proved ? std::get_if<Proof>(&detail_) : nullptr;
+}
+
+const nlohmann::json& Outcome::counterexample() const {
+  static const nlohmann::json kNone = nullptr;
+  const Refutation* r = refutation();
+  return r != nullptr ? r->counterexample : kNone;
+}
+
+const std::shared_ptr<const CertificateFile>& Outcome::certificate() const {
+  static const std::shared_ptr<const CertificateFile> kNone;
+  const Proof* p = proof();
+  return p != nullptr ? p->certificate : kNone;
+}
+
+void Outcome::attach_certificate(std::shared_ptr<const CertificateFile> file) {
+  auto* p = verdict == Verdict::proved ? std::get_if<Proof>(&detail_) : nullptr;
+  if (p == nullptr) throw std::logic_error("a certificate attached to an outcome that is no proof");
+  p->certificate = std::move(file);
+}
+
+nlohmann::json outcome_json(const Outcome& o) {
+  return {{"verdict", std::string(to_string(o.verdict))},
+          {"summary", o.summary},
+          {"evidence", o.evidence.is_object() ? o.evidence : nlohmann::json{{"value", o.evidence}}},
+          {"counterexample", o.counterexample()}};
+}
+
+Outcome outcome_read_back(Verdict v, std::string summary, nlohmann::json evidence,
+                          nlohmann::json counterexample,
+                          std::shared_ptr<const CertificateFile> certificate) {
+  Outcome o;
+  o.summary = std::move(summary);
+  o.evidence = std::move(evidence);
+  if (v == Verdict::refuted) {
+    o.set_detail(Refutation{std::move(counterexample)});
+  } else if (v == Verdict::proved) {
+    o.set_detail(Proof{std::move(certificate)});
+  } else {
+    o.verdict = verdict_read_back(v);
+  }
   return o;
 }
 

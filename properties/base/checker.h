@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/base/game_family.h"  // IGV_CONCAT
@@ -51,8 +52,9 @@ struct CheckContext {
   void require_time(const std::string& what) const;
 };
 
-/// What a checker may decide by itself: every verdict but `proved`.
-enum class Finding { verified, passed, refuted, inconclusive, error };
+/// What a checker may decide by itself and state with no further data: every verdict but
+/// `proved` (conclude_from_certificate) and `refuted` (Outcome::refute, with its counterexample).
+enum class Finding { verified, passed, inconclusive, error };
 
 /// The certificate a `proved` outcome rests on, as a certificate file of core/CERTIFICATES.md:
 /// `verify run --out DIR` writes it to DIR/certificates/NAME (with its side files, such as an
@@ -76,7 +78,7 @@ struct CertificateFile {
 /// '.', '-' or '_' becomes '_').
 CertificateFile certificate_file(nlohmann::json document);
 
-struct Outcome;
+class Outcome;
 class OutcomeVerdict;
 struct Derivation;
 using Derive = Derivation (*)(const CertificateVerdict& facts, const Claim& claim,
@@ -102,8 +104,6 @@ class OutcomeVerdict {
         return Verdict::verified;
       case Finding::passed:
         return Verdict::passed;
-      case Finding::refuted:
-        return Verdict::refuted;
       case Finding::inconclusive:
         return Verdict::inconclusive;
       case Finding::error:
@@ -115,6 +115,7 @@ class OutcomeVerdict {
   friend Outcome conclude_from_certificate(const CertificateVerdict&, CertificateFile, const Claim&,
                                            const CheckContext&, Derive);
   friend OutcomeVerdict verdict_read_back(Verdict v);
+  friend class Outcome;
 };
 
 /// The verdict's name ("proved", …).
@@ -122,15 +123,70 @@ inline std::string_view to_string(OutcomeVerdict v) {
   return to_string(static_cast<Verdict>(v));
 }
 
-struct Outcome {
+/// What a refuted outcome holds: the counterexample that refutes the claim as stated (an object
+/// or a value, never null).
+struct Refutation {
+  nlohmann::json counterexample;
+};
+
+/// What a proved outcome holds: the certificate file the proof rests on, which the report folder
+/// then holds (null only for a proof read back from a report, whose evidence names the file).
+struct Proof {
+  std::shared_ptr<const CertificateFile> certificate;
+};
+
+/// A checker's answer: the verdict, one line for people, the evidence, and what only some
+/// verdicts have, as a type: a `Refutation` exactly when the verdict is `refuted`, a `Proof`
+/// exactly when it is `proved`. A checker reaches `refuted` only through refute(counterexample)
+/// (Finding has no `refuted`) and `proved` only through conclude_from_certificate().
+class Outcome {
+ public:
+  Outcome() = default;
+  /// A finding with no verdict-specific data (the last argument, if given, is nullptr: no
+  /// counterexample, no certificate).
+  Outcome(Finding finding, std::string summary,  // NOLINT(google-explicit-constructor)
+          nlohmann::json evidence = nlohmann::json::object(), std::nullptr_t = nullptr)
+      : verdict(finding), summary(std::move(summary)), evidence(std::move(evidence)) {}
+
   OutcomeVerdict verdict = Finding::error;
   std::string summary;  ///< one line for people: what was established
   nlohmann::json evidence = nlohmann::json::object();
-  nlohmann::json counterexample = nullptr;
-  /// Set exactly when the verdict is `proved` (conclude_from_certificate, or a verdict read
-  /// back): the certificate the proof rests on.
-  std::shared_ptr<const CertificateFile> certificate;
+
+  /// The verdict `refuted`, held with its counterexample (std::logic_error when it is null: a
+  /// refutation without a counterexample is a bug of the checker).
+  void refute(nlohmann::json counterexample);
+  /// The refutation, when the verdict is `refuted`; else null.
+  [[nodiscard]] const Refutation* refutation() const;
+  /// The proof, when the verdict is `proved`; else null.
+  [[nodiscard]] const Proof* proof() const;
+  /// The counterexample of a refutation; JSON null for any other verdict.
+  [[nodiscard]] const nlohmann::json& counterexample() const;
+  /// The certificate file of a proof (null for any other verdict, and for a proof read back
+  /// from a report).
+  [[nodiscard]] const std::shared_ptr<const CertificateFile>& certificate() const;
+  /// Gives a proof read back from a report the certificate file its evidence names, once the
+  /// checker re-checked it (`verify merge`); std::logic_error for an outcome that is no proof.
+  void attach_certificate(std::shared_ptr<const CertificateFile> file);
+
+ private:
+  /// Sets the verdict a Refutation or a Proof stands for, with its data; the others clear it.
+  void set_detail(Refutation r);
+  void set_detail(Proof p);
+
+  std::variant<std::monostate, Refutation, Proof> detail_;
+
+  friend Outcome conclude_from_certificate(const CertificateVerdict&, CertificateFile, const Claim&,
+                                           const CheckContext&, Derive);
+  friend Outcome outcome_read_back(Verdict v, std::string summary, nlohmann::json evidence,
+                                   nlohmann::json counterexample,
+                                   std::shared_ptr<const CertificateFile> certificate);
 };
+
+/// An outcome's fields of a claim's JSON, written by this one function (the report and the
+/// worker processes' answers): `verdict`, `summary`, `evidence` (an object: any other value
+/// is wrapped as {"value": …}) and `counterexample` (null unless refuted). The certificate's
+/// reference is in the evidence (`certificate_file`, added by the runner).
+nlohmann::json outcome_json(const Outcome& o);
 
 /// What a derivation concludes from a certificate's checked facts about a claim: it holds, or
 /// it fails with a counterexample. conclude_from_certificate() turns it into an Outcome.

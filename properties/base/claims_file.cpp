@@ -256,6 +256,22 @@ static std::string migrate_claim(Claim& c) {
 }
 
 namespace {
+/// A claims file's text parsed as TOML (its key depth checked first), with its [document] table:
+/// InputError, naming the line, when it is not valid TOML or has no [document].
+toml::table parse_claims_toml(const std::string& toml_text, const std::string& origin) {
+  check_key_depth(toml_text, origin);
+  toml::table root;
+  try {
+    root = toml::parse(toml_text, origin);
+  } catch (const toml::parse_error& e) {
+    throw InputError("claims file " + origin + ":" + std::to_string(e.source().begin.line) +
+                     ": not valid TOML: " + std::string(e.description()));
+  }
+  if (root["document"].as_table() == nullptr)
+    throw InputError("claims file " + origin + ": missing the [document] table");
+  return root;
+}
+
 std::vector<Claim> parse_claims_keeping(const std::string& toml_text, const std::string& origin,
                                         std::vector<ClaimLoadFault>* kept);
 }  // namespace
@@ -267,16 +283,8 @@ std::vector<Claim> parse_claims(const std::string& toml_text, const std::string&
 namespace {
 std::vector<Claim> parse_claims_keeping(const std::string& toml_text, const std::string& origin,
                                         std::vector<ClaimLoadFault>* kept) {
-  check_key_depth(toml_text, origin);
-  toml::table root;
-  try {
-    root = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    throw InputError("claims file " + origin + ":" + std::to_string(e.source().begin.line) +
-                     ": not valid TOML: " + std::string(e.description()));
-  }
-  const auto* doc = root["document"].as_table();
-  if (doc == nullptr) throw InputError("claims file " + origin + ": missing the [document] table");
+  toml::table root = parse_claims_toml(toml_text, origin);
+  const toml::table* doc = root["document"].as_table();
   const std::string doc_id = optional_string(*doc, "id", origin, "");
   const std::string doc_title = optional_string(*doc, "title", origin, "");
   if (doc_id.empty()) throw InputError("claims file " + origin + ": [document] lacks 'id'");
@@ -472,16 +480,8 @@ std::string toml_string(const std::string& text) {
 
 std::string migrate_claims_text(const std::string& toml_text, const std::string& origin,
                                 std::vector<std::string>* changes) {
-  check_key_depth(toml_text, origin);
-  toml::table root;
-  try {
-    root = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    throw InputError("claims file " + origin + ":" + std::to_string(e.source().begin.line) +
-                     ": not valid TOML: " + std::string(e.description()));
-  }
-  const auto* doc = root["document"].as_table();
-  if (doc == nullptr) throw InputError("claims file " + origin + ": missing the [document] table");
+  toml::table root = parse_claims_toml(toml_text, origin);
+  const toml::table* doc = root["document"].as_table();
   if (claims_file_format(*doc, origin) == kClaimsFileFormat)
     throw InputError("claims file " + origin + " is already of format " +
                      std::to_string(kClaimsFileFormat) + ": nothing to migrate");

@@ -103,10 +103,9 @@ Outcome check_formula(const Claim& c, const CheckContext& ctx) {
           "kernel at " +
           point_json(point).dump());
     }
-    o.verdict = Finding::refuted;
-    o.counterexample = {{coords == 1 ? "n" : "position", point_json(point)},
-                        {"computed", failure->computed},
-                        {"formula", failure->want}};
+    o.refute({{coords == 1 ? "n" : "position", point_json(point)},
+              {"computed", failure->computed},
+              {"formula", failure->want}});
     o.summary = "fails at " + point_json(point).dump() + ": " + what + " = " +
                 std::to_string(failure->computed) + ", the formula gives " +
                 std::to_string(failure->want);

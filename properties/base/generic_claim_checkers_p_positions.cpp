@@ -115,8 +115,7 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
     o.evidence["skipped"] = st.skipped;
   }
   if (!outside.empty()) {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"position", outside.front()}, {"what", "listed, but outside the range"}};
+    o.refute({{"position", outside.front()}, {"what", "listed, but outside the range"}});
     o.summary = "a listed P-position lies outside the range: " + outside.front().dump();
     return o;
   }
@@ -138,8 +137,7 @@ Outcome check_p_positions(const Claim& c, const CheckContext& ctx) {
       faults.front()["value"] = first_fault_value;
     }
     o.evidence["confirmed_by"] = confirm_value(gk, at, first_fault_value);
-    o.verdict = Finding::refuted;
-    o.counterexample = faults.front();
+    o.refute(faults.front());
     o.evidence["disagreements"] = faults;
     o.evidence["disagreements_count"] = fault_count;
     o.summary = "position " + faults.front()["position"].dump() + " is " +

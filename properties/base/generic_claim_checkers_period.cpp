@@ -171,7 +171,6 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
     }
   }
   Outcome o;
-  o.verdict = Finding::refuted;
   o.evidence = {
       {"game", gk.game->spec()},
       {"no_certificate", why},
@@ -184,15 +183,15 @@ std::optional<Outcome> refute_from_values(const GameKernels& gk, const Claim& c,
            std::to_string(n) + ") + " + std::to_string(s) + " = " + std::to_string(at(n) + s);
   };
   if (failing) {
-    o.counterexample = {{"n", *failing},
-                        {"G(n)", at(*failing)},
-                        {"G(n+p)", at(*failing + p)},
-                        {"asserted", "G(n + " + std::to_string(p) + ") = G(n) + " +
-                                         std::to_string(s) + " for n >= " + std::to_string(*e)}};
+    o.refute({{"n", *failing},
+              {"G(n)", at(*failing)},
+              {"G(n+p)", at(*failing + p)},
+              {"asserted", "G(n + " + std::to_string(p) + ") = G(n) + " + std::to_string(s) +
+                               " for n >= " + std::to_string(*e)}});
     o.summary = "the asserted relation fails at n = " + std::to_string(*failing) + ": " +
                 rel(*failing) + " (the least such n >= " + std::to_string(*e) + ")";
   } else {
-    o.counterexample = {{"n", *e - 1}, {"G(n)", at(*e - 1)}, {"G(n+p)", at(*e - 1 + p)}};
+    o.refute({{"n", *e - 1}, {"G(n)", at(*e - 1)}, {"G(n+p)", at(*e - 1 + p)}});
     o.summary = "preperiod " + std::to_string(*e) +
                 " is not the least: the relation holds at n = " + std::to_string(*e - 1) + " (" +
                 rel(*e - 1) + "), so either it fails further on or it holds from " +

@@ -96,8 +96,7 @@ Outcome check_value(const Claim& c, const CheckContext& ctx) {
   } else {
     // A value that refutes is confirmed by a second kernel first.
     if (answer.value) o.evidence["confirmed_by"] = confirm_value(gk, p, *answer.value);
-    o.verdict = Finding::refuted;
-    o.counterexample = faults.front();
+    o.refute(faults.front());
     o.evidence["disagreements"] = faults;
     o.summary = faults.front()["what"].get<std::string>() + ": asserted " +
                 faults.front()["asserted"].dump() + ", computed " +

@@ -62,9 +62,8 @@ Outcome check_values(const Claim& c, const CheckContext& ctx) {
         break;
       }
     }
-    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
-    o.counterexample = mismatches.front();
+    o.refute(mismatches.front());
     o.summary = std::to_string(mismatches.size()) + " of " + std::to_string(ps.size()) +
                 " values disagree; first at position " + mismatches.front()["position"].dump() +
                 ": asserted " + mismatches.front()["asserted"].dump() + ", computed " +

@@ -391,6 +391,55 @@ bool kept_by(const Domain& d, const std::vector<std::int64_t>& p, const GameValu
                                 point_json(p).dump() + ": " + e.what());
   }
 }
+/// The reference kernel's values of the first min(naive_prefix, size) positions of a
+/// one-coordinate range, which a streamed range is compared with.
+std::vector<Value> leading_values(const GameKernels& gk, const Domain& d, std::size_t naive_prefix,
+                                  WalkStats& stats) {
+  const auto lead = static_cast<std::size_t>(
+      std::min<long double>(static_cast<long double>(naive_prefix), d.count()));
+  std::vector<Position> lead_positions;
+  for (std::size_t i = 0; i < lead; ++i)
+    lead_positions.push_back(integer_position(*gk.game, {d.a + static_cast<std::int64_t>(i)}));
+  return game_values(gk, lead_positions, naive_prefix, &stats.naive);
+}
+
+/// Walks a one-coordinate range a kernel produces in order (`produce(each, tick)` calls
+/// each(n, v) for n = a, a + 1, …, b): every position must come, in order (`verb` says what the
+/// kernel did, `noun` what it gave), `check_lead(i, n, v)` compares the i-th with the reference
+/// kernel, and the positions the domain keeps are visited until `visit` says stop.
+template <class Produce, class CheckLead>
+void walk_in_order(const GameKernels& gk, const Domain& d, const CheckContext& ctx,
+                   const std::string& what, const std::string& verb, const std::string& noun,
+                   const GameValueFn& value, const GameValueFn& outcome,
+                   const std::function<bool(const std::vector<std::int64_t>&, Value)>& visit,
+                   WalkStats& stats, Produce produce, CheckLead check_lead) {
+  std::uint64_t i = 0;
+  std::vector<std::int64_t> p(1);
+  try {
+    produce(
+        [&](std::int64_t n, Value v) {
+          if (n != d.a + static_cast<std::int64_t>(i))
+            throw std::logic_error("kernel " + gk.kernel->name + " " + verb + " position " +
+                                   std::to_string(n) + " out of order");
+          check_lead(static_cast<std::size_t>(i), n, v);
+          ++i;
+          if ((i & 0xFFFF) == 0) ctx.require_time(what);
+          p[0] = n;
+          if (!kept_by(d, p, value, outcome)) {
+            ++stats.skipped;
+            return;
+          }
+          ++stats.positions;
+          if (!visit(p, v)) throw StopWalk{};
+        },
+        [&] { ctx.require_time(what); });
+  } catch (const StopWalk&) {
+    return;
+  }
+  if (i != static_cast<std::uint64_t>(d.b - d.a) + 1)
+    throw std::logic_error("kernel " + gk.kernel->name + " " + verb + " too few " + noun);
+}
+
 }  // namespace
 
 void walk_domain(const Claim& c, const GameKernels& gk, const Domain& d, const CheckContext& ctx,
@@ -412,85 +461,40 @@ void walk_domain(const Claim& c, const GameKernels& gk, const Domain& d, const C
                                     : static_cast<std::uint64_t>(d.b) / 8 + 64;
     ctx.require_memory(bytes,
                        "the outcome sieve of " + gk.game->spec() + " up to " + std::to_string(d.b));
-    const auto lead = static_cast<std::size_t>(
-        std::min<long double>(static_cast<long double>(naive_prefix), count));
-    std::vector<Position> lead_positions;
-    for (std::size_t i = 0; i < lead; ++i)
-      lead_positions.push_back(integer_position(*gk.game, {d.a + static_cast<std::int64_t>(i)}));
-    const auto lead_values = game_values(gk, lead_positions, naive_prefix, &stats.naive);
-    std::uint64_t i = 0;
-    std::vector<std::int64_t> p(1);
-    try {
-      gk.kernel->range_outcomes(
-          *gk.game, d.a, d.b,
-          [&](std::int64_t n, bool is_p) {
-            if (n != d.a + static_cast<std::int64_t>(i))
-              throw std::logic_error("kernel " + gk.kernel->name + " sieved position " +
-                                     std::to_string(n) + " out of order");
-            if (i < lead && (lead_values[i] == 0) != is_p) {
-              throw std::logic_error("kernel " + gk.kernel->name + "'s outcome sieve gives " +
-                                     (is_p ? "P" : "N") + " at " + std::to_string(n) + " of " +
-                                     gk.game->spec() + ", its values " +
-                                     std::to_string(lead_values[i]));
-            }
-            ++i;
-            if ((i & 0xFFFF) == 0) ctx.require_time(what);
-            p[0] = n;
-            if (!kept_by(d, p, value, outcome)) {
-              ++stats.skipped;
-              return;
-            }
-            ++stats.positions;
-            if (!visit(p, is_p ? 0 : 1)) throw StopWalk{};
-          },
-          [&] { ctx.require_time(what); });
-    } catch (const StopWalk&) {
-      return;
-    }
-    if (static_cast<std::uint64_t>(i) != static_cast<std::uint64_t>(d.b - d.a) + 1)
-      throw std::logic_error("kernel " + gk.kernel->name + " sieved too few positions");
+    const auto lead_values = leading_values(gk, d, naive_prefix, stats);
+    walk_in_order(
+        gk, d, ctx, what, "sieved", "positions", value, outcome, visit, stats,
+        [&](const auto& each, const auto& tick) {
+          gk.kernel->range_outcomes(
+              *gk.game, d.a, d.b, [&](std::int64_t n, bool is_p) { each(n, is_p ? 0 : 1); }, tick);
+        },
+        [&](std::size_t i, std::int64_t n, Value v) {
+          if (i < lead_values.size() && (lead_values[i] == 0) != (v == 0)) {
+            throw std::logic_error("kernel " + gk.kernel->name + "'s outcome sieve gives " +
+                                   (v == 0 ? "P" : "N") + " at " + std::to_string(n) + " of " +
+                                   gk.game->spec() + ", its values " +
+                                   std::to_string(lead_values[i]));
+          }
+        });
     return;
   }
   if (d.coords == 1 && streams_ranges(*gk.kernel)) {
     stats.streamed = true;
     // The leading positions, position by position, recomputed by the reference kernel.
-    const auto lead = static_cast<std::size_t>(
-        std::min<long double>(static_cast<long double>(naive_prefix), count));
-    std::vector<Position> lead_positions;
-    for (std::size_t i = 0; i < lead; ++i)
-      lead_positions.push_back(integer_position(*gk.game, {d.a + static_cast<std::int64_t>(i)}));
-    const auto lead_values = game_values(gk, lead_positions, naive_prefix, &stats.naive);
-    std::uint64_t i = 0;
-    std::vector<std::int64_t> p(1);
-    try {
-      stream_range_values(
-          *gk.kernel, *gk.game, d.a, d.b,
-          [&](std::int64_t n, Value v) {
-            if (n != d.a + static_cast<std::int64_t>(i))
-              throw std::logic_error("kernel " + gk.kernel->name + " streamed position " +
-                                     std::to_string(n) + " out of order");
-            if (i < lead && lead_values[i] != v) {
-              throw std::logic_error("kernel " + gk.kernel->name + " gives " + std::to_string(v) +
-                                     " at " + std::to_string(n) + " of " + gk.game->spec() +
-                                     " streamed, " + std::to_string(lead_values[i]) +
-                                     " position by position");
-            }
-            ++i;
-            if ((i & 0xFFFF) == 0) ctx.require_time(what);
-            p[0] = n;
-            if (!kept_by(d, p, value, outcome)) {
-              ++stats.skipped;
-              return;
-            }
-            ++stats.positions;
-            if (!visit(p, v)) throw StopWalk{};
-          },
-          [&] { ctx.require_time(what); });
-    } catch (const StopWalk&) {
-      return;
-    }
-    if (static_cast<std::uint64_t>(i) != static_cast<std::uint64_t>(d.b - d.a) + 1)
-      throw std::logic_error("kernel " + gk.kernel->name + " streamed too few values");
+    const auto lead_values = leading_values(gk, d, naive_prefix, stats);
+    walk_in_order(
+        gk, d, ctx, what, "streamed", "values", value, outcome, visit, stats,
+        [&](const auto& each, const auto& tick) {
+          stream_range_values(*gk.kernel, *gk.game, d.a, d.b, each, tick);
+        },
+        [&](std::size_t i, std::int64_t n, Value v) {
+          if (i < lead_values.size() && lead_values[i] != v) {
+            throw std::logic_error("kernel " + gk.kernel->name + " gives " + std::to_string(v) +
+                                   " at " + std::to_string(n) + " of " + gk.game->spec() +
+                                   " streamed, " + std::to_string(lead_values[i]) +
+                                   " position by position");
+          }
+        });
     return;
   }
   // Held: in batches (one batch for one heap: a kernel that computes a prefix per call would

@@ -105,11 +105,13 @@ Outcome check_nim_sum_formula(const Claim& c, const CheckContext& ctx) {
     // RapidCheck's shrink is local; search every position of smaller total below it for the
     // least counterexample (fewest chips, then fewest heaps).
     if (auto least = least_counterexample(op, 24, static_cast<std::size_t>(random_heaps))) {
-      bad.counterexample["minimal"] = {
+      nlohmann::json counterexample = bad.counterexample();
+      counterexample["minimal"] = {
           {"heaps", *least},
           {"naive_value", NaiveSolver<NimRules>{}.value(*least)},
           {"formula", combine_heaps(*least, op)},
           {"how", "exhaustive search by total heap size after the RapidCheck failure"}};
+      bad.refute(std::move(counterexample));
       bad.summary += "; least counterexample " + format_int_list(*least, false);
     }
     return bad;

@@ -79,8 +79,7 @@ Outcome run_proof_step(const std::string& checker, const Claim& c, const CheckCo
         "step " + name + " holds on " + r.domain + " (" + std::to_string(r.cases) + " cases)";
     if (!step->repair.empty()) o.evidence["note"] = step->repair;
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = r.counterexample;
+    o.refute(r.counterexample);
     o.evidence["counterexample_order"] = step->order;
     o.evidence["proof_survives"] = step->proof_survives;
     o.evidence["repair"] = step->repair;

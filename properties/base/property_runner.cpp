@@ -68,7 +68,6 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
     o.summary = "the property's check failed: " + f.description;
   } else if (result.is<rc::detail::FailureResult>()) {
     const auto& f = result.get<rc::detail::FailureResult>();
-    o.verdict = Finding::refuted;
     o.evidence["cases"] = f.numSuccess + 1;
     nlohmann::json values = nlohmann::json::array();
     for (const auto& [type, value] : f.counterExample) {
@@ -76,12 +75,12 @@ Outcome run_rc_property(const CheckContext& ctx, const std::string& description,
     }
     std::ostringstream repro;
     repro << f.reproduce;
-    o.counterexample = {{"values", values},
-                        {"description", f.description},
-                        {"seed", ctx.seed},
-                        {"cases_before_failure", f.numSuccess},
-                        {"shrink_steps", f.reproduce.shrinkPath.size()},
-                        {"reproduce", "RC_PARAMS=\"seed=" + std::to_string(ctx.seed) + "\""}};
+    o.refute({{"values", values},
+              {"description", f.description},
+              {"seed", ctx.seed},
+              {"cases_before_failure", f.numSuccess},
+              {"shrink_steps", f.reproduce.shrinkPath.size()},
+              {"reproduce", "RC_PARAMS=\"seed=" + std::to_string(ctx.seed) + "\""}});
     o.summary = "counterexample after " + std::to_string(f.numSuccess) + " cases (shrunk): " +
                 (values.empty() ? f.description : values.front()["value"].get<std::string>());
   } else if (result.is<rc::detail::GaveUpResult>()) {

@@ -161,8 +161,8 @@ std::vector<ClaimResult> run_claims(
 void attach_certificate_references(std::vector<ClaimResult>& results) {
   std::map<std::string, std::string> taken;  // path in the folder -> the SHA-256 of its bytes
   for (auto& r : results) {
-    if (!r.outcome.certificate) continue;
-    const CertificateFile& file = *r.outcome.certificate;
+    if (!r.outcome.certificate()) continue;
+    const CertificateFile& file = *r.outcome.certificate();
     const std::string sha = sha256_hex(file.text());
     std::string path = "certificates/" + file.name;
     if (const auto it = taken.find(path); it != taken.end() && it->second != sha) {

@@ -11,4 +11,10 @@ namespace igv {
 /// The verdict `v`, as recorded earlier by this harness.
 OutcomeVerdict verdict_read_back(Verdict v);
 
+/// An outcome as recorded earlier by this harness (outcome_json): a refuted one holds its
+/// counterexample, a proved one its certificate (null when read back from a report).
+Outcome outcome_read_back(Verdict v, std::string summary, nlohmann::json evidence,
+                          nlohmann::json counterexample,
+                          std::shared_ptr<const CertificateFile> certificate);
+
 }  // namespace igv

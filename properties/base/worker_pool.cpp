@@ -1,8 +1,6 @@
 #include "properties/base/worker_pool.h"
 
 #include <poll.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,11 +8,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <optional>
 #include <string>
 
+#include "core/base/process_supervisor.h"
 #include "core/base/trusted/errors.h"
 #include "properties/base/verdict_read_back.h"
 
@@ -54,41 +52,12 @@ bool read_exact(int fd, void* data, std::size_t size) {
   return true;
 }
 
-/// A field of /proc/PID/status in bytes (VmHWM, VmRSS); 0 when unknown.
-std::uint64_t proc_status_bytes(const std::string& pid, const char* key) {
-  std::ifstream in("/proc/" + pid + "/status");
-  std::string line;
-  const std::string prefix = std::string(key) + ":";
-  while (std::getline(in, line)) {
-    if (line.rfind(prefix, 0) == 0) {
-      std::istringstream fields(line.substr(prefix.size()));
-      std::uint64_t kib = 0;
-      fields >> kib;
-      return kib * 1024;
-    }
-  }
-  return 0;
-}
-
-std::uint64_t resident_bytes(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/statm");
-  std::uint64_t size = 0, resident = 0;
-  if (!(in >> size >> resident)) return 0;
-  return resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
-}
-
-std::string signal_text(int sig) {
-  const char* name = sigabbrev_np(sig);
-  return std::string("signal ") + (name != nullptr ? std::string("SIG") + name : "?") + " (" +
-         std::to_string(sig) + ")";
-}
-
 std::string megabytes(std::uint64_t bytes) {
   return std::to_string(bytes >> 20) + " MiB";
 }
 
 struct Worker {
-  pid_t pid = -1;
+  std::optional<process::Child> process;
   int commands = -1;  ///< parent's write end: claim indexes
   int results = -1;   ///< parent's read end: length-prefixed JSON results
   bool busy = false;
@@ -138,34 +107,25 @@ std::shared_ptr<const CertificateFile> certificate_from_wire(const nlohmann::jso
 }
 
 /// The worker's loop: read a claim index, run the claim in this process, write the result.
-[[noreturn]] void worker_main(int commands, int results, const std::vector<Claim>& claims,
-                              const RunOptions& options) {
-  // The parent's handlers (report clean-up, a test framework's crash reports) are not the
-  // worker's: a fatal signal must end the worker so that the runner sees it.
-  for (int sig : {SIGINT, SIGTERM, SIGPIPE, SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL}) {
-    std::signal(sig, SIG_DFL);
-  }
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+/// The supervisor starts it with the default signal dispositions (the parent's handlers, such as
+/// report clean-up or a test framework's crash reports, are not the worker's: a fatal signal must
+/// end the worker so that the runner sees it), and it dies with the runner.
+int worker_main(int commands, int results, const std::vector<Claim>& claims,
+                const RunOptions& options) {
   for (;;) {
     std::uint64_t index = 0;
-    if (!read_exact(commands, &index, sizeof index) || index >= claims.size()) ::_exit(0);
-    // Reset the peak resident size so that VmHWM is this claim's (Linux: "5" to clear_refs).
-    {
-      std::ofstream clear("/proc/self/clear_refs");
-      clear << "5";
-    }
+    if (!read_exact(commands, &index, sizeof index) || index >= claims.size()) return 0;
+    // Reset the peak resident size so that VmHWM is this claim's.
+    process::reset_own_peak_resident();
     const ClaimResult r = run_claim(claims[index], options);
-    const nlohmann::json j = {{"verdict", std::string(to_string(r.outcome.verdict))},
-                              {"summary", r.outcome.summary},
-                              {"evidence", r.outcome.evidence},
-                              {"counterexample", r.outcome.counterexample},
-                              {"certificate", certificate_to_wire(r.outcome.certificate.get())},
-                              {"seconds", r.seconds},
-                              {"peak_memory_bytes", proc_status_bytes("self", "VmHWM")}};
+    nlohmann::json j = outcome_json(r.outcome);
+    j["certificate"] = certificate_to_wire(r.outcome.certificate().get());
+    j["seconds"] = r.seconds;
+    j["peak_memory_bytes"] = process::own_peak_resident_bytes();
     const std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     const std::uint64_t size = text.size();
     if (!write_all(results, &size, sizeof size) || !write_all(results, text.data(), size)) {
-      ::_exit(3);
+      return 3;
     }
   }
 }
@@ -182,37 +142,33 @@ class Pool {
     }
     std::cout.flush();
     std::cerr.flush();
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0)
-      throw std::runtime_error(std::string("cannot start a worker: ") + std::strerror(errno));
-    if (pid == 0) {
-      // The child keeps only its own two ends: another worker's pipe ends held here would keep
-      // that worker from seeing the end of its commands, and its parent from seeing it exit.
-      for (const auto& w : workers_) {
-        if (w.commands >= 0) ::close(w.commands);
-        if (w.results >= 0) ::close(w.results);
-      }
-      ::close(commands[1]);
-      ::close(results[0]);
-      worker_main(commands[0], results[1], claims_, options_);
+    // The child keeps only its own two ends: another worker's pipe ends held there would keep
+    // that worker from seeing the end of its commands, and its parent from seeing it exit.
+    process::SpawnOptions spawn;
+    spawn.die_with_parent = true;
+    for (const auto& w : workers_) {
+      if (w.commands >= 0) spawn.close_in_child.push_back(w.commands);
+      if (w.results >= 0) spawn.close_in_child.push_back(w.results);
     }
+    spawn.close_in_child.push_back(commands[1]);
+    spawn.close_in_child.push_back(results[0]);
+    const int child_commands = commands[0], child_results = results[1];
+    process::Child child = process::Child::fork_function(
+        [&] { return worker_main(child_commands, child_results, claims_, options_); }, spawn);
     ::close(commands[0]);
     ::close(results[1]);
     Worker w;
-    w.pid = pid;
+    w.process.emplace(std::move(child));
     w.commands = commands[1];
     w.results = results[0];
     return w;
   }
 
   void retire(Worker& w, bool kill_it) {
-    if (kill_it) ::kill(w.pid, SIGKILL);
+    if (kill_it) w.process->kill();
     ::close(w.commands);
     ::close(w.results);
-    int status = 0;
-    while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    w.process->wait();
     w = Worker{};
   }
 
@@ -226,7 +182,7 @@ class Pool {
     std::size_t next = 0, done = 0;
     const auto dispatch = [&](Worker& w) {
       if (next >= n) return;
-      if (w.pid < 0) w = spawn();
+      if (!w.process) w = spawn();
       const std::uint64_t index = next++;
       if (!write_all(w.commands, &index, sizeof index)) {
         throw std::runtime_error("cannot send a claim to a worker");
@@ -268,7 +224,7 @@ class Pool {
       enforce_limits(done, progress, dispatch);
     }
     for (auto& w : workers_) {
-      if (w.pid >= 0) retire(w, false);
+      if (w.process) retire(w, false);
     }
     return std::move(results_);
   }
@@ -298,11 +254,9 @@ class Pool {
     try {
       const auto j = nlohmann::json::parse(w.buffer.substr(sizeof size, size));
       const auto v = parse_verdict(j.at("verdict").get<std::string>());
-      r.outcome.verdict = verdict_read_back(v.value_or(Verdict::error));
-      r.outcome.summary = j.at("summary").get<std::string>();
-      r.outcome.evidence = j.at("evidence");
-      r.outcome.counterexample = j.at("counterexample");
-      r.outcome.certificate = certificate_from_wire(j.at("certificate"));
+      r.outcome = outcome_read_back(v.value_or(Verdict::error), j.at("summary").get<std::string>(),
+                                    j.at("evidence"), j.at("counterexample"),
+                                    certificate_from_wire(j.at("certificate")));
       r.seconds = j.at("seconds").get<double>();
       r.peak_memory_bytes =
           std::max(j.at("peak_memory_bytes").get<std::uint64_t>(), w.sampled_peak);
@@ -319,25 +273,23 @@ class Pool {
 
   void crashed(Worker& w, std::size_t& done,
                const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& progress) {
-    int status = 0;
     ::close(w.commands);
     ::close(w.results);
-    while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    const process::ExitStatus status = w.process->wait();
     std::string how;
-    if (WIFSIGNALED(status)) {
-      how = "the checker crashed: " + signal_text(WTERMSIG(status));
+    if (status.signaled()) {
+      how = "the checker crashed: signal " + process::ExitStatus::signal_name(status.signal());
     } else {
-      how = "the checker's worker exited with status " + std::to_string(WEXITSTATUS(status));
+      how = "the checker's worker exited with status " + std::to_string(status.code());
     }
     ClaimResult r;
     r.seconds = std::chrono::duration<double>(Clock::now() - w.started).count();
     r.peak_memory_bytes = w.sampled_peak;
     r.outcome = Outcome{Finding::error, how, {{"error", how}}, nullptr};
-    if (WIFSIGNALED(status)) r.outcome.evidence["signal"] = WTERMSIG(status);
-    Worker dead = w;
+    if (status.signaled()) r.outcome.evidence["signal"] = status.signal();
+    const std::size_t claim = w.claim;
     w = Worker{};
-    w.claim = dead.claim;
+    w.claim = claim;
     record(w, std::move(r), done, progress);
   }
 
@@ -350,7 +302,7 @@ class Pool {
     for (auto& w : workers_) {
       if (!w.busy) continue;
       const double elapsed = std::chrono::duration<double>(now - w.started).count();
-      const std::uint64_t resident = resident_bytes(w.pid);
+      const std::uint64_t resident = w.process->resident_bytes();
       w.sampled_peak = std::max(w.sampled_peak, resident);
       std::string reason;
       nlohmann::json evidence;

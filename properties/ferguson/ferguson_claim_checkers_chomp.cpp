@@ -105,10 +105,9 @@ Outcome check_unique_winning_move(const Claim& c, const CheckContext&) {
     o.verdict = Finding::error;
     o.summary = "the two solving routes disagree";
   } else if (wins.size() == 1 && wins[0]["bite"] != c.asserted.at("bite")) {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"position", rows_text(r.board)},
-                        {"printed_bite", c.asserted.at("bite")},
-                        {"winning_bite", wins[0]["bite"]}};
+    o.refute({{"position", rows_text(r.board)},
+              {"printed_bite", c.asserted.at("bite")},
+              {"winning_bite", wins[0]["bite"]}});
     o.summary = "the unique winning move bites at " + wins[0]["bite"].dump() + ", not at " +
                 c.asserted.at("bite").dump();
   } else if (wins.size() == 1) {
@@ -119,8 +118,7 @@ Outcome check_unique_winning_move(const Claim& c, const CheckContext&) {
                 wins[0]["board_after"].get<std::string>();
     o.evidence["answer"] = o.summary;
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"position", rows_text(r.board)}, {"winning_moves", wins}};
+    o.refute({{"position", rows_text(r.board)}, {"winning_moves", wins}});
     o.summary =
         "the position has " + std::to_string(wins.size()) + " winning moves, not exactly one";
   }
@@ -257,8 +255,7 @@ Outcome check_top_right_corner(const Claim& c, const CheckContext& ctx) {
                                                                 : none;
   o.evidence["stated_answer"] = stated_answer;
   if (o.verdict == Verdict::verified && !holds) {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"stated", stated_answer}, {"corner_wins_on", wins_at}};
+    o.refute({{"stated", stated_answer}, {"corner_wins_on", wins_at}});
     o.summary = "taking the top-right corner wins on " + std::to_string(wins_at.size()) + " of " +
                 std::to_string(rectangles) + " rectangles, not on '" + stated_answer + "'";
     return o;

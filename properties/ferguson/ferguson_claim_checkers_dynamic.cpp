@@ -120,15 +120,16 @@ Outcome check_best_move(const Claim& c, const CheckContext&) {
   nlohmann::json printed_sorted = printed;
   std::sort(printed_sorted.begin(), printed_sorted.end());
   if (printed_sorted != takes) {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"heap", n}, {"printed_winning_takes", printed}, {"computed", takes}};
+    o.refute({{"heap", n}, {"printed_winning_takes", printed}, {"computed", takes}});
     o.summary = "from " + std::to_string(n) + " the winning first takes are " + takes.dump() +
                 ", not " + printed.dump();
     return o;
   }
-  o.verdict = predicted_wins || takes.empty() ? Finding::verified : Finding::refuted;
-  if (o.verdict == Verdict::refuted)
-    o.counterexample = {{"heap", n}, {"closed_form_take", predicted}};
+  if (predicted_wins || takes.empty()) {
+    o.verdict = Finding::verified;
+  } else {
+    o.refute({{"heap", n}, {"closed_form_take", predicted}});
+  }
   return o;
 }
 
@@ -263,9 +264,7 @@ Outcome check_example_43(const Claim& c, const CheckContext&) {
                 nlohmann::json(unique).dump() + ", has no adjacent terms; " +
                 nlohmann::json(adjacent_example).dump() + " is one with adjacent terms";
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"non_adjacent", non_adjacent},
-                        {"adjacent_example_ok", example_is_representation}};
+    o.refute({{"non_adjacent", non_adjacent}, {"adjacent_example_ok", example_is_representation}});
     o.summary = "the example does not hold as printed";
   }
   return o;

@@ -101,11 +101,13 @@ Outcome check_sos(const Claim& c, const CheckContext& ctx) {
     return o;
   }
   const auto claimed = c.asserted.get<std::string>();
-  o.verdict = claimed == who ? Finding::verified : Finding::refuted;
   o.summary = "n = " + std::to_string(length) + ", board " + board + ": " + who +
               " (exhaustive); the notes: " + claimed;
-  if (o.verdict == Verdict::refuted)
-    o.counterexample = {{"board", board}, {"computed", who}, {"claimed", claimed}};
+  if (claimed == who) {
+    o.verdict = Finding::verified;
+  } else {
+    o.refute({{"board", board}, {"computed", who}, {"claimed", claimed}});
+  }
   return o;
 }
 

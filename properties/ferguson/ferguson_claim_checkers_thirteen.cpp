@@ -136,8 +136,7 @@ Outcome check_first_player_wins(const Claim&, ThirteenSolution& s) {
     return o;
   }
   if (s.table.value(start) == 0) {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"start_value", 0}};
+    o.refute({{"start_value", 0}});
     o.summary = "the start is a P-position: the first player loses against best play";
     return o;
   }

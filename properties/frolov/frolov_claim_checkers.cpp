@@ -96,8 +96,7 @@ Outcome check_digits_example(const Claim& c, const CheckContext&) {
     o.summary = position + " has value " + std::to_string(naive_value) + "; winning moves " +
                 nlohmann::json(naive_moves).dump();
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = {{"position", position}, {"computed", computed}, {"printed", c.asserted}};
+    o.refute({{"position", position}, {"computed", computed}, {"printed", c.asserted}});
     o.summary = "computed " + computed.dump() + ", printed " + c.asserted.dump();
   }
   return o;
@@ -263,8 +262,7 @@ Outcome check_property(const Claim& c, const CheckContext& ctx) {
                                    std::to_string(strip_cols) + ", and the transpose";
   o.evidence["random"]["cases_in_domain"] = counted->load();
   if (r.verdict == Verdict::refuted) {
-    o.verdict = Finding::refuted;
-    o.counterexample = r.counterexample;
+    o.refute(r.counterexample());
     o.summary = "square holds, but " + r.summary;
   } else {
     o.summary += "; and " + std::to_string(counted->load()) +

@@ -80,7 +80,7 @@ CrossCheckResult cross_check(const GameInstance& game, const std::vector<const K
   });
   result.random_cases = o.evidence.value("cases", 0);
   if (o.verdict == Verdict::refuted) {
-    result.disagreement = o.counterexample;
+    result.disagreement = o.counterexample();
     result.disagreement["found_by"] = "RapidCheck on random positions";
   } else if (o.verdict != Verdict::passed) {
     result.disagreement = {{"found_by", "RapidCheck"}, {"error", o.summary}};

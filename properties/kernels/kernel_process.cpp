@@ -18,111 +18,18 @@
 #include <thread>
 
 #include "core/base/igv_kernel.h"
+#include "core/base/process_supervisor.h"
 #include "core/base/trusted/errors.h"
 
 namespace igv {
 namespace {
 
-// ---------------------------------------------------------------------------------------------
-// Process groups to kill when `verify` itself is stopped (SIGINT, SIGTERM, SIGHUP): a handler
-// may only call async-signal-safe functions, so the groups sit in a fixed array of atomics.
-// ---------------------------------------------------------------------------------------------
-constexpr int kSlots = 8;
-std::atomic<pid_t> g_groups[kSlots];
-struct sigaction g_previous[3];
-const int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
-std::atomic<bool> g_installed{false};
-
-extern "C" void kill_kernels_and_reraise(int sig) {
-  for (auto& g : g_groups) {
-    const pid_t pg = g.load();
-    if (pg > 0) kill(-pg, SIGKILL);
-  }
-  for (int i = 0; i < 3; ++i)
-    if (kSignals[i] == sig) sigaction(sig, &g_previous[i], nullptr);
-  raise(sig);
-}
-
-void install_handlers() {
-  if (g_installed.exchange(true)) return;
-  struct sigaction sa {};
-  sa.sa_handler = kill_kernels_and_reraise;
-  sigemptyset(&sa.sa_mask);
-  for (int i = 0; i < 3; ++i) sigaction(kSignals[i], &sa, &g_previous[i]);
-  // A kernel that stops reading makes a write fail with EPIPE instead of killing `verify`.
-  std::signal(SIGPIPE, SIG_IGN);
-}
-
-/// A running kernel: its pid (= its process group), the three pipe ends we hold, and the slot
-/// that lets a signal handler kill it. The destructor kills the group and reaps the child.
+/// A running kernel, started by the process supervisor in its own process group (killed when
+/// `verify` is stopped), and the three pipe ends we hold. The destructor kills the group and reaps
+/// the child.
 class Child {
  public:
-  explicit Child(const std::vector<std::string>& argv) {
-    install_handlers();
-    int in[2], out[2], err[2], status[2];
-    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
-        pipe2(status, O_CLOEXEC) != 0) {
-      throw std::runtime_error(std::string("cannot make a pipe for the kernel: ") +
-                               std::strerror(errno));
-    }
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    // The environment is built before fork (the child only calls async-signal-safe functions):
-    // the caller's, plus PYTHONUNBUFFERED=1 so that a Python kernel's answers come as they are
-    // written (a crash or a hang is then located at once).
-    std::vector<std::string> env_text;
-    for (char** e = environ; *e != nullptr; ++e) env_text.emplace_back(*e);
-    if (std::getenv("PYTHONUNBUFFERED") == nullptr) env_text.emplace_back("PYTHONUNBUFFERED=1");
-    std::vector<char*> env;
-    for (auto& e : env_text) env.push_back(e.data());
-    env.push_back(nullptr);
-    pid_ = fork();
-    if (pid_ < 0) {
-      const int e = errno;
-      for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], status[0], status[1]}) close(fd);
-      throw std::runtime_error(std::string("cannot start the kernel: ") + std::strerror(e));
-    }
-    if (pid_ == 0) {
-      // The child: its own process group, the pipes as 0, 1, 2, default signals, then exec.
-      setpgid(0, 0);
-      dup2(in[0], 0);
-      dup2(out[1], 1);
-      dup2(err[1], 2);
-      for (int s : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) std::signal(s, SIG_DFL);
-      sigset_t none;
-      sigemptyset(&none);
-      sigprocmask(SIG_SETMASK, &none, nullptr);
-      execve(args[0], args.data(), env.data());
-      const int e = errno;
-      (void)!write(status[1], &e, sizeof e);
-      _exit(127);
-    }
-    setpgid(pid_, pid_);  // also in the parent: no race with a signal before the child's call
-    for (auto& g : g_groups) {
-      pid_t empty = 0;
-      if (g.compare_exchange_strong(empty, pid_)) {
-        slot_ = &g;
-        break;
-      }
-    }
-    close(in[0]);
-    close(out[1]);
-    close(err[1]);
-    close(status[1]);
-    in_ = in[1];
-    out_ = out[0];
-    err_ = err[0];
-    int e = 0;
-    ssize_t got;
-    do got = read(status[0], &e, sizeof e);
-    while (got < 0 && errno == EINTR);
-    close(status[0]);
-    if (got == static_cast<ssize_t>(sizeof e)) {
-      kill_and_reap();
-      close_all();
-      throw InputError("cannot run '" + argv[0] + "': " + std::strerror(e));
-    }
+  explicit Child(const std::vector<std::string>& argv) : process_(start(argv)) {
     fcntl(in_, F_SETFL, fcntl(in_, F_GETFL) | O_NONBLOCK);
   }
   Child(const Child&) = delete;
@@ -141,55 +48,55 @@ class Child {
       if (*fd >= 0) close(*fd), *fd = -1;
   }
   /// Kills the whole group (the kernel and anything it started) and reaps the child.
-  void kill_and_reap() {
-    if (pid_ > 0) {
-      kill(-pid_, SIGKILL);
-      if (!reaped_) {
-        int st = 0;
-        while (waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-        }
-        if (!reaped_) status_ = st;
-        reaped_ = true;
-      }
-    }
-    if (slot_ != nullptr) slot_->store(0);
-    slot_ = nullptr;
-  }
+  void kill_and_reap() { process_.kill(); }
   /// Waits up to `seconds` for the child to exit; false if it is still running.
-  bool wait_exit(double seconds) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!reaped_) {
-      int st = 0;
-      const pid_t r = waitpid(pid_, &st, WNOHANG);
-      if (r == pid_) {
-        status_ = st;
-        reaped_ = true;
-        break;
-      }
-      if (std::chrono::steady_clock::now() > end) return false;
-      usleep(2000);
-    }
-    return true;
-  }
+  bool wait_exit(double seconds) { return process_.wait_for(seconds).has_value(); }
   /// "exit status 3", "killed by signal 11 (Segmentation fault)".
-  [[nodiscard]] std::string status_text() const {
-    if (WIFSIGNALED(status_)) {
-      return "killed by signal " + std::to_string(WTERMSIG(status_)) + " (" +
-             strsignal(WTERMSIG(status_)) + ")";
-    }
-    return "exit status " + std::to_string(WEXITSTATUS(status_));
-  }
+  [[nodiscard]] std::string status_text() const { return process_.status().text(); }
   [[nodiscard]] bool exited_cleanly() const {
-    return reaped_ && WIFEXITED(status_) && WEXITSTATUS(status_) == 0;
+    return process_.reaped() && process_.status().success();
   }
 
   int in_ = -1, out_ = -1, err_ = -1;
 
  private:
-  pid_t pid_ = -1;
-  std::atomic<pid_t>* slot_ = nullptr;
-  bool reaped_ = false;
-  int status_ = 0;
+  process::Child start(const std::vector<std::string>& argv) {
+    int in[2], out[2], err[2];
+    if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
+      throw std::runtime_error(std::string("cannot make a pipe for the kernel: ") +
+                               std::strerror(errno));
+    }
+    in_ = in[1];
+    out_ = out[0];
+    err_ = err[0];
+    process::SpawnOptions spawn;
+    spawn.own_process_group = true;
+    spawn.kill_when_stopped = true;
+    spawn.in = process::Stream::descriptor(in[0]);
+    spawn.out = process::Stream::descriptor(out[1]);
+    spawn.err = process::Stream::descriptor(err[1]);
+    // The caller's environment plus PYTHONUNBUFFERED=1, so that a Python kernel's answers come as
+    // they are written (a crash or a hang is then located at once).
+    const auto env = process::environment_with_defaults({"PYTHONUNBUFFERED=1"});
+    const auto close_child_ends = [&] {
+      for (int fd : {in[0], out[1], err[1]}) close(fd);
+    };
+    try {
+      process::Child c = process::Child::exec(argv, env, spawn);
+      close_child_ends();
+      return c;
+    } catch (const process::ExecFailed& e) {
+      close_child_ends();
+      close_all();
+      throw InputError(e.what());
+    } catch (...) {
+      close_child_ends();
+      close_all();
+      throw;
+    }
+  }
+
+  process::Child process_;
 };
 
 /// Printable text of a kernel's bytes for a message: control characters as '?', at most 60.

@@ -26,7 +26,7 @@ struct ProvedValues {
   std::string game;     ///< the game's specification, e.g. "octal:0.07"
   ProvedPeriod proved;  ///< what the checker established (preperiod, period, saltus, values)
   /// One phrase naming the certificate and its checker, e.g. "Guy–Smith certificate accepted by
-  /// check_octal_period_certificate (core/octal/octal_certificate_check.cpp)".
+  /// check_octal_period_certificate (core/octal/trusted/octal_certificate_check.cpp)".
   std::string certificate;
   /// The largest heap whose value fits in 64 bits (2^63 - 1 unless an arithmetic period's values
   /// grow past it); heaps beyond it are refused (BudgetExceeded).

@@ -148,8 +148,7 @@ Outcome check_outcome_examples(const Claim& c, const CheckContext&) {
     o.verdict = Finding::verified;
     o.summary = "all " + std::to_string(c.asserted.size()) + " listed outcomes agree";
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = mismatches.front();
+    o.refute(mismatches.front());
     o.evidence["mismatches"] = mismatches;
     o.summary = std::to_string(mismatches.size()) + " listed outcome(s) disagree";
   }
@@ -408,8 +407,7 @@ Outcome check_lemma_application(const Claim& c, const CheckContext& ctx) {
   if (!w.counterexample.is_null()) {
     Outcome o;
     o.evidence = w.evidence(i, p);
-    o.verdict = Finding::refuted;
-    o.counterexample = w.counterexample;
+    o.refute(w.counterexample);
     o.summary = "the window fails at n = " + w.counterexample["n"].dump();
     return o;
   }

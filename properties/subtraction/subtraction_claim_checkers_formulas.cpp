@@ -279,9 +279,8 @@ Outcome run_formula(const Claim& claim, const CheckContext& ctx, const Certifica
     return o;
   }
   if (mismatch_count > 0) {
-    o.verdict = Finding::refuted;
     o.evidence["mismatches_first_25"] = mismatches;
-    o.counterexample = mismatches.front();
+    o.refute(mismatches.front());
     o.summary = std::to_string(mismatch_count) + " of " + std::to_string(cases) +
                 " cases disagree; first: " + mismatches.front()["S"].get<std::string>() + " " +
                 mismatches.front()["disagreements"][0].dump();
@@ -311,7 +310,7 @@ Derivation derive_formula(const CertificateVerdict& facts, const Claim& claim,
   Outcome run = run_formula(claim, ctx, &facts);
   if (run.verdict == Verdict::error) throw FormulaRunError(std::move(run));
   return {run.verdict == Verdict::verified, std::move(run.summary), std::move(run.evidence),
-          std::move(run.counterexample)};
+          run.counterexample()};
 }
 
 Outcome check_formula(const Claim& claim, const CheckContext& ctx) {

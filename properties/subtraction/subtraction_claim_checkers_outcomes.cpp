@@ -208,12 +208,11 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
     if (o.verdict != Verdict::refuted) {
       for (const char* key : {"outcome", "winning_takes"}) {
         if (printed.contains(key) && printed.at(key) != answer.at(key)) {
-          o.verdict = Finding::refuted;
-          o.counterexample = {{"game", specs[i]},
-                              {"n", n},
-                              {"field", key},
-                              {"printed", printed.at(key)},
-                              {"computed", answer.at(key)}};
+          o.refute({{"game", specs[i]},
+                    {"n", n},
+                    {"field", key},
+                    {"printed", printed.at(key)},
+                    {"computed", answer.at(key)}});
           break;
         }
       }
@@ -224,7 +223,7 @@ Outcome check_position(const Claim& claim, const CheckContext&) {
                      std::to_string(n) + ") and the family's fast kernel"},
       {"answers", answers}};
   o.summary = o.verdict == Verdict::refuted
-                  ? "disagrees with the printed answer: " + o.counterexample.dump()
+                  ? "disagrees with the printed answer: " + o.counterexample().dump()
                   : summary;
   return o;
 }

@@ -64,8 +64,7 @@ Outcome check_mating_description(const Claim& c, const CheckContext& ctx) {
       {"cases", cases},
       {"counterexample", counterexample}};
   if (o.verdict == Verdict::verified && !counterexample.is_null()) {
-    o.verdict = Finding::refuted;
-    o.counterexample = counterexample;
+    o.refute(counterexample);
     o.summary = "described (n|0) differs from the value at n = " + counterexample["n"].dump();
   } else if (o.verdict == Verdict::verified) {
     o.summary = "the description reproduces every printed term (n = 2, 4, …) and the value of " +
@@ -98,8 +97,7 @@ Outcome check_mating_example(const Claim& c, const CheckContext&) {
     o.verdict = Finding::verified;
     o.summary = "every step of the example holds";
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = failures.front();
+    o.refute(failures.front());
     o.evidence["failures"] = failures;
     o.summary = "step '" + failures.front()["step"].get<std::string>() + "': printed " +
                 failures.front()["printed"].dump() + ", computed " +

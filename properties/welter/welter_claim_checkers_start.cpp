@@ -82,8 +82,7 @@ Outcome check_start_worked_example(const Claim& c, const CheckContext&) {
     o.summary = "w(" + std::to_string(n) + ") = " + std::to_string(w_n) +
                 "; every step of the example holds";
   } else {
-    o.verdict = Finding::refuted;
-    o.counterexample = failures.front();
+    o.refute(failures.front());
     o.evidence["failures"] = failures;
     o.summary = "step '" + failures.front()["step"].get<std::string>() + "' fails";
   }

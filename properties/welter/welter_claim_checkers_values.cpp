@@ -99,9 +99,8 @@ Outcome check_position_value(const Claim& c, const CheckContext&) {
     o.summary = "value " + std::to_string(conway) + " and " + std::to_string(inverse.size()) +
                 " winning move(s), by naive mex, Conway (printed and trie) and the relations";
   } else {
-    o.verdict = Finding::refuted;
     o.evidence["mismatches"] = mismatches;
-    o.counterexample = mismatches.front();
+    o.refute(mismatches.front());
     o.summary = "printed " + mismatches.front()["what"].get<std::string>() + " differs: printed " +
                 mismatches.front()["printed"].dump() + ", computed " +
                 mismatches.front()["computed"].dump();

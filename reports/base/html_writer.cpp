@@ -242,7 +242,7 @@ void write_claim_detail(std::ostream& h, const ClaimResult& r, const char* cls) 
     h << "<p>Reading checked: " << esc(r.claim.reading) << "</p>\n";
   }
   h << "<p>" << esc(r.outcome.summary) << "</p>\n";
-  const auto& ce = r.outcome.counterexample;
+  const auto& ce = r.outcome.counterexample();
   if (!ce.is_null()) {
     if (ce.is_object() && ce.contains("reproduce") && ce["reproduce"].is_string()) {
       h << "<p>Counterexample (random; reproduce with <code>"

@@ -535,9 +535,9 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
       if (!r.claim.reading.empty())
         tex << "\\emph{Reading checked:} " << latex_text(r.claim.reading) << "\\\\\n";
       tex << "\\emph{Finding:} " << latex_text(r.outcome.summary) << "\n";
-      if (r.outcome.verdict == Verdict::refuted && !r.outcome.counterexample.is_null()) {
+      if (r.outcome.verdict == Verdict::refuted && !r.outcome.counterexample().is_null()) {
         tex << "\\\\\n\\emph{Counterexample:} "
-            << tt(shorten_text(r.outcome.counterexample.dump(), 2000)) << "\n";
+            << tt(shorten_text(r.outcome.counterexample().dump(), 2000)) << "\n";
       }
     }
     tex << "\\end{description}\n\n";

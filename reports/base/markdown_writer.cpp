@@ -234,8 +234,8 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     md << "> " << md_text(r.claim.statement, true) << "\n\n";
     if (!r.claim.reading.empty()) md << "Reading checked: " << md_text(r.claim.reading) << "\n\n";
     md << md_text(r.outcome.summary) << "\n\n";
-    if (!r.outcome.counterexample.is_null()) {
-      const auto& ce = r.outcome.counterexample;
+    if (!r.outcome.counterexample().is_null()) {
+      const auto& ce = r.outcome.counterexample();
       if (ce.is_object() && ce.contains("reproduce")) {
         md << "Counterexample (random; reproduce with "
            << md_code(ce.at("reproduce").is_string() ? ce.at("reproduce").get<std::string>()

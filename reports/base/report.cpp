@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,6 +20,7 @@
 #include <set>
 #include <thread>
 
+#include "core/base/process_supervisor.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/json_input.h"
 #include "core/base/trusted/sha256.h"
@@ -112,13 +112,8 @@ nlohmann::json claim_result_to_json(const ClaimResult& r) {
       {"tags", c.tags},
       {"kind", c.kind},
       {"checker", c.checker},
-      {"verdict", std::string(to_string(r.outcome.verdict))},
       {"expected_verdict", std::string(to_string(c.expected_verdict))},
       {"as_expected", r.as_expected()},
-      {"summary", r.outcome.summary},
-      {"evidence", r.outcome.evidence.is_object() ? r.outcome.evidence
-                                                  : nlohmann::json{{"value", r.outcome.evidence}}},
-      {"counterexample", r.outcome.counterexample},
       {"asserted", c.asserted},
       {"params", c.params},
       {"seed", r.seed},
@@ -126,6 +121,8 @@ nlohmann::json claim_result_to_json(const ClaimResult& r) {
       {"seconds", r.seconds},
       {"peak_memory_bytes", r.peak_memory_bytes},
   };
+  // The outcome's own fields (verdict, summary, evidence, counterexample): one writer.
+  j.update(outcome_json(r.outcome));
   if (!c.reading.empty()) j["reading"] = c.reading;
   return j;
 }
@@ -154,11 +151,10 @@ Report report_from_json(const nlohmann::json& j) {
         throw InputError("claim '" + r.claim.id + "' has an unknown verdict");
       }
       r.claim.expected_verdict = ev;
-      r.outcome.verdict = verdict_read_back(*v);
-      r.outcome.summary = c.value("summary", "");
+      r.outcome = outcome_read_back(*v, c.value("summary", ""),
+                                    c.value("evidence", nlohmann::json::object()),
+                                    c.value("counterexample", nlohmann::json()), nullptr);
       r.peak_memory_bytes = c.value("peak_memory_bytes", std::uint64_t{0});
-      r.outcome.evidence = c.value("evidence", nlohmann::json::object());
-      r.outcome.counterexample = c.value("counterexample", nlohmann::json());
       r.seed = c.value("seed", std::uint64_t{0});
       r.position = c.value("position", std::size_t{0});
       r.seconds = c.value("seconds", 0.0);
@@ -536,6 +532,28 @@ void check_output_folder(const std::string& dir) {
 
 namespace {
 
+/// Runs `args` (a program on the PATH) in `folder`, through the process supervisor, with stdin,
+/// stdout and stderr on /dev/null and SOURCE_DATE_EPOCH set (0 unless given: the same PDF from run
+/// to run); true when it exits 0 within `seconds` (killed, with its process group, after that).
+bool run_in(const fs::path& folder, const std::vector<std::string>& args, double seconds) {
+  process::SpawnOptions spawn;
+  spawn.own_process_group = true;
+  spawn.in = spawn.out = spawn.err = process::Stream::null();
+  spawn.working_directory = folder.string();
+  try {
+    process::Child child = process::Child::exec(
+        args, process::environment_with_defaults({"SOURCE_DATE_EPOCH=0"}), spawn,
+        /*search_path=*/true);
+    const process::Supervision s = process::supervise(child, {seconds, 0});
+    return s.stop == process::Supervision::Stop::exited && s.status.success();
+  } catch (const std::exception&) {
+    return false;  // not installed, or not startable: the caller says what is missing
+  }
+}
+
+/// The most seconds rsvg-convert may take for one figure.
+constexpr double kConvertSeconds = 120;
+
 /// The SVG figures in DIR/figures, each with its PDF made by rsvg-convert (librsvg2-bin) when
 /// the program is on the PATH and succeeds; without it the PDF is absent and report.tex says
 /// how to make it. SOURCE_DATE_EPOCH (0 unless set) keeps the PDF the same from run to run.
@@ -573,96 +591,13 @@ std::vector<LatexFigure> latex_figures(const fs::path& dir, const std::vector<Fi
         f.claims = d.claims;
       }
     }
-    const std::string pdf = (dir / f.pdf).string();
-    const std::string src = svg.string();
-    // Everything the child needs is made before fork (only async-signal-safe calls after it).
-    std::vector<std::string> env;
-    bool has_epoch = false;
-    for (char** e = environ; *e != nullptr; ++e) {
-      env.emplace_back(*e);
-      if (env.back().rfind("SOURCE_DATE_EPOCH=", 0) == 0) has_epoch = true;
-    }
-    if (!has_epoch) env.emplace_back("SOURCE_DATE_EPOCH=0");
-    std::vector<char*> envp;
-    for (auto& e : env) envp.push_back(e.data());
-    envp.push_back(nullptr);
-    std::vector<std::string> args{"rsvg-convert", "-f", "pdf", "-o", pdf, src};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t pid = fork();
-    if (pid == 0) {
-      sigset_t none;
-      sigemptyset(&none);
-      pthread_sigmask(SIG_SETMASK, &none, nullptr);
-      const int null = open("/dev/null", O_RDWR);
-      if (null >= 0) {
-        dup2(null, 0);
-        dup2(null, 1);
-        dup2(null, 2);
-      }
-      execvpe(argv[0], argv.data(), envp.data());
-      _exit(127);
-    }
-    int status = 0;
-    const bool ok =
-        pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    const std::string pdf = fs::absolute(dir / f.pdf).string();
+    const std::string src = fs::absolute(svg).string();
+    const bool ok = run_in(dir, {"rsvg-convert", "-f", "pdf", "-o", pdf, src}, kConvertSeconds);
     if (!ok) fs::remove(pdf, ec);
     out.push_back(f);
   }
   return out;
-}
-
-/// Runs `args` in `folder` with stdin, stdout and stderr on /dev/null and SOURCE_DATE_EPOCH set
-/// (0 unless given: the same PDF from run to run); true when it exits 0 within `seconds`
-/// (killed, with its process group, after that).
-bool run_in(const fs::path& folder, std::vector<std::string> args, double seconds) {
-  std::vector<std::string> env;
-  bool has_epoch = false;
-  for (char** e = environ; *e != nullptr; ++e) {
-    env.emplace_back(*e);
-    if (env.back().rfind("SOURCE_DATE_EPOCH=", 0) == 0) has_epoch = true;
-  }
-  if (!has_epoch) env.emplace_back("SOURCE_DATE_EPOCH=0");
-  std::vector<char*> envp;
-  for (auto& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const std::string where = folder.string();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    setpgid(0, 0);
-    sigset_t none;
-    sigemptyset(&none);
-    pthread_sigmask(SIG_SETMASK, &none, nullptr);
-    const int null = open("/dev/null", O_RDWR);
-    if (null >= 0) {
-      dup2(null, 0);
-      dup2(null, 1);
-      dup2(null, 2);
-    }
-    if (chdir(where.c_str()) != 0) _exit(127);
-    execvpe(argv[0], argv.data(), envp.data());
-    _exit(127);
-  }
-  if (pid < 0) return false;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  int status = 0;
-  while (true) {
-    const pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid) break;
-    if (r < 0) return false;
-    if (std::chrono::steady_clock::now() > until) {
-      kill(-pid, SIGKILL);
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /// The first error line ("! ...") of a LaTeX log, or "".
@@ -810,12 +745,12 @@ std::vector<std::string> write_report(const Report& report, const std::string& d
   // (attach_certificate_references), its side files beside it; one file for claims that share it.
   std::set<std::string> certificate_paths;
   for (const auto& r : report.results) {
-    if (!r.outcome.certificate || !r.outcome.evidence.contains("certificate_file")) continue;
+    if (!r.outcome.certificate() || !r.outcome.evidence.contains("certificate_file")) continue;
     const std::string rel = r.outcome.evidence["certificate_file"].at("path").get<std::string>();
     if (!certificate_path_named(rel))
       throw std::runtime_error("a certificate's path '" + rel + "' is not a report set's");
     if (!certificate_paths.insert(rel).second) continue;
-    const CertificateFile& file = *r.outcome.certificate;
+    const CertificateFile& file = *r.outcome.certificate();
     files.emplace_back(rel, file.text());
     for (const auto& [name, bytes] : file.side_files) {
       const std::string side = (fs::path(rel).parent_path() / name).string();

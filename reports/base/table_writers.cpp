@@ -110,7 +110,7 @@ std::string report_to_csv(const Report& report) {
   csv << "id,document,locator,kind,verdict,expected_verdict,as_expected,seconds,summary,"
          "statement,counterexample,attention\n";
   for (const auto& r : report.results) {
-    const auto& ce = r.outcome.counterexample;
+    const auto& ce = r.outcome.counterexample();
     std::string attention;
     if (needs_attention(r.outcome.verdict)) {
       for (char ch : std::string(to_string(r.outcome.verdict)))

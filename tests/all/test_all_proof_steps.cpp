@@ -94,7 +94,7 @@ BOOST_AUTO_TEST_CASE(every_step_claim_has_its_expected_verdict) {
       BOOST_TEST(to_string(o.verdict) == to_string(c.expected_verdict), c.id << ": " << o.summary);
       BOOST_TEST(!o.evidence.contains("seed"), c.id);
       if (o.verdict == Verdict::refuted) {
-        BOOST_TEST(!o.counterexample.is_null(), c.id);
+        BOOST_TEST(!o.counterexample().is_null(), c.id);
         BOOST_TEST(o.evidence.contains("proof_survives"), c.id);
         BOOST_TEST(o.evidence.contains("repair"), c.id);
         BOOST_TEST(o.evidence.contains("counterexample_order"), c.id);
@@ -121,7 +121,7 @@ BOOST_AUTO_TEST_CASE(least_counterexamples) {
     BOOST_FAIL("no claim " + id);
     return Outcome{};
   };
-  auto cex = [&](const std::string& id) { return run(id).counterexample; };
+  auto cex = [&](const std::string& id) { return run(id).counterexample(); };
   nlohmann::json x = cex("frolov2012.proof.G2.step2");
   BOOST_TEST((x["m"] == 0 && x["n"] == 1 && x["n1"] == 0));
   x = cex("frolov2012.proof.G2.step3");

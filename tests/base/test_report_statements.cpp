@@ -26,9 +26,11 @@ ClaimResult result(const std::string& id, const std::string& statement, Verdict 
   r.claim.kind = "example";
   r.claim.checker = "rook.table";
   r.claim.expected_verdict = v;
-  r.outcome.verdict = verdict_read_back(v);  // a report's verdict, as read back from a file
-  r.outcome.summary = "what was found for " + id;
-  if (v == Verdict::refuted) r.outcome.counterexample = {{"n", 6}, {"set", {2, 4, 7}}};
+  // A report's outcome, as read back from a file.
+  r.outcome = outcome_read_back(
+      v, "what was found for " + id, nlohmann::json::object(),
+      v == Verdict::refuted ? nlohmann::json{{"n", 6}, {"set", {2, 4, 7}}} : nlohmann::json(),
+      nullptr);
   return r;
 }
 
@@ -68,7 +70,7 @@ BOOST_AUTO_TEST_CASE(markdown) {
   BOOST_TEST(contains(md, "❌ **refuted**"));
   BOOST_TEST(contains(md, "🔶 **inconclusive**"));
   BOOST_TEST(contains(md, "⛔ **error**"));
-  BOOST_TEST(contains(md, report.results[1].outcome.counterexample.dump(2)));
+  BOOST_TEST(contains(md, report.results[1].outcome.counterexample().dump(2)));
 }
 
 BOOST_AUTO_TEST_CASE(html) {
@@ -86,7 +88,7 @@ BOOST_AUTO_TEST_CASE(html) {
   BOOST_TEST(contains(html, "class=\"attention inconclusive\""));
   BOOST_TEST(contains(html, "✗ refuted"));
   BOOST_TEST(contains(html, "? inconclusive"));
-  BOOST_TEST(contains(html, html_text(report.results[1].outcome.counterexample.dump(2))));
+  BOOST_TEST(contains(html, html_text(report.results[1].outcome.counterexample().dump(2))));
 }
 
 BOOST_AUTO_TEST_CASE(latex) {
@@ -105,7 +107,7 @@ BOOST_AUTO_TEST_CASE(latex) {
   BOOST_TEST(contains(all, "\\igvattention{orange}{?}{inconclusive}"));
   BOOST_TEST(contains(all, "\\igvattention{violet}{!}{error}"));
   BOOST_TEST(contains(all, "\\emph{Counterexample:} \\texttt{" +
-                               latex_text(report.results[1].outcome.counterexample.dump())));
+                               latex_text(report.results[1].outcome.counterexample().dump())));
 }
 
 BOOST_AUTO_TEST_CASE(csv) {
@@ -116,7 +118,7 @@ BOOST_AUTO_TEST_CASE(csv) {
     BOOST_TEST(contains(csv, csv_field(r.claim.statement)), r.claim.id << ": full statement");
   }
   BOOST_TEST(
-      contains(csv, csv_field(report.results[1].outcome.counterexample.dump()) + ",REFUTED\n"));
+      contains(csv, csv_field(report.results[1].outcome.counterexample().dump()) + ",REFUTED\n"));
   BOOST_TEST(contains(csv, ",INCONCLUSIVE\n"));
   BOOST_TEST(contains(csv, ",ERROR\n"));
 }

@@ -110,6 +110,43 @@ def main():
     if j:
         check(j["reached"].get("window_length") == 100000000000, f"subtraction: {j['reached']}")
 
+    # --budget reaches the search bound of every family that declares one: subtraction (the
+    # cycle search's steps) and hexadecimal codes (the values computed), as it does octal games.
+    r = run(["period", "subtraction:37,61,100", "--format", "json"])
+    check(r.returncode == 0 and json.loads(r.stdout).get("period") == 137,
+          f"subtraction:37,61,100 at budget 1: proved, period 137: {r.returncode} {r.stdout[:200]!r}")
+    j = inconclusive(["subtraction:37,61,100", "--budget", "0.0000001"], "budget", 10)
+    if j:
+        check("1000 window steps" in j["reason"], f"subtraction budget: {j['reason']!r}")
+    j = inconclusive(["subtraction-misere:37,61,100", "--budget", "0.0000001"], "budget", 10)
+    r = run(["period", "hex:0.07", "--format", "json"])
+    check(r.returncode == 0, f"hex:0.07 at budget 1: proved: {r.returncode} {r.stderr!r}")
+    j = inconclusive(["hex:0.07", "--budget", "0.03"], "budget", 10)
+    if j:
+        check(j["reached"].get("heaps_computed") == 64 and "budget allows" in j["reason"],
+              f"hex budget: {j}")
+    # A game.period claim run with `verify run --budget` gets the same bound.
+    claims = os.path.join(WORK, "budget_claims.toml")
+    with open(claims, "w") as f:
+        f.write('[document]\nid = "budget"\ntitle = "budget"\n\n[[claim]]\nid = "budget.sub"\n'
+                'document = "budget"\nlocator = "here"\nstatement = "a period"\nkind = "period"\n'
+                'checker = "game.period"\nexpected_verdict = "proved"\n'
+                'params = { game = "subtraction:37,61,100" }\n'
+                'asserted = { period = 137, preperiod = 1268 }\n')
+    verdicts = {}
+    for budget in ("1", "0.0000001"):
+        out = os.path.join(WORK, "budget_run_" + budget)
+        run(["run", "--claims", claims, "--budget", budget, "--out", out])
+        try:
+            with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
+                claim = json.load(f)["claims"][0]
+            verdicts[budget] = (claim["verdict"], claim["summary"])
+        except (OSError, ValueError, KeyError, IndexError) as e:
+            verdicts[budget] = ("no report", str(e))
+    check(verdicts["1"][0] == "proved", f"game.period at --budget 1: {verdicts['1']}")
+    check(verdicts["0.0000001"][0] == "inconclusive" and "window steps" in verdicts["0.0000001"][1],
+          f"game.period at --budget 1e-7: the budget reached the search: {verdicts['0.0000001']}")
+
     # Text: the same answer, exit 3.
     r = run(["period", "octal:0.777", "--time-limit", "1"])
     check(r.returncode == 3 and "verdict:    inconclusive" in r.stdout, f"text answer: {r.returncode} {r.stdout!r}")

@@ -1,8 +1,9 @@
 """The proof boundary is kept by the types (core/README.md, "How the types enforce it").
 
 1. tests/data/proof_boundary/leaking_checker.cpp compiles as the honest checker (LEAK=0) and
-   fails to compile for each way of leaking (LEAK=1..4: `proved` said directly, a derivation
-   capturing producer values, a forged acceptance, a verdict "read back").
+   fails to compile for each way of leaking (LEAK=1..5: `proved` said directly, a derivation
+   capturing producer values, a forged acceptance, a verdict "read back", `refuted` said
+   without the counterexample a Refutation holds).
 2. Only the worker pool and the report reader include properties/base/verdict_read_back.h.
 3. The trusted code is a place, core/<module>/trusted/ (the checker library, globbed by CMake):
    a file there includes only trusted/ headers, the standard library (and system headers) and
@@ -22,7 +23,7 @@ build = os.path.dirname(os.path.abspath(e2e._verify))
 cache = open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8").read()
 compiler = re.search(r"^CMAKE_CXX_COMPILER:\w+=(.*)$", cache, re.M).group(1)
 leaker = os.path.join(src, "tests", "data", "proof_boundary", "leaking_checker.cpp")
-for leak in range(5):
+for leak in range(6):
     p = subprocess.run([compiler, "-std=c++20", "-fsyntax-only", f"-DLEAK={leak}", "-I", src,
                         "-I", os.path.join(build, "generated"), leaker],
                        capture_output=True, text=True, timeout=300)
@@ -31,7 +32,7 @@ for leak in range(5):
     else:
         e2e.check(p.returncode != 0, f"leak {leak} must not compile")
         # It fails for the reason it is meant to, not for an unrelated one.
-        e2e.check(re.search(r"OutcomeVerdict|Derive|CheckerSeal|private|verdict_read_back",
+        e2e.check(re.search(r"OutcomeVerdict|Derive|CheckerSeal|private|verdict_read_back|Finding",
                             p.stderr) is not None,
                   f"leak {leak} fails on the proof boundary: {p.stderr[:600]}")
 

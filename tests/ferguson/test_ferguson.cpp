@@ -312,8 +312,8 @@ BOOST_AUTO_TEST_CASE(lucas_claim_of_the_issue_is_refuted_at_the_least_n) {
                                    "false_claims.toml");
   const auto result = run_claim(claims.at(0), RunOptions{});
   BOOST_TEST(to_string(result.outcome.verdict) == "refuted");
-  BOOST_TEST(result.outcome.counterexample["n"] == 4);
-  BOOST_TEST(!result.outcome.counterexample.contains("seed"));
+  BOOST_TEST(result.outcome.counterexample()["n"] == 4);
+  BOOST_TEST(!result.outcome.counterexample().contains("seed"));
 }
 
 BOOST_AUTO_TEST_CASE(every_other_characterisation_is_refuted_at_its_least_n) {
@@ -331,7 +331,7 @@ BOOST_AUTO_TEST_CASE(every_other_characterisation_is_refuted_at_its_least_n) {
     const Outcome o = find_checker("ferguson.dynamic")->fn(c, ctx);
     BOOST_TEST_INFO(rule << " " << set << ": " << o.summary);
     BOOST_TEST(to_string(o.verdict) == "refuted");
-    BOOST_TEST(o.counterexample["n"] == least);
+    BOOST_TEST(o.counterexample()["n"] == least);
   }
   for (const auto& [rule, set] : {std::pair{"a", "powers_of_two"}, std::pair{"b", "fibonacci"}}) {
     const Claim c =

@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(published_values_never_reads_outside_its_values) {
              "verified");
   const Outcome bad = run({{"code", "0.137"}, {"first_index", 1}}, {1, 1, 3, 0});
   BOOST_TEST(to_string(bad.verdict) == "refuted");
-  BOOST_TEST(bad.counterexample["index"] == 3);
+  BOOST_TEST(bad.counterexample()["index"] == 3);
 }
 
 BOOST_AUTO_TEST_CASE(outcome_rules_and_outcomes_are_typed) {
@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(published_period_names_the_least_differing_exception) {
   CheckContext ctx;
   const Outcome o = find_checker("octal.published_period")->fn(claims.at(0), ctx);
   BOOST_TEST(to_string(o.verdict) == "refuted");
-  BOOST_TEST(o.counterexample["least_differing_heap"] == 50);
+  BOOST_TEST(o.counterexample()["least_differing_heap"] == 50);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

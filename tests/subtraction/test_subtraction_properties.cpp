@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(wrong_formula_is_refuted) {
   CheckContext ctx;
   const Outcome o = find_checker("subtraction.formula")->fn(claim, ctx);
   BOOST_TEST(to_string(o.verdict) == "refuted");
-  BOOST_TEST(o.counterexample["S"].get<std::string>() == "{1,3}");
+  BOOST_TEST(o.counterexample()["S"].get<std::string>() == "{1,3}");
 }
 
 BOOST_AUTO_TEST_CASE(wrong_outcome_rule_is_refuted) {
@@ -92,7 +92,7 @@ BOOST_AUTO_TEST_CASE(wrong_outcome_rule_is_refuted) {
   CheckContext ctx;
   const Outcome o = find_checker("subtraction.outcome_residues")->fn(claim, ctx);
   BOOST_TEST(to_string(o.verdict) == "refuted");
-  BOOST_TEST(o.counterexample["n"].get<int>() == 2);
+  BOOST_TEST(o.counterexample()["n"].get<int>() == 2);
 }
 
 BOOST_AUTO_TEST_CASE(question_answers_are_computed_and_compared) {

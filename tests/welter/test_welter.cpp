@@ -256,7 +256,7 @@ BOOST_AUTO_TEST_CASE(checkers_refute_wrong_printed_values) {
   s.asserted = {2, 6, 4, 12, 14, 10, 8, 24, 26, 30, 29};
   const Outcome o = find_checker("welter.start_values")->fn(s, ctx);
   BOOST_TEST((o.verdict == Verdict::refuted));
-  BOOST_TEST(o.counterexample.at("index").get<int>() == 11);
+  BOOST_TEST(o.counterexample().at("index").get<int>() == 11);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
@@ -307,10 +307,10 @@ BOOST_AUTO_TEST_CASE(block_values_decide_the_asserted_values) {
   BOOST_TEST(to_string(run("{ value_even = 0, value_odd = 1 }").verdict) == "verified");
   const Outcome wrong_even = run("{ value_even = 1, value_odd = 1 }");
   BOOST_TEST(to_string(wrong_even.verdict) == "refuted");
-  BOOST_TEST(wrong_even.counterexample["n"] == 2);  // the least even n
+  BOOST_TEST(wrong_even.counterexample()["n"] == 2);  // the least even n
   const Outcome wrong_odd = run("{ value_even = 0, value_odd = 2 }");
   BOOST_TEST(to_string(wrong_odd.verdict) == "refuted");
-  BOOST_TEST(wrong_odd.counterexample["n"] == 1);
+  BOOST_TEST(wrong_odd.counterexample()["n"] == 1);
 }
 
 BOOST_AUTO_TEST_CASE(stated_domains_are_checked_whole) {

@@ -19,6 +19,7 @@
 #include "core/base/trusted/seal.h"
 #include "core/octal/trusted/octal_naive.h"
 #include "core/octal/trusted/octal_rules.h"
+#include "core/octal/trusted/octal_split_values.h"
 
 namespace igv {
 
@@ -148,6 +149,14 @@ bool has_split_value(const std::uint16_t* g, std::int64_t a0, std::int64_t a_end
 
 using ScheduleEntry = std::pair<std::uint32_t, std::uint32_t>;
 
+/// G(rare[j]) read from the table: the rare heaps' values as octal_split_values.h reads them.
+template <class T>
+struct RareValues {
+  const T* g;
+  const std::uint32_t* rare;
+  [[gnu::always_inline]] T operator[](std::size_t j) const { return g[rare[j]]; }
+};
+
 /// Step 1 of the check, heap by heap in increasing order: G(n) is the mex of its options' values
 /// (the rare/common argument under the mask in force at n, a witness for each smaller value).
 /// `check` may be called again with a larger end to go on (the concurrent checker does).
@@ -255,32 +264,20 @@ class HeapChecker {
       // The rare heaps below `rest`: all but the last few (every rare heap is below n).
       std::size_t below = count;
       while (below > 0 && rare[below - 1] >= rest) --below;
+      // The split-value loop is the producer's too (octal_split_values.h): the independent check
+      // of this step is the Python checker's.
+      const RareValues<T> rare_value{g, rare};
+      const T* partner = g + rest;  // partner[-r] = G(rest - r)
       if (range <= kWordBits) {
-        // Values below 64: one word in a register.
-        std::uint64_t low = 0;
-        for (std::size_t j = 0; j < below; ++j) {
-          const std::int64_t r = rare[j];
-          low |= std::uint64_t{1} << static_cast<unsigned>(g[r] ^ g[rest - r]);
-        }
-        words[0] |= low;
+        words[0] |= octal_splits::split_values_one_word(rare, rare_value, 0, below, partner);
       } else if (range <= 2 * kWordBits) {
-        // Values below 128: two words in registers.
-        std::uint64_t low = 0, high = 0;
-        for (std::size_t j = 0; j < below; ++j) {
-          const std::int64_t r = rare[j];
-          const auto v = static_cast<unsigned>(g[r] ^ g[rest - r]);
-          const std::uint64_t bit = std::uint64_t{1} << (v % kWordBits);
-          const std::uint64_t upper = std::uint64_t{0} - ((v / kWordBits) & 1);
-          high |= bit & upper;
-          low |= bit & ~upper;
-        }
+        const auto [low, high] =
+            octal_splits::split_values_two_words(rare, rare_value, 0, below, partner);
         words[0] |= low;
         words[1] |= high;
       } else {
-        for (std::size_t j = 0; j < below; ++j) {
-          const std::int64_t r = rare[j];
-          seen_.add(g[r] ^ g[rest - r]);
-        }
+        octal_splits::split_values_marked(rare, rare_value, 0, below, partner,
+                                          [&](unsigned v) { seen_.add(static_cast<Value>(v)); });
       }
     }
   }
