@@ -3,8 +3,9 @@
 // the report's macros set by CJKutf8 (pdflatex) or by a few lines of Lua over the same Type 1
 // fonts (lualatex). Mathematical symbols become math mode (⊕ → $\oplus$), accented Latin letters
 // become accents, Cyrillic letters become the T2A encoding's commands in \igvru{…} (set in their
-// own script: the fragment names fontenc with T2A), and any other character is printed as its code point ([U+XXXX]) so that
-// no input can break compilation. The report's layout is in latex_writer.cpp.
+// own script: the fragment names fontenc with T2A), and any other character is printed as its code
+// point ([U+XXXX]) so that no input can break compilation. The report's layout is in
+// latex_writer.cpp.
 #include "reports/base/latex_text.h"
 
 #include <cctype>
@@ -429,17 +430,17 @@ const char* combining_accent(char32_t c) {
 /// character.
 const char* cyrillic(char32_t c) {
   static const char* const upper[32] = {
-      "\\CYRA",  "\\CYRB",    "\\CYRV",      "\\CYRG",   "\\CYRD",    "\\CYRE",   "\\CYRZH",
-      "\\CYRZ",  "\\CYRI",    "\\CYRISHRT",  "\\CYRK",   "\\CYRL",    "\\CYRM",   "\\CYRN",
-      "\\CYRO",  "\\CYRP",    "\\CYRR",      "\\CYRS",   "\\CYRT",    "\\CYRU",   "\\CYRF",
-      "\\CYRH",  "\\CYRC",    "\\CYRCH",     "\\CYRSH",  "\\CYRSHCH", "\\CYRHRDSN", "\\CYRERY",
-      "\\CYRSFTSN", "\\CYREREV", "\\CYRYU",  "\\CYRYA"};
+      "\\CYRA",     "\\CYRB",    "\\CYRV",     "\\CYRG",  "\\CYRD",    "\\CYRE",     "\\CYRZH",
+      "\\CYRZ",     "\\CYRI",    "\\CYRISHRT", "\\CYRK",  "\\CYRL",    "\\CYRM",     "\\CYRN",
+      "\\CYRO",     "\\CYRP",    "\\CYRR",     "\\CYRS",  "\\CYRT",    "\\CYRU",     "\\CYRF",
+      "\\CYRH",     "\\CYRC",    "\\CYRCH",    "\\CYRSH", "\\CYRSHCH", "\\CYRHRDSN", "\\CYRERY",
+      "\\CYRSFTSN", "\\CYREREV", "\\CYRYU",    "\\CYRYA"};
   static const char* const lower[32] = {
-      "\\cyra",  "\\cyrb",    "\\cyrv",      "\\cyrg",   "\\cyrd",    "\\cyre",   "\\cyrzh",
-      "\\cyrz",  "\\cyri",    "\\cyrishrt",  "\\cyrk",   "\\cyrl",    "\\cyrm",   "\\cyrn",
-      "\\cyro",  "\\cyrp",    "\\cyrr",      "\\cyrs",   "\\cyrt",    "\\cyru",   "\\cyrf",
-      "\\cyrh",  "\\cyrc",    "\\cyrch",     "\\cyrsh",  "\\cyrshch", "\\cyrhrdsn", "\\cyrery",
-      "\cyrsftsn", "\cyrerev", "\cyryu",  "\cyrya"};
+      "\\cyra",     "\\cyrb",    "\\cyrv",     "\\cyrg",  "\\cyrd",    "\\cyre",     "\\cyrzh",
+      "\\cyrz",     "\\cyri",    "\\cyrishrt", "\\cyrk",  "\\cyrl",    "\\cyrm",     "\\cyrn",
+      "\\cyro",     "\\cyrp",    "\\cyrr",     "\\cyrs",  "\\cyrt",    "\\cyru",     "\\cyrf",
+      "\\cyrh",     "\\cyrc",    "\\cyrch",    "\\cyrsh", "\\cyrshch", "\\cyrhrdsn", "\\cyrery",
+      "\\cyrsftsn", "\\cyrerev", "\\cyryu",    "\\cyrya"};
   if (c >= 0x0410 && c <= 0x042F) return upper[c - 0x0410];
   if (c >= 0x0430 && c <= 0x044F) return lower[c - 0x0430];
   switch (c) {

@@ -491,8 +491,7 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "\\makeatletter\\@ifundefined{extrafloats}{}{\\extrafloats{100}}\\makeatother\n"
          "\\newcommand\\igvref[2]{\\hyperref[#1]{#2}}\n"
          "\\newcommand\\igvtableref[1]{ (Table~\\ref{igv:#1})}\n"
-      << kBreakMacros << kAttentionMacro << kCodePointMacro << kTextSymbolMacro
-      << kCyrillicMacro
+      << kBreakMacros << kAttentionMacro << kCodePointMacro << kTextSymbolMacro << kCyrillicMacro
       << "\\makeatletter\\pdfstringdefDisableCommands{\\let\\igvru\\@firstofone}\\makeatother\n"
       << kCjkMacros
       // Robust: a document's title (Chinese, Japanese) goes to the table of contents.
