@@ -552,7 +552,8 @@ std::string latex_text(const std::string& s) {
     if (in_math) out += '$';
     in_math = false;
   };
-  bool in_cyrillic = false;  // inside \igvru{…}, a run of Cyrillic letters
+  bool in_cyrillic = false;                   // inside \igvru{…}, a run of Cyrillic letters
+  std::size_t run_letters = 0, run_done = 0;  // the run's letters, and those written
   auto close_cyrillic = [&]() {
     if (in_cyrillic) out += '}';
     in_cyrillic = false;
@@ -571,9 +572,22 @@ std::string latex_text(const std::string& s) {
     if (const char* cy = cyrillic(c)) {
       flush_cjk();
       close_math();
-      if (!in_cyrillic) out += "\\igvru{";
+      if (!in_cyrillic) {
+        out += "\\igvru{";
+        // The letters of this run, for its breaks.
+        run_letters = 1;
+        run_done = 0;
+        for (std::size_t j = i; j < s.size();) {
+          if (cyrillic(next_code_point(s, j)) == nullptr) break;
+          ++run_letters;
+        }
+      }
       in_cyrillic = true;
+      // A long word may break with a hyphen after every 6 letters, 3 or more letters before the
+      // end (TeX has no Russian patterns here; a narrow table column needs the break).
+      if (run_done >= 6 && run_done % 6 == 0 && run_letters - run_done >= 3) out += "\\-";
       out += cy;
+      ++run_done;
       ++word;
       continue;
     }

@@ -124,17 +124,21 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
     const std::int64_t back =
         p.preperiod > plot.first ? (p.preperiod - plot.first + p.period - 1) / p.period : 0;
     raster.row0 = p.preperiod - back * p.period;
-    raster.first_periodic_row = back;
-    raster.rows = std::min<std::int64_t>((last - raster.row0) / p.period + 1, kMaxRasterRows);
+    // At most kMaxRasterRows rows: the last ones, where the preperiod ends and the rows repeat.
+    const std::int64_t all_rows = (last - raster.row0) / p.period + 1;
+    if (all_rows > kMaxRasterRows) raster.row0 += (all_rows - kMaxRasterRows) * p.period;
+    raster.rows = std::min(all_rows, kMaxRasterRows);
+    raster.first_periodic_row =
+        p.preperiod > raster.row0 ? (p.preperiod - raster.row0) / p.period : 0;
     raster.per_col = (p.period + kMaxRasterColumns - 1) / kMaxRasterColumns;
     raster.cols = (p.period + raster.per_col - 1) / raster.per_col;
-    raster.row_h = std::clamp(72.0 / static_cast<double>(raster.rows), 1.5, 6.0);
-    raster.top = top + plot_h + strip + kBottom + 4;
+    raster.row_h = std::clamp(96.0 / static_cast<double>(raster.rows), 1.5, 14.0);
+    raster.top = top + plot_h + strip + kBottom + 12;
     raster.height = raster.row_h * static_cast<double>(raster.rows);
     if (raster.rows < 2) raster.rows = 0;  // one row shows no repetition
   }
   const double height =
-      top + plot_h + strip + kBottom + (raster.rows > 0 ? 4 + raster.height + kBottom : 0);
+      top + plot_h + strip + kBottom + (raster.rows > 0 ? 12 + raster.height + kBottom : 0);
   const double cell = plot_w / static_cast<double>(bars);
   auto x_of = [&](std::int64_t n) {
     return x0 + plot_w * static_cast<double>(n - plot.first) / static_cast<double>(count);
@@ -282,8 +286,9 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
         if (run_value) {
           s << "<rect class=\"raster-cell\" x=\"" << num(x0 + cw * static_cast<double>(run_from))
             << "\" y=\"" << num(y) << "\" width=\""
-            << num(cw * static_cast<double>(to_col - run_from)) << "\" height=\""
-            << num(raster.row_h) << "\" fill=\"" << scale_colour(*run_value, max) << "\"/>\n";
+            << num(cw * static_cast<double>(to_col - run_from) + (to_col < raster.cols ? 0.3 : 0))
+            << "\" height=\"" << num(raster.row_h) << "\" fill=\"" << scale_colour(*run_value, max)
+            << "\"/>\n";
         }
       };
       for (std::int64_t c = 0; c < raster.cols; ++c) {
@@ -310,26 +315,38 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
         << "\" x2=\"" << num(x0 + plot_w) << "\" y2=\"" << num(y)
         << "\" stroke=\"#d55e00\" stroke-width=\"0.8\"/>\n";
     }
-    const std::int64_t last_start = raster.row0 + (raster.rows - 1) * p.period;
     x_axis(
         s, x0, plot_w, raster.top + raster.height,
         end_ticks(0, p.period - 1, fitting_ticks(plot_w, std::to_string(p.period).size())),
         [&](std::int64_t t) {
           return x0 + plot_w * (static_cast<double>(t) + 0.5) / static_cast<double>(p.period);
         },
-        "n − row start: one period (p = " + std::to_string(p.period) + ") a row, colour: largest " +
-            g);
-    std::vector<std::int64_t> row_ticks{raster.row0};
-    if (raster.first_periodic_row > 0 && raster.first_periodic_row < raster.rows - 1)
-      row_ticks.push_back(p.preperiod);
-    row_ticks.push_back(last_start);
+        "n − row start (a row: p = " + std::to_string(p.period) + "); colour: largest " + g);
+    // Row starts as ticks: the first row drawn from its start on, the row where the preperiod
+    // ends, the last row; no two labels closer than 9 pt.
+    std::vector<std::int64_t> row_ticks;
+    const auto tick_row = [&](std::int64_t r) {
+      const std::int64_t start = raster.row0 + r * p.period;
+      if (start < plot.first) return;
+      for (const auto t : row_ticks) {
+        if (std::abs((t - start) / p.period) * raster.row_h < 9) return;
+      }
+      row_ticks.push_back(start);
+    };
+    tick_row(raster.rows - 1);
+    if (raster.first_periodic_row > 0) tick_row(raster.first_periodic_row);
+    tick_row(0);
+    tick_row(1);
+    std::sort(row_ticks.begin(), row_ticks.end());
     y_axis(
         s, x0, raster.top, raster.height, row_ticks,
         [&](std::int64_t t) {
           return raster.top +
                  raster.row_h * (static_cast<double>((t - raster.row0) / p.period) + 0.5);
         },
-        "row start");
+        "");
+    // The axis' name above it: a rotated one would run into six-digit tick labels.
+    text_at(s, x0, raster.top - 4, "row start n", kTickSize, "middle");
   }
 
   const auto digits = std::to_string(last).size();

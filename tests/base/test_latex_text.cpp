@@ -90,6 +90,10 @@ BOOST_AUTO_TEST_CASE(cyrillic_is_set_in_t2a) {
   BOOST_TEST(latex_text("ещё объём, Ї") ==
              "\\igvru{\\cyre\\cyrshch\\cyryo} \\igvru{\\cyro\\cyrb\\cyrhrdsn\\cyryo\\cyrm},"
              " \\igvru{\\CYRYI}");
+  // A long word may break (with a hyphen) after every 6 letters, 3 or more before its end.
+  BOOST_TEST(latex_text("затабулировать") ==
+             "\\igvru{\\cyrz\\cyra\\cyrt\\cyra\\cyrb\\cyru\\-\\cyrl\\cyri\\cyrr\\cyro\\cyrv"
+             "\\cyra\\cyrt\\cyrsftsn}");
   // A run ends before math and CJK, and a letter after them opens a new one.
   BOOST_TEST(latex_text("а⊕б中в") ==
              "\\igvru{\\cyra}$\\oplus $\\igvru{\\cyrb}\\igvzh{中}\\igvru{\\cyrv}");
