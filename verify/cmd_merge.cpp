@@ -139,7 +139,8 @@ int cmd_merge(const std::vector<std::string>& args) {
     }
     // Only a merge that kept a verdict unchecked says so: a merge that re-checked every proof
     // equals the unsharded run's report, field for field.
-    if (!not_rechecked.empty()) merged["context"]["merge"] = {{"proved_not_rechecked", not_rechecked}};
+    if (!not_rechecked.empty())
+      merged["context"]["merge"] = {{"proved_not_rechecked", not_rechecked}};
     Report report = report_from_json(merged);
     // Each re-checked proof's certificate goes into the merged folder, where check-report reads it.
     for (auto& r : report.results) {

@@ -3,8 +3,8 @@
 // (tables/documents/<document>.tex, one per source document; tables/<claim>.tex, one per
 // evidence table). Like the other writers, a function of the one result set.
 //
-// Every string of the report goes through latex_text() (latex_text.h: the Unicode
-// transliteration); this file is the layout: the document, its tables and their macros.
+// Every string of the report goes through latex_text() (latex_text.h: Unicode as
+// LaTeX text); this file is the layout: the document, its tables and their macros.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
