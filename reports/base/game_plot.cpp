@@ -141,7 +141,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     // The count, a cube of h (up to 10^9), as a double: it would overflow 64 bits.
     const auto hd = static_cast<double>(h);
     require_size((hd + 1) * (hd + 2) * (hd + 3) / 6,
-                 "boards of three rows with a <= " + std::to_string(h));
+                 spec + " boards of three rows with a <= " + std::to_string(h));
     std::vector<std::optional<Position>> positions;
     std::vector<ThreeRowBoardsPlot::Point> points;
     for (std::int64_t c = 0; c <= h; ++c) {
@@ -258,8 +258,11 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.period = period;
     std::size_t computed = 0;
     for (const auto& v : plot.values) computed += v ? 1 : 0;
-    plot.text.title =
-        name + ": " + words + (outcomes ? " of position n" : " G(n)") + ", n = " + range_text(r);
+    plot.text.title = name + ": " + words +
+                      (outcomes                 ? " of position n"
+                       : gk.family->plot.misere ? " G⁻(n)"
+                                                : " G(n)") +
+                      ", n = " + range_text(r);
     if (shape == PlotHints::Shape::strips) plot.text.title += " (n: the strip of n free squares)";
     plot.text.caption =
         caption(gk, naive, computed, by, plot.period ? request.period_source : std::string());
@@ -307,7 +310,10 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       computed += v ? 1 : 0;
       zeros += v && *v == 0 ? 1 : 0;
     }
-    plot.text.title = name + ": " + words + (outcomes ? " of position (x, y)" : " G(x, y)") +
+    plot.text.title = name + ": " + words +
+                      (outcomes                 ? " of position (x, y)"
+                       : gk.family->plot.misere ? " G⁻(x, y)"
+                                                : " G(x, y)") +
                       ", x, y = " + range_text(r);
     plot.text.caption = caption(gk, naive, computed, by);
     out.svg = grid_plot_svg(plot);
