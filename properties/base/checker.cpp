@@ -178,6 +178,36 @@ const CheckerInfo* find_checker(std::string_view name) {
   return it == checker_table().end() ? nullptr : &it->second;
 }
 
+namespace {
+std::vector<std::pair<std::string, ClaimGamesFn>>& claim_games_table() {
+  static std::vector<std::pair<std::string, ClaimGamesFn>> table;
+  return table;
+}
+}  // namespace
+
+void register_claim_games(std::string checker_prefix, ClaimGamesFn games) {
+  claim_games_table().emplace_back(std::move(checker_prefix), games);
+}
+
+std::vector<std::string> claim_games(std::string_view checker, const nlohmann::json& params) {
+  std::vector<std::string> out;
+  if (params.is_object()) {
+    const auto game = params.find("game");
+    if (game != params.end() && game->is_string()) out.push_back(game->get<std::string>());
+    const auto games = params.find("games");
+    if (games != params.end() && games->is_array()) {
+      for (const auto& g : *games) {
+        if (g.is_string()) out.push_back(g.get<std::string>());
+      }
+    }
+  }
+  for (const auto& [prefix, fn] : claim_games_table()) {
+    if (checker.substr(0, prefix.size()) != prefix) continue;
+    for (auto& g : fn(params)) out.push_back(std::move(g));
+  }
+  return out;
+}
+
 std::vector<const CheckerInfo*> checkers() {
   std::vector<const CheckerInfo*> out;
   for (const auto& [n, c] : checker_table()) out.push_back(&c);

@@ -232,6 +232,21 @@ inline CheckerInfo checker_info(const char* name, const char* description, Check
 struct CheckerRegistrar {
   explicit CheckerRegistrar(CheckerInfo (*make)()) { register_checker_maker(make); }
 };
+/// The games a claim names beyond its params' "game" and "games", as a module declares them for
+/// its checkers (those whose names start with the prefix it registers): an octal checker's
+/// "code", the games a checker of boards is about. Shared code (the report's figures) reads
+/// these declarations and names no family.
+using ClaimGamesFn = std::vector<std::string> (*)(const nlohmann::json& params);
+void register_claim_games(std::string checker_prefix, ClaimGamesFn games);
+/// The game specifications a claim of `checker` with `params` names: params.game, each of
+/// params.games, then what the module of `checker` declares (register_claim_games).
+std::vector<std::string> claim_games(std::string_view checker, const nlohmann::json& params);
+struct ClaimGamesRegistrar {
+  ClaimGamesRegistrar(const char* checker_prefix, ClaimGamesFn games) {
+    register_claim_games(checker_prefix, games);
+  }
+};
+
 /// IGV_REGISTER_CHECKER(name, description, fn, schema): the arguments are evaluated when the
 /// registry is first used, not at start-up.
 #define IGV_REGISTER_CHECKER(name, description, ...)                                 \

@@ -359,4 +359,9 @@ IGV_REGISTER_CHECKER("ferguson.chomp.top_right_corner",
                      "Chomp: where taking the top-right corner wins, and strategy stealing",
                      check_top_right_corner, top_right_corner_schema());
 
+// The Chomp checkers take boards, not a game spec: their claims are about Chomp, which the
+// report draws.
+static const ClaimGamesRegistrar chomp_claim_games_registrar(
+    "ferguson.chomp.", [](const nlohmann::json&) { return std::vector<std::string>{"chomp"}; });
+
 }  // namespace igv

@@ -554,5 +554,14 @@ IGV_REGISTER_CHECKER("octal.lemma_application",
                      "the lemma's window for given i, p, and the proved period",
                      check_lemma_application, lemma_application_schema());
 
+// The octal checkers name their game by its code (params.code): the report draws it.
+std::vector<std::string> octal_claim_games(const nlohmann::json& params) {
+  if (!params.is_object()) return {};
+  const auto code = params.find("code");
+  if (code == params.end() || !code->is_string()) return {};
+  return {"octal:" + code->get<std::string>()};
+}
+const ClaimGamesRegistrar octal_claim_games_registrar("octal.", octal_claim_games);
+
 }  // namespace
 }  // namespace igv

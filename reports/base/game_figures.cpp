@@ -1,45 +1,21 @@
 // The figures of the games the report's claims are about: for every game named by a claim that
-// the run proved or verified (params.game, params.games, an octal checker's params.code, the
-// Chomp checkers), the picture `verify plot GAME` draws (reports/base/game_plot.h), with the
-// values computed by the family's kernels (the reference kernel recomputing the leading ones)
-// and, for a one-heap game, the preperiod and period that a proved claim's evidence holds (its
-// certificate accepted by the independent checker) marked. Families with pictures of their own
-// (Welter; Frolov's rook-misere and digital-deletion, drawn from the claims' evidence) are left to
-// their modules.
+// the run proved or verified (params.game, params.games, and the games a checker's module declares
+// for its claims: properties/base/checker.h, claim_games), the picture `verify plot GAME` draws
+// (reports/base/game_plot.h), with the values computed by the family's kernels (the reference
+// kernel recomputing the leading ones) and, for a one-heap game, the preperiod and period that a
+// proved claim's evidence holds (its certificate accepted by the independent checker) marked.
+// Families with pictures of their own (PlotHints::Shape::own_module, drawn from the claims'
+// evidence) are left to their modules.
 #include <map>
 #include <set>
 
 #include "core/base/trusted/errors.h"
+#include "properties/base/checker.h"
 #include "reports/base/figures.h"
 #include "reports/base/game_plot.h"
 
 namespace igv {
 namespace {
-
-bool starts_with(const std::string& s, const std::string& prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
-
-/// The game specifications a claim names.
-std::vector<std::string> claim_games(const Claim& c) {
-  std::vector<std::string> out;
-  if (c.params.is_object()) {
-    const auto game = c.params.find("game");
-    if (game != c.params.end() && game->is_string()) out.push_back(game->get<std::string>());
-    const auto games = c.params.find("games");
-    if (games != c.params.end() && games->is_array()) {
-      for (const auto& g : *games) {
-        if (g.is_string()) out.push_back(g.get<std::string>());
-      }
-    }
-    const auto code = c.params.find("code");
-    if (starts_with(c.checker, "octal.") && code != c.params.end() && code->is_string()) {
-      out.push_back("octal:" + code->get<std::string>());
-    }
-  }
-  if (starts_with(c.checker, "ferguson.chomp.")) out.push_back("chomp");
-  return out;
-}
 
 /// The canonical spec of `spec` (GameInstance::spec), or "" when it names no game.
 std::string canonical(const std::string& spec) {
@@ -56,7 +32,7 @@ struct FoundPeriod {
 };
 
 /// A period of `spec` in `evidence`: an object with "game" naming it and integer "preperiod" and
-/// "period" (octal period_proof, subtraction period), searched depth first.
+/// "period" (a period proof, a period), searched depth first.
 std::optional<FoundPeriod> find_period(const nlohmann::json& j, const std::string& spec) {
   if (j.is_object()) {
     const auto integer = [&j](const char* key) {
@@ -115,7 +91,7 @@ std::vector<Figure> draw_games(const Report& report) {
   for (const auto& r : report.results) {
     if (!established(r)) continue;
     std::set<std::string> seen;
-    for (const auto& given : claim_games(r.claim)) {
+    for (const auto& given : claim_games(r.claim.checker, r.claim.params)) {
       const std::string spec = canonical(given);
       if (spec.empty() || !seen.insert(spec).second) continue;
       if (drawn_elsewhere(spec)) continue;

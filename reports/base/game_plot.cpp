@@ -70,8 +70,8 @@ std::string caption(const GameKernels& gk, std::size_t naive, std::size_t comput
 }
 
 /// The text of the n-th position of the family's natural sequence: the heap n, or for a family
-/// of strips (PlotHints::Shape::strips: Dawson's strip) the strip 0..n-1 of n free squares.
-/// Families drawn from their own enumeration (Thirteen: a card, not a position's size) have no
+/// of strips (PlotHints::Shape::strips) the strip 0..n-1 of n free squares.
+/// Families drawn from their own enumeration (a card, not a position's size) have no
 /// sequence.
 std::string sequence_text(const GameFamily& family, std::int64_t n) {
   if (family.plot.shape == PlotHints::Shape::strips)
@@ -140,9 +140,10 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     const std::int64_t h = r.hi;
     // The count, a cube of h (up to 10^9), as a double: it would overflow 64 bits.
     const auto hd = static_cast<double>(h);
-    require_size((hd + 1) * (hd + 2) * (hd + 3) / 6, "chomp boards with a <= " + std::to_string(h));
+    require_size((hd + 1) * (hd + 2) * (hd + 3) / 6,
+                 spec + " boards of three rows with a <= " + std::to_string(h));
     std::vector<std::optional<Position>> positions;
-    std::vector<ChompPlot::Point> points;
+    std::vector<ThreeRowBoardsPlot::Point> points;
     for (std::int64_t c = 0; c <= h; ++c) {
       for (std::int64_t b = c; b <= h; ++b) {
         for (std::int64_t a = std::max({b, r.lo, std::int64_t{1}}); a <= h; ++a) {
@@ -155,7 +156,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       }
     }
     const auto values = values_of(gk, positions, check, &naive);
-    ChompPlot plot;
+    ThreeRowBoardsPlot plot;
     plot.max_a = h;
     plot.max_b = h;
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -165,7 +166,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
                       " ≤ a ≤ " + std::to_string(h);
     plot.text.caption =
         caption(gk, naive, values.size(), by, "; a point: the a with value 0 for that b, c");
-    out.svg = chomp_plot_svg(plot);
+    out.svg = three_row_boards_svg(plot);
     out.title = plot.text.title;
     out.caption = plot.text.caption;
     out.summary = std::to_string(plot.p_positions.size()) + " P-positions among " +
@@ -192,7 +193,7 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       return res;
     };
     // 3^length compared as a double: 3^40 does not fit in 64 bits (its conversion was undefined,
-    // and negative, so every board of sos:40 was enumerated).
+    // and negative, so every board of a 40-square strip was enumerated).
     require_size(std::pow(3.0, static_cast<double>(length)), "every board of " + spec);
     const auto rows = halves(left), cols = halves(right);
     GridPlot plot;
@@ -247,8 +248,8 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.misere = gk.family->plot.misere;
     plot.values = values_of(gk, positions, check, &naive);
     if (!ranged) {
-      // The default window ends at the last position the family takes (octal-misere:0.07 is
-      // computed to n = 40 only): the title names what is drawn.
+      // The default window ends at the last position the family takes (a misère game may
+      // be computed to n = 40 only): the title names what is drawn.
       while (plot.values.size() > 1 && !plot.values.back()) {
         plot.values.pop_back();
         --r.hi;
@@ -257,8 +258,11 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.period = period;
     std::size_t computed = 0;
     for (const auto& v : plot.values) computed += v ? 1 : 0;
-    plot.text.title =
-        name + ": " + words + (outcomes ? " of position n" : " G(n)") + ", n = " + range_text(r);
+    plot.text.title = name + ": " + words +
+                      (outcomes                 ? " of position n"
+                       : gk.family->plot.misere ? " G⁻(n)"
+                                                : " G(n)") +
+                      ", n = " + range_text(r);
     if (shape == PlotHints::Shape::strips) plot.text.title += " (n: the strip of n free squares)";
     plot.text.caption =
         caption(gk, naive, computed, by, plot.period ? request.period_source : std::string());
@@ -278,8 +282,8 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     std::int64_t side = r.hi - r.lo + 1;
     require_size(static_cast<double>(side) * static_cast<double>(side), "x, y = " + range_text(r));
     if (!ranged) {
-      // The default square ends at the largest x or y the family takes (thirteen's 36 cards
-      // lie in 0..5 x 0..5, not in 0..31).
+      // The default square ends at the largest x or y the family takes (a game of 36 cards
+      // may lie in 0..5 x 0..5, not in 0..31).
       std::int64_t hi = r.lo;
       for (std::int64_t y = r.lo; y <= r.hi; ++y) {
         for (std::int64_t x = r.lo; x <= r.hi; ++x) {
@@ -306,7 +310,10 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
       computed += v ? 1 : 0;
       zeros += v && *v == 0 ? 1 : 0;
     }
-    plot.text.title = name + ": " + words + (outcomes ? " of position (x, y)" : " G(x, y)") +
+    plot.text.title = name + ": " + words +
+                      (outcomes                 ? " of position (x, y)"
+                       : gk.family->plot.misere ? " G⁻(x, y)"
+                                                : " G(x, y)") +
                       ", x, y = " + range_text(r);
     plot.text.caption = caption(gk, naive, computed, by);
     out.svg = grid_plot_svg(plot);

@@ -5,8 +5,9 @@
 //
 // What is drawn depends on the positions the family takes: a sequence G(n) when it takes "0" or
 // "1" (with a proved period marked when the caller gives one), a grid G(x, y) when it takes
-// "x,y", P/N colours for families whose values are outcomes, Chomp's P-positions of 3-row boards,
-// every board of an SOS strip, and otherwise the family's own enumeration of its positions.
+// "x,y", P/N colours for families whose values are outcomes, the P-positions of boards of three
+// rows, every board of a strip of letters, and otherwise the family's own enumeration of its
+// positions.
 #pragma once
 
 #include <cstdint>
@@ -34,7 +35,7 @@ PlotRange parse_plot_range(const std::string& text);
 struct GamePlotRequest {
   /// n for games of one heap (default: the preperiod and two periods when `period` gives a
   /// proved one, else 0..200), x and y for games of two (default 0..31), the
-  /// largest row a for chomp (default 0..60); nullopt: the default.
+  /// largest row a for boards of three rows (default 0..60); nullopt: the default.
   std::optional<PlotRange> range;
   /// How many leading positions the reference kernel recomputes.
   std::size_t check = 300;

@@ -1,5 +1,5 @@
 // The evidence tables of the LaTeX report as fragments for a journal's class (latex_tables.cpp);
-// the report's layout is latex_writer.cpp, its Unicode transliteration latex_text.cpp.
+// the report's layout is latex_writer.cpp, its Unicode text latex_text.cpp.
 #pragma once
 
 #include <string>

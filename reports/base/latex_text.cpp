@@ -2,9 +2,10 @@
 // Live ships them. The output is ASCII except for runs of Chinese and Japanese characters, which
 // the report's macros set by CJKutf8 (pdflatex) or by a few lines of Lua over the same Type 1
 // fonts (lualatex). Mathematical symbols become math mode (⊕ → $\oplus$), accented Latin letters
-// become accents, Cyrillic is transliterated (the AMS / Mathematical Reviews system; the original
-// stays in report.json), and any other character is printed as its code point ([U+XXXX]) so that
-// no input can break compilation. The report's layout is in latex_writer.cpp.
+// become accents, Cyrillic letters become the T2A encoding's commands in \igvru{…} (set in their
+// own script: the fragment names fontenc with T2A), and any other character is printed as its code
+// point ([U+XXXX]) so that no input can break compilation. The report's layout is in
+// latex_writer.cpp.
 #include "reports/base/latex_text.h"
 
 #include <cctype>
@@ -279,27 +280,30 @@ const std::map<char32_t, const char*>& math_symbols() {
   return m;
 }
 
-/// Characters written as text commands.
+/// Characters written as text commands. A symbol of LaTeX's text companion encoding (TS1: §, †,
+/// •, °, ©) goes through \\igvT: the symbol under lualatex (TU has it), its math or OT1 form
+/// under pdflatex, where the TS1 font of Computer Modern can be a bitmap (no cm-super) and
+/// microtype's font expansion (acmart) stops on a bitmap font.
 const std::map<char32_t, const char*>& text_symbols() {
   static const std::map<char32_t, const char*> m{
       {0x00A0, "~"},
       {0x00A1, "!`"},
-      {0x00A7, "\\S{}"},
-      {0x00A9, "\\textcopyright{}"},
-      {0x00AA, "\\textordfeminine{}"},
+      {0x00A7, "\\igvT{\\textsection}{$\\S$}"},
+      {0x00A9, "\\igvT{\\textcopyright}{\\textcircled{c}}"},
+      {0x00AA, "\\igvT{\\textordfeminine}{\\textsuperscript{\\underline{a}}}"},
       {0x00AB, "\\igvT{\\guillemotleft}{\\raisebox{.2ex}{$\\scriptscriptstyle\\ll$}}"},
-      {0x00AE, "\\textregistered{}"},
-      {0x00B0, "\\textdegree{}"},
+      {0x00AE, "\\igvT{\\textregistered}{\\textcircled{\\scriptsize R}}"},
+      {0x00B0, "\\igvT{\\textdegree}{$^{\\circ}$}"},
       {0x00B2, "\\textsuperscript{2}"},
       {0x00B3, "\\textsuperscript{3}"},
       {0x00B5, "$\\mu$"},
-      {0x00B6, "\\P{}"},
+      {0x00B6, "\\igvT{\\textparagraph}{$\\P$}"},
       {0x00B9, "\\textsuperscript{1}"},
-      {0x00BA, "\\textordmasculine{}"},
+      {0x00BA, "\\igvT{\\textordmasculine}{\\textsuperscript{\\underline{o}}}"},
       {0x00BB, "\\igvT{\\guillemotright}{\\raisebox{.2ex}{$\\scriptscriptstyle\\gg$}}"},
-      {0x00BC, "\\textonequarter{}"},
-      {0x00BD, "\\textonehalf{}"},
-      {0x00BE, "\\textthreequarters{}"},
+      {0x00BC, "\\igvT{\\textonequarter}{$\\frac{1}{4}$}"},
+      {0x00BD, "\\igvT{\\textonehalf}{$\\frac{1}{2}$}"},
+      {0x00BE, "\\igvT{\\textthreequarters}{$\\frac{3}{4}$}"},
       {0x00BF, "?`"},
       {0x00C6, "\\AE{}"},
       {0x00D0, "\\igvT{\\DH}{\\igvU{00D0}}"},
@@ -332,17 +336,17 @@ const std::map<char32_t, const char*>& text_symbols() {
       {0x201C, "``"},
       {0x201D, "''"},
       {0x201E, "\\igvT{\\quotedblbase}{,{},}"},
-      {0x2020, "\\dag{}"},
-      {0x2021, "\\ddag{}"},
-      {0x2022, "\\textbullet{}"},
+      {0x2020, "\\igvT{\\textdagger}{$\\dagger$}"},
+      {0x2021, "\\igvT{\\textdaggerdbl}{$\\ddagger$}"},
+      {0x2022, "\\igvT{\\textbullet}{$\\bullet$}"},
       {0x2026, "\\dots{}"},
       {0x202F, "\\,"},
-      {0x2030, "\\textperthousand{}"},
+      {0x2030, "\\igvT{\\textperthousand}{\\%\\textsubscript{0}}"},
       {0x2039, "\\igvT{\\guilsinglleft}{\\raisebox{.2ex}{$\\scriptscriptstyle<$}}"},
       {0x203A, "\\igvT{\\guilsinglright}{\\raisebox{.2ex}{$\\scriptscriptstyle>$}}"},
-      {0x20AC, "\\texteuro{}"},
-      {0x2116, "\\textnumero{}"},
-      {0x2122, "\\texttrademark{}"},
+      {0x20AC, "\\igvT{\\texteuro}{EUR}"},
+      {0x2116, "\\igvT{\\textnumero}{No.}"},
+      {0x2122, "\\igvT{\\texttrademark}{\\textsuperscript{TM}}"},
   };
   return m;
 }
@@ -420,39 +424,46 @@ const char* combining_accent(char32_t c) {
   }
 }
 
-/// Cyrillic, transliterated by the AMS (Mathematical Reviews) system.
+/// Cyrillic, as the T2A encoding's commands (\CYRSH, \cyra: LaTeX's internal representation,
+/// which pdflatex and lualatex read alike), set in \igvru{…}, which switches to T2A; ASCII in
+/// the file, the letters themselves in the PDF (cm-super's Type 1 fonts). nullptr for any other
+/// character.
 const char* cyrillic(char32_t c) {
-  static const char* const upper[32] = {"A",  "B",      "V",    "G", "D",   "E",    "Zh", "Z",
-                                        "I",  "\\u{I}", "K",    "L", "M",   "N",    "O",  "P",
-                                        "R",  "S",      "T",    "U", "F",   "Kh",   "Ts", "Ch",
-                                        "Sh", "Shch",   "$''$", "Y", "$'$", "\\`E", "Yu", "Ya"};
-  static const char* const lower[32] = {"a",  "b",        "v",    "g", "d",   "e",    "zh", "z",
-                                        "i",  "\\u{\\i}", "k",    "l", "m",   "n",    "o",  "p",
-                                        "r",  "s",        "t",    "u", "f",   "kh",   "ts", "ch",
-                                        "sh", "shch",     "$''$", "y", "$'$", "\\`e", "yu", "ya"};
+  static const char* const upper[32] = {
+      "\\CYRA",     "\\CYRB",    "\\CYRV",     "\\CYRG",  "\\CYRD",    "\\CYRE",     "\\CYRZH",
+      "\\CYRZ",     "\\CYRI",    "\\CYRISHRT", "\\CYRK",  "\\CYRL",    "\\CYRM",     "\\CYRN",
+      "\\CYRO",     "\\CYRP",    "\\CYRR",     "\\CYRS",  "\\CYRT",    "\\CYRU",     "\\CYRF",
+      "\\CYRH",     "\\CYRC",    "\\CYRCH",    "\\CYRSH", "\\CYRSHCH", "\\CYRHRDSN", "\\CYRERY",
+      "\\CYRSFTSN", "\\CYREREV", "\\CYRYU",    "\\CYRYA"};
+  static const char* const lower[32] = {
+      "\\cyra",     "\\cyrb",    "\\cyrv",     "\\cyrg",  "\\cyrd",    "\\cyre",     "\\cyrzh",
+      "\\cyrz",     "\\cyri",    "\\cyrishrt", "\\cyrk",  "\\cyrl",    "\\cyrm",     "\\cyrn",
+      "\\cyro",     "\\cyrp",    "\\cyrr",     "\\cyrs",  "\\cyrt",    "\\cyru",     "\\cyrf",
+      "\\cyrh",     "\\cyrc",    "\\cyrch",    "\\cyrsh", "\\cyrshch", "\\cyrhrdsn", "\\cyrery",
+      "\\cyrsftsn", "\\cyrerev", "\\cyryu",    "\\cyrya"};
   if (c >= 0x0410 && c <= 0x042F) return upper[c - 0x0410];
   if (c >= 0x0430 && c <= 0x044F) return lower[c - 0x0430];
   switch (c) {
     case 0x0401:
-      return "\\\"E";
+      return "\\CYRYO";
     case 0x0451:
-      return "\\\"e";
+      return "\\cyryo";
     case 0x0406:
-      return "I";
+      return "\\CYRII";
     case 0x0456:
-      return "i";
+      return "\\cyrii";
     case 0x0407:
-      return "\\\"I";
+      return "\\CYRYI";
     case 0x0457:
-      return "\\\"{\\i}";
+      return "\\cyryi";
     case 0x0404:
-      return "\\`E";
+      return "\\CYRIE";
     case 0x0454:
-      return "\\`e";
+      return "\\cyrie";
     case 0x0490:
-      return "G";
+      return "\\CYRGUP";
     case 0x0491:
-      return "g";
+      return "\\cyrgup";
     default:
       return nullptr;
   }
@@ -541,6 +552,12 @@ std::string latex_text(const std::string& s) {
     if (in_math) out += '$';
     in_math = false;
   };
+  bool in_cyrillic = false;                   // inside \igvru{…}, a run of Cyrillic letters
+  std::size_t run_letters = 0, run_done = 0;  // the run's letters, and those written
+  auto close_cyrillic = [&]() {
+    if (in_cyrillic) out += '}';
+    in_cyrillic = false;
+  };
   // TeX reads its input a line at a time into a buffer of fixed size ("Unable to read an entire
   // line" past it): a long text is cut into lines of at most about kLine bytes, between two
   // characters, by a comment sign and a line end, which TeX drops (no space is added).
@@ -552,6 +569,29 @@ std::string latex_text(const std::string& s) {
       line_start = out.size() + cjk_run.size();
     }
     const char32_t c = next_code_point(s, i);
+    if (const char* cy = cyrillic(c)) {
+      flush_cjk();
+      close_math();
+      if (!in_cyrillic) {
+        out += "\\igvru{";
+        // The letters of this run, for its breaks.
+        run_letters = 1;
+        run_done = 0;
+        for (std::size_t j = i; j < s.size();) {
+          if (cyrillic(next_code_point(s, j)) == nullptr) break;
+          ++run_letters;
+        }
+      }
+      in_cyrillic = true;
+      // A long word may break with a hyphen after every 6 letters, 3 or more letters before the
+      // end (TeX has no Russian patterns here; a narrow table column needs the break).
+      if (run_done >= 6 && run_done % 6 == 0 && run_letters - run_done >= 3) out += "\\-";
+      out += cy;
+      ++run_done;
+      ++word;
+      continue;
+    }
+    close_cyrillic();
     if (is_cjk(c)) {
       close_math();
       const bool jp = japanese || cjk_needs_japanese_font(c);
@@ -625,13 +665,10 @@ std::string latex_text(const std::string& s) {
       continue;
     }
     if (latin_accent(c, out)) continue;
-    if (const char* cy = cyrillic(c)) {
-      out += cy;
-      continue;
-    }
     // Anything else: its code point, visibly.
     out += code_point_text(c);
   }
+  close_cyrillic();
   close_math();
   flush_cjk();
   return out;

@@ -3,8 +3,8 @@
 // (tables/documents/<document>.tex, one per source document; tables/<claim>.tex, one per
 // evidence table). Like the other writers, a function of the one result set.
 //
-// Every string of the report goes through latex_text() (latex_text.h: the Unicode
-// transliteration); this file is the layout: the document, its tables and their macros.
+// Every string of the report goes through latex_text() (latex_text.h: Unicode as
+// LaTeX text); this file is the layout: the document, its tables and their macros.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -183,6 +183,11 @@ const char* const kCodePointMacro =
 const char* const kTextSymbolMacro =
     "\\providecommand\\igvT[2]{\\ifcsname\\csname "
     "f@encoding\\endcsname\\string#1\\endcsname#1\\else#2\\fi}\\MakeRobust\\igvT\n";
+/// Cyrillic text (latex_text's \\igvru{\\CYRSH\\cyrp…}): set in the T2A encoding, which the
+/// fragment's header names (fontenc with T2A; cm-super's Type 1 fonts) under both engines.
+/// Robust: a caption with Cyrillic goes to the list of tables.
+const char* const kCyrillicMacro =
+    "\\providecommand\\igvru[1]{{\\fontencoding{T2A}\\selectfont#1}}\\MakeRobust\\igvru\n";
 /// The links of report.tex (hyperref there; plain text in a paper): a claim's details, its
 /// evidence table.
 const char* const kLinkMacros =
@@ -368,6 +373,14 @@ std::string fragment(const std::string& what, const std::string& body) {
                     "loads\n%   \\usepackage{" +
                     packages + "}\n";
   if (uses("\\igvattention")) out += "% and, for the verdicts' colours, \\usepackage{xcolor}\n";
+  if (uses("\\igvru")) {
+    // One line for both engines (T1 stays the default encoding); a lualatex paper may give
+    // fontenc the options T2A,TU instead, to keep its Unicode fonts the default.
+    out +=
+        "% and, for its Cyrillic text (set in T2A: cm-super's fonts), under both engines:\n"
+        "%   \\usepackage[T2A,T1]{fontenc}\n"
+        "% (under lualatex, the options T2A,TU keep the Unicode fonts as the default)\n";
+  }
   if (cjk) {
     out +=
         "% and, for its Chinese or Japanese text, under pdflatex only:\n"
@@ -379,6 +392,7 @@ std::string fragment(const std::string& what, const std::string& body) {
   if (uses("\\igvU") || uses("\\igvT") || cjk) out += kCodePointMacro;
   if (uses("\\igvT")) out += kTextSymbolMacro;
   if (uses("\\igvref") || uses("\\igvtableref")) out += kLinkMacros;
+  if (uses("\\igvru")) out += kCyrillicMacro;
   // Robust: revtex4-2 writes a footnote's text to a file (its notes go to the bibliography), and
   // \igvzh or \igvja expanded there calls Lua and defines fonts where TeX only writes.
   if (cjk) out += std::string(kCjkMacros) + "\\MakeRobust\\igvzh\\MakeRobust\\igvja\n";
@@ -459,7 +473,10 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "% for the table of contents). The tables are also in tables/ as fragments to \\input\n"
          "% into a paper (reports/REPORTS.md, \"Fragments for a paper\").\n"
          "\\documentclass[a4paper,10pt]{article}\n"
-         "\\ifdefined\\directlua\\else\n"
+         "\\ifdefined\\directlua\n"
+         "%<T2A lualatex>\n"
+         "\\else\n"
+         "%<T2A pdflatex>\n"
          "  \\usepackage[T1]{fontenc}\n"
          "  \\usepackage{lmodern}\n"
          "  \\usepackage{CJKutf8}\n"
@@ -474,7 +491,8 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "\\makeatletter\\@ifundefined{extrafloats}{}{\\extrafloats{100}}\\makeatother\n"
          "\\newcommand\\igvref[2]{\\hyperref[#1]{#2}}\n"
          "\\newcommand\\igvtableref[1]{ (Table~\\ref{igv:#1})}\n"
-      << kBreakMacros << kAttentionMacro << kCodePointMacro << kTextSymbolMacro
+      << kBreakMacros << kAttentionMacro << kCodePointMacro << kTextSymbolMacro << kCyrillicMacro
+      << "\\makeatletter\\pdfstringdefDisableCommands{\\let\\igvru\\@firstofone}\\makeatother\n"
       << kCjkMacros
       // Robust: a document's title (Chinese, Japanese) goes to the table of contents.
       << "\\MakeRobust\\igvzh\\MakeRobust\\igvja\\MakeRobust\\igvU\\MakeRobust\\igvbreak"
@@ -513,7 +531,7 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
          "failed. Refuted, inconclusive and error verdicts are marked "
          "\\igvattention{red}{$\\times$}{}, \\igvattention{orange}{?}{} and "
          "\\igvattention{violet}{!}{} in colour. "
-         "Cyrillic is transliterated (AMS system) and a character LaTeX cannot set is "
+         "A character LaTeX cannot set is "
          "shown as its code point; \\texttt{report.json} holds every text as the source prints "
          "it.\n\n";
 
@@ -598,7 +616,19 @@ std::vector<std::pair<std::string, std::string>> report_to_latex(
     tex << "\n";
   }
   tex << "\n\\end{document}\n";
-  files.insert(files.begin(), {"report.tex", tex.str()});
+  // T2A (Cyrillic) only where some text needs it: a report without Cyrillic compiles where the
+  // Cyrillic fonts are not installed. T1 (pdflatex) or TU (lualatex) stays the default encoding.
+  std::string document = tex.str();
+  bool cyrillic = document.find("\\igvru{") != std::string::npos;
+  for (const auto& [path, text] : files)
+    cyrillic = cyrillic || text.find("\\igvru{") != std::string::npos;
+  const auto replace = [&document](const std::string& marker, const std::string& by) {
+    const auto at = document.find(marker);
+    if (at != std::string::npos) document.replace(at, marker.size(), by);
+  };
+  replace("%<T2A lualatex>\n", cyrillic ? "  \\usepackage[T2A,TU]{fontenc}\n" : "");
+  replace("%<T2A pdflatex>\n", cyrillic ? "  \\usepackage[T2A]{fontenc}\n" : "");
+  files.insert(files.begin(), {"report.tex", document});
   return files;
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "reports/base/report.h"
+#include "reports/base/statement_markup.h"
 #include "reports/base/writers.h"
 
 namespace igv {
@@ -120,6 +121,24 @@ std::string markdown_text(const std::string& s, bool block_start) {
   return md_text(s, block_start);
 }
 
+std::string markdown_statement(const std::string& s, bool block_start) {
+  std::string out;
+  for (const auto& piece : statement_pieces(s)) {
+    const bool start = block_start && out.empty();
+    const std::string latex = piece.math ? markup_latex(piece.text) : "";
+    // GitHub's inline math, $`…`$: the LaTeX sits in a code span, which no renderer reads as
+    // Markdown (a renderer without math shows it as code). A span whose LaTeX holds a backquote
+    // or a '|' (a table cell's end) stays escaped text.
+    if (!latex.empty() && latex.find_first_of("`|\n") == std::string::npos &&
+        latex.front() != ' ' && latex.back() != ' ') {
+      out += "$`" + latex + "`$";
+    } else {
+      out += md_text(piece.text, start);
+    }
+  }
+  return out;
+}
+
 std::string report_to_markdown(const Report& report) {
   return report_to_markdown(report, {});
 }
@@ -164,7 +183,8 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
       // A long statement: shortened here, in full under "Statements in full", one click away
       // (the heading "statement sN" is the anchor GitHub gives it). No footnote syntax: a
       // renderer without footnotes would read it as a link definition.
-      std::string statement = md_text(shorten_text(r->claim.statement, kStatementCell));
+      std::string statement =
+          markdown_statement(shorten_text(r->claim.statement, kStatementCell), false);
       if (r->claim.statement.size() > kStatementCell) {
         full.push_back(r);
         const std::string n = std::to_string(full.size());
@@ -231,7 +251,7 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     // the line into a list item (e2e_report_safety's payloads).
     md << "Source: " << md_text(document_name(r.claim)) << ", " << md_text(r.claim.locator)
        << "\n\n";
-    md << "> " << md_text(r.claim.statement, true) << "\n\n";
+    md << "> " << markdown_statement(r.claim.statement, true) << "\n\n";
     if (!r.claim.reading.empty()) md << "Reading checked: " << md_text(r.claim.reading) << "\n\n";
     md << md_text(r.outcome.summary) << "\n\n";
     if (!r.outcome.counterexample().is_null()) {
@@ -251,7 +271,8 @@ std::string report_to_markdown(const Report& report, const std::vector<Figure>& 
     md << "## Statements in full\n\n";
     for (std::size_t i = 0; i < full.size(); ++i) {
       md << "### statement s" << i + 1 << "\n\n"
-         << md_code(full[i]->claim.id) << ": " << md_text(full[i]->claim.statement) << "\n\n";
+         << md_code(full[i]->claim.id) << ": "
+         << markdown_statement(full[i]->claim.statement, false) << "\n\n";
     }
   }
   return md.str();

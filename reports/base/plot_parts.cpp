@@ -83,6 +83,20 @@ std::vector<std::int64_t> ticks(std::int64_t lo, std::int64_t hi, int most) {
   return out;
 }
 
+std::vector<std::int64_t> end_ticks(std::int64_t lo, std::int64_t hi, int most) {
+  auto out = ticks(lo, hi, most);
+  if (out.empty() || hi <= lo) return out;
+  const std::int64_t step = out.size() > 1 ? out[1] - out[0] : hi - lo;
+  // An inner tick closer to an end than 0.6 steps makes way for the end's (labels would touch).
+  const auto near = [step](std::int64_t a, std::int64_t b) { return (b - a) * 10 < step * 6; };
+  std::vector<std::int64_t> inner;
+  for (auto t : out)
+    if (t > lo && t < hi && !near(lo, t) && !near(t, hi)) inner.push_back(t);
+  inner.insert(inner.begin(), lo);
+  inner.push_back(hi);
+  return inner;
+}
+
 /// Characters of a UTF-8 text (not bytes).
 std::size_t length(const std::string& t) {
   std::size_t n = 0;
@@ -152,7 +166,7 @@ void colour_bar(std::ostringstream& s, double x, double y0, double h, Value max,
     s << "</linearGradient></defs>\n"
       << "<rect x=\"" << num(x) << "\" y=\"" << num(y0) << "\" width=\"" << num(w) << "\" height=\""
       << num(h) << "\" fill=\"url(#scale)\"/>\n";
-    for (auto t : ticks(0, max, std::max(2, static_cast<int>(h / 14)))) {
+    for (auto t : end_ticks(0, max, std::max(2, static_cast<int>(h / 14)))) {
       const double ty = at(static_cast<double>(t));
       s << "<line x1=\"" << num(x + w) << "\" y1=\"" << num(ty) << "\" x2=\"" << num(x + w + 2)
         << "\" y2=\"" << num(ty) << "\" stroke=\"black\" stroke-width=\"0.6\"/>\n";

@@ -44,6 +44,9 @@ const char* outcome_letter(Value v);
 const char* outcome_word(Value v);
 /// Tick values for lo .. hi: a 1, 2 or 5 times a power of ten step, at most about `most` ticks.
 std::vector<std::int64_t> ticks(std::int64_t lo, std::int64_t hi, int most);
+/// The same with both ends ticked (lo and hi themselves), so that an axis says where the data
+/// start and stop; an inner tick too close to an end is left out.
+std::vector<std::int64_t> end_ticks(std::int64_t lo, std::int64_t hi, int most);
 /// Characters of a UTF-8 text (not bytes).
 std::size_t length(const std::string& t);
 double text_width(const std::string& t, double size);

@@ -112,7 +112,33 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
   // Room on the right for half the last tick label.
   const double right = std::max(kRight, text_width(std::to_string(last), kTickSize) / 2 + 2);
   const double plot_w = kWidth - x0 - right;
-  const double height = top + plot_h + strip + kBottom;
+  // A long range with a proved (plain) period is also drawn as a period-aligned raster below the
+  // bands: one row per period, the rows starting where the preperiod ends (and every p before
+  // it), so that periodicity reads as identical rows, the preperiod as the rows that differ.
+  struct Raster {
+    std::int64_t row0 = 0, rows = 0, cols = 0, per_col = 1, first_periodic_row = 0;
+    double row_h = 0, top = 0, height = 0;
+  } raster;
+  if (plot.period && !plot.outcomes && per > 1 && plot.period->saltus == 0) {
+    const auto& p = *plot.period;
+    const std::int64_t back =
+        p.preperiod > plot.first ? (p.preperiod - plot.first + p.period - 1) / p.period : 0;
+    raster.row0 = p.preperiod - back * p.period;
+    // At most kMaxRasterRows rows: the last ones, where the preperiod ends and the rows repeat.
+    const std::int64_t all_rows = (last - raster.row0) / p.period + 1;
+    if (all_rows > kMaxRasterRows) raster.row0 += (all_rows - kMaxRasterRows) * p.period;
+    raster.rows = std::min(all_rows, kMaxRasterRows);
+    raster.first_periodic_row =
+        p.preperiod > raster.row0 ? (p.preperiod - raster.row0) / p.period : 0;
+    raster.per_col = (p.period + kMaxRasterColumns - 1) / kMaxRasterColumns;
+    raster.cols = (p.period + raster.per_col - 1) / raster.per_col;
+    raster.row_h = std::clamp(96.0 / static_cast<double>(raster.rows), 1.5, 14.0);
+    raster.top = top + plot_h + strip + kBottom + 12;
+    raster.height = raster.row_h * static_cast<double>(raster.rows);
+    if (raster.rows < 2) raster.rows = 0;  // one row shows no repetition
+  }
+  const double height =
+      top + plot_h + strip + kBottom + (raster.rows > 0 ? 12 + raster.height + kBottom : 0);
   const double cell = plot_w / static_cast<double>(bars);
   auto x_of = [&](std::int64_t n) {
     return x0 + plot_w * static_cast<double>(n - plot.first) / static_cast<double>(count);
@@ -245,9 +271,88 @@ std::string sequence_plot_svg(const SequencePlot& plot) {
     ribbon(p.preperiod + p.period, p.preperiod + 2 * p.period - 1, "period-band-2", "#9fc6e6");
   }
 
+  if (raster.rows > 0) {
+    // Each cell: the largest value of its positions (per_col of them), on the values' colours.
+    const auto& p = *plot.period;
+    const double cw = plot_w / static_cast<double>(raster.cols);
+    s << "<g class=\"raster\" data-period=\"" << p.period << "\" data-rows=\"" << raster.rows
+      << "\" data-columns=\"" << raster.cols << "\" data-row0=\"" << raster.row0 << "\">\n";
+    for (std::int64_t r = 0; r < raster.rows; ++r) {
+      const std::int64_t start = raster.row0 + r * p.period;
+      const double y = raster.top + raster.row_h * static_cast<double>(r);
+      std::int64_t run_from = 0;
+      std::optional<Value> run_value;
+      const auto flush = [&](std::int64_t to_col) {
+        if (run_value) {
+          s << "<rect class=\"raster-cell\" x=\"" << num(x0 + cw * static_cast<double>(run_from))
+            << "\" y=\"" << num(y) << "\" width=\""
+            << num(cw * static_cast<double>(to_col - run_from) + (to_col < raster.cols ? 0.3 : 0))
+            << "\" height=\"" << num(raster.row_h) << "\" fill=\"" << scale_colour(*run_value, max)
+            << "\"/>\n";
+        }
+      };
+      for (std::int64_t c = 0; c < raster.cols; ++c) {
+        std::optional<Value> v;
+        const std::int64_t from = start + c * raster.per_col;
+        const std::int64_t to = std::min({from + raster.per_col - 1, start + p.period - 1, last});
+        for (std::int64_t n = std::max(from, plot.first); n <= to; ++n) {
+          const auto& x = plot.values[static_cast<std::size_t>(n - plot.first)];
+          if (x) v = v ? std::max(*v, *x) : *x;
+        }
+        if (c == 0 || v != run_value) {
+          if (c > 0) flush(c);
+          run_from = c;
+          run_value = v;
+        }
+      }
+      flush(raster.cols);
+    }
+    s << "</g>\n";
+    if (raster.first_periodic_row > 0) {
+      // Where the preperiod ends: the rows below repeat.
+      const double y = raster.top + raster.row_h * static_cast<double>(raster.first_periodic_row);
+      s << "<line class=\"preperiod-end\" x1=\"" << num(x0 - 3) << "\" y1=\"" << num(y)
+        << "\" x2=\"" << num(x0 + plot_w) << "\" y2=\"" << num(y)
+        << "\" stroke=\"#d55e00\" stroke-width=\"0.8\"/>\n";
+    }
+    x_axis(
+        s, x0, plot_w, raster.top + raster.height,
+        end_ticks(0, p.period - 1, fitting_ticks(plot_w, std::to_string(p.period).size())),
+        [&](std::int64_t t) {
+          return x0 + plot_w * (static_cast<double>(t) + 0.5) / static_cast<double>(p.period);
+        },
+        "n − row start (a row: p = " + std::to_string(p.period) + "); colour: largest " + g);
+    // Row starts as ticks: the first row drawn from its start on, the row where the preperiod
+    // ends, the last row; no two labels closer than 9 pt.
+    std::vector<std::int64_t> row_ticks;
+    const auto tick_row = [&](std::int64_t r) {
+      const std::int64_t start = raster.row0 + r * p.period;
+      if (start < plot.first) return;
+      for (const auto t : row_ticks) {
+        if (std::abs((t - start) / p.period) * raster.row_h < 9) return;
+      }
+      row_ticks.push_back(start);
+    };
+    tick_row(raster.rows - 1);
+    if (raster.first_periodic_row > 0) tick_row(raster.first_periodic_row);
+    tick_row(0);
+    tick_row(1);
+    std::sort(row_ticks.begin(), row_ticks.end());
+    y_axis(
+        s, x0, raster.top, raster.height, row_ticks,
+        [&](std::int64_t t) {
+          return raster.top +
+                 raster.row_h * (static_cast<double>((t - raster.row0) / p.period) + 0.5);
+        },
+        "");
+    // The axis' name above it: a rotated one would run into six-digit tick labels.
+    text_at(s, x0, raster.top - 4, "row start n", kTickSize, "middle");
+  }
+
   const auto digits = std::to_string(last).size();
   x_axis(
-      s, x0, plot_w, y0 + plot_h + strip, ticks(plot.first, last, fitting_ticks(plot_w, digits)),
+      s, x0, plot_w, y0 + plot_h + strip,
+      end_ticks(plot.first, last, fitting_ticks(plot_w, digits)),
       [&](std::int64_t t) { return x_of(t) + (per == 1 ? cell / 2 : 0); }, plot.x_label);
   if (!plot.outcomes) {
     y_axis(
@@ -354,10 +459,10 @@ std::string grid_plot_svg(const GridPlot& plot) {
   };
   const auto x_ticks =
       named ? named_ticks(plot.x_first, x_last)
-            : ticks(plot.x_first, x_last, fitting_ticks(plot_w, std::to_string(x_last).size()));
-  const auto y_ticks = plot.y_names.empty()
-                           ? ticks(plot.y_first, y_last, std::max(2, static_cast<int>(plot_h / 14)))
-                           : named_ticks(plot.y_first, y_last);
+            : end_ticks(plot.x_first, x_last, fitting_ticks(plot_w, std::to_string(x_last).size()));
+  const auto y_ticks = plot.y_names.empty() ? end_ticks(plot.y_first, y_last,
+                                                        std::max(2, static_cast<int>(plot_h / 14)))
+                                            : named_ticks(plot.y_first, y_last);
   for (auto t : x_ticks) {
     const double tx = cx(t) + cell / 2;
     const auto i = static_cast<std::size_t>(t - plot.x_first);
@@ -391,7 +496,7 @@ std::string grid_plot_svg(const GridPlot& plot) {
   return s.str();
 }
 
-std::string chomp_plot_svg(const ChompPlot& plot) {
+std::string three_row_boards_svg(const ThreeRowBoardsPlot& plot) {
   std::int64_t max_c = 1;
   for (const auto& p : plot.p_positions) max_c = std::max(max_c, p.c);
   Legend legend;
@@ -418,9 +523,9 @@ std::string chomp_plot_svg(const ChompPlot& plot) {
   s << "<line x1=\"" << num(px(0)) << "\" y1=\"" << num(py(0)) << "\" x2=\""
     << num(px(std::min(bx, ay))) << "\" y2=\"" << num(py(std::min(bx, ay)))
     << "\" stroke=\"#999999\" stroke-width=\"0.5\" stroke-dasharray=\"2 1.5\"/>\n";
-  x_axis(s, x0, side, y0 + side, ticks(0, bx, fitting_ticks(side, std::to_string(bx).size())), px,
-         "b (second row)");
-  y_axis(s, x0, y0, side, ticks(0, ay, 6), py, "a (bottom row)");
+  x_axis(s, x0, side, y0 + side, end_ticks(0, bx, fitting_ticks(side, std::to_string(bx).size())),
+         px, "b (second row)");
+  y_axis(s, x0, y0, side, end_ticks(0, ay, 6), py, "a (bottom row)");
   const double r = std::clamp(side / static_cast<double>(bx) * 0.42, 0.9, 2.5);
   s << "<g class=\"points\">\n";
   for (const auto& p : plot.p_positions) {
@@ -483,7 +588,8 @@ std::string log_plot_svg(const LogPlot& plot) {
       << num(kTickSize) << "\">" << k << "</tspan></text>\n";
   }
   x_axis(s, x0, plot_w, y0 + plot_h,
-         ticks(x_lo, x_hi, fitting_ticks(plot_w, std::to_string(x_hi).size())), px, plot.x_label);
+         end_ticks(x_lo, x_hi, fitting_ticks(plot_w, std::to_string(x_hi).size())), px,
+         plot.x_label);
   const double my = y0 + plot_h / 2;
   text_at(s, 8, my, plot.y_label + " (log scale)", kLabelSize, "middle",
           " transform=\"rotate(-90 8 " + num(my) + ")\"");
@@ -552,8 +658,8 @@ std::string point_plot_svg(const PointPlot& plot) {
     << "\" height=\"" << num(plot_h)
     << "\" fill=\"none\" stroke=\"black\" stroke-width=\"0.6\"/>\n";
   x_axis(s, x0, plot_w, y0 + plot_h,
-         ticks(0, x_hi, fitting_ticks(plot_w, std::to_string(x_hi).size())), px, plot.x_label);
-  y_axis(s, x0, y0, plot_h, ticks(0, y_hi, 8), py, plot.y_label);
+         end_ticks(0, x_hi, fitting_ticks(plot_w, std::to_string(x_hi).size())), px, plot.x_label);
+  y_axis(s, x0, y0, plot_h, end_ticks(0, y_hi, 8), py, plot.y_label);
   s << "<g class=\"points\">\n";
   for (const auto& p : plot.points) {
     s << "<circle class=\"v\" data-x=\"" << p.x << "\" data-y=\"" << p.y << "\" data-group=\""

@@ -2,10 +2,12 @@
 // `verify run --format svg`: reports/base/game_figures.cpp, reports/frolov, reports/welter) is
 // drawn here, print-grade: standalone SVG (no script, no external file) 3.5 in wide (252 pt, the
 // picture's units), to be set in a 3.5 in column as it is or scaled across a 7 in page; its text
-// at least 7 pt at 3.5 in; axes with ticks and labels; a legend; values on viridis (ordered,
-// colour-blind safe, legible in greyscale) with a colour bar; outcomes in the Okabe-Ito colours.
-// No title or caption is drawn (the report sets the caption); the SVG's <title> and <desc> hold
-// them as metadata. Nothing here computes a value; each function only draws what it is given.
+// at least 7.4 pt at 3.5 in, so still 7.2 pt at the 3.4 in \columnwidth of the two-column
+// journal classes; axes with ticks and labels, both ends of every axis ticked; a legend; values on
+// viridis (ordered, colour-blind safe, legible in greyscale) with a colour bar; outcomes in the
+// Okabe-Ito colours. No title or caption is drawn (the report sets the caption); the SVG's <title>
+// and <desc> hold them as metadata. Nothing here computes a value; each function only draws what it
+// is given.
 //
 // Every data element carries class "v" and data attributes naming its position and value, so a
 // test (tests/e2e/e2e_plot.py) can count and read them: data-n / data-value (sequences),
@@ -17,7 +19,11 @@
 // marked (class "median"), so that a long range shows its structure rather than a block.
 // A proved period is drawn as rects of class "preperiod-band", "period-band" and
 // "period-band-2" (the first and second period after the preperiod), with a ribbon of the same
-// classes plus "ribbon" above the values, at least 1.5 pt wide, visible at any period length.
+// classes plus "ribbon" above the values, at least 1.5 pt wide, visible at any period length;
+// and a binned sequence with a proved plain period is also drawn as a period-aligned raster
+// (<g class="raster"> with data-period, data-rows, data-columns, data-row0; cells of class
+// "raster-cell"): one row per period, starting at the preperiod's end (and every period before
+// it, a line marking where the preperiod ends), so that periodicity reads as equal rows.
 #pragma once
 
 #include <cstdint>
@@ -73,8 +79,9 @@ struct GridPlot {
   std::vector<std::string> cell_names;
 };
 
-/// Chomp's P-positions (a, b, c) of boards with rows a >= b >= c (bottom row a first), a <= max_a.
-struct ChompPlot {
+/// The P-positions (a, b, c) of boards with rows a >= b >= c (bottom row a first), a <= max_a
+/// (PlotHints::Shape::three_row_boards).
+struct ThreeRowBoardsPlot {
   PlotText text;
   std::int64_t max_a = 0;
   std::int64_t max_b = 0;
@@ -116,11 +123,15 @@ struct PointPlot {
 
 /// The most bars a sequence plot draws; a longer sequence is drawn in bins.
 inline constexpr std::int64_t kMaxBars = 420;
+/// The period-aligned raster of a long sequence with a proved period: at most this many rows
+/// (periods) and columns (each column the largest value of period / columns positions).
+inline constexpr std::int64_t kMaxRasterRows = 48;
+inline constexpr std::int64_t kMaxRasterColumns = 120;
 
 std::string sequence_plot_svg(const SequencePlot& plot);
 std::string point_plot_svg(const PointPlot& plot);
 std::string grid_plot_svg(const GridPlot& plot);
-std::string chomp_plot_svg(const ChompPlot& plot);
+std::string three_row_boards_svg(const ThreeRowBoardsPlot& plot);
 std::string log_plot_svg(const LogPlot& plot);
 
 /// `text` with &, <, > and " written as entities, ' as `apostrophe`, and the control characters

@@ -46,6 +46,9 @@ std::string shorten_text(const std::string& s, std::size_t max);
 /// or one that starts with a quote, prefixed with a single quote).
 /// LaTeX's is latex_text (latex_text.h).
 std::string markdown_text(const std::string& s, bool block_start = false);
+/// A statement as Markdown: its text through markdown_text, its math spans (statement_markup.h)
+/// as GitHub's inline math $`…`$ (the whitelisted markup as LaTeX, in a code span).
+std::string markdown_statement(const std::string& s, bool block_start = false);
 std::string html_text(const std::string& s);
 std::string csv_field(const std::string& s);
 /// True when `s` is a number as JSON writes it (-?digits(.digits)?(e[+-]?digits)?): such a CSV

@@ -68,7 +68,8 @@ BOOST_AUTO_TEST_CASE(text_symbols_and_accents) {
   // The guillemets exist in T1 and TU but not in OT1, pdflatex's default: \igvT sets the symbol
   // when the paper's encoding has it, a fallback otherwise (a fragment names no fontenc).
   BOOST_TEST(latex_text("§2 — «x» …") ==
-             "\\S{}2 --- \\igvT{\\guillemotleft}{\\raisebox{.2ex}{$\\scriptscriptstyle\\ll$}}x"
+             "\\igvT{\\textsection}{$\\S$}2 --- "
+             "\\igvT{\\guillemotleft}{\\raisebox{.2ex}{$\\scriptscriptstyle\\ll$}}x"
              "\\igvT{\\guillemotright}{\\raisebox{.2ex}{$\\scriptscriptstyle\\gg$}} \\dots{}");
   BOOST_TEST(latex_text("\"") == "\\igvT{\\textquotedbl}{{\\ttfamily\\char34}}");
   BOOST_TEST(latex_text("misère") == "mis\\`{e}re");
@@ -77,10 +78,25 @@ BOOST_AUTO_TEST_CASE(text_symbols_and_accents) {
   BOOST_TEST(latex_text("n\u0302") == "\\^{n}");  // a combining circumflex
 }
 
-BOOST_AUTO_TEST_CASE(cyrillic_is_transliterated) {
-  BOOST_TEST(latex_text("Шпрага–Гранди") == "Shpraga--Grandi");
-  BOOST_TEST(latex_text("ладейная игра") == "lade\\u{\\i}naya igra");
-  BOOST_TEST(latex_text("ещё объём") == "eshch\\\"e ob$''$\\\"em");
+BOOST_AUTO_TEST_CASE(cyrillic_is_set_in_t2a) {
+  // Each run of Cyrillic letters in \\igvru{…} (T2A), as LaTeX's letter commands: ASCII in the
+  // file, the letters themselves in the PDF; spaces and punctuation stay outside the runs.
+  BOOST_TEST(latex_text("Шпрага–Гранди") ==
+             "\\igvru{\\CYRSH\\cyrp\\cyrr\\cyra\\cyrg\\cyra}--\\igvru{"
+             "\\CYRG\\cyrr\\cyra\\cyrn\\cyrd\\cyri}");
+  BOOST_TEST(latex_text("ладейная игра") ==
+             "\\igvru{\\cyrl\\cyra\\cyrd\\cyre\\cyrishrt\\cyrn\\cyra\\cyrya} "
+             "\\igvru{\\cyri\\cyrg\\cyrr\\cyra}");
+  BOOST_TEST(latex_text("ещё объём, Ї") ==
+             "\\igvru{\\cyre\\cyrshch\\cyryo} \\igvru{\\cyro\\cyrb\\cyrhrdsn\\cyryo\\cyrm},"
+             " \\igvru{\\CYRYI}");
+  // A long word may break (with a hyphen) after every 6 letters, 3 or more before its end.
+  BOOST_TEST(latex_text("затабулировать") ==
+             "\\igvru{\\cyrz\\cyra\\cyrt\\cyra\\cyrb\\cyru\\-\\cyrl\\cyri\\cyrr\\cyro\\cyrv"
+             "\\cyra\\cyrt\\cyrsftsn}");
+  // A run ends before math and CJK, and a letter after them opens a new one.
+  BOOST_TEST(latex_text("а⊕б中в") ==
+             "\\igvru{\\cyra}$\\oplus $\\igvru{\\cyrb}\\igvzh{中}\\igvru{\\cyrv}");
 }
 
 BOOST_AUTO_TEST_CASE(cjk_runs_and_unknown_characters) {

@@ -60,13 +60,14 @@ BOOST_AUTO_TEST_CASE(markdown) {
   const Report report = sample();
   const std::string md = report_to_markdown(report, {});
   for (const auto& r : report.results) {
-    BOOST_TEST(contains(md, markdown_text(r.claim.statement)), r.claim.id << ": full statement");
+    BOOST_TEST(contains(md, markdown_statement(r.claim.statement)),
+               r.claim.id << ": full statement");
     BOOST_TEST(contains(md, r.outcome.summary), r.claim.id << ": what was established");
   }
   // The long one is shortened in the table, with a link to the full text.
-  BOOST_TEST(
-      contains(md, markdown_text(shorten_text(report.results[1].claim.statement, kStatementCell)) +
-                       " [(in full: s1)](#statement-s1)"));
+  BOOST_TEST(contains(
+      md, markdown_statement(shorten_text(report.results[1].claim.statement, kStatementCell)) +
+              " [(in full: s1)](#statement-s1)"));
   BOOST_TEST(contains(md, "❌ **refuted**"));
   BOOST_TEST(contains(md, "🔶 **inconclusive**"));
   BOOST_TEST(contains(md, "⛔ **error**"));

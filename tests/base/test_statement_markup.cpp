@@ -6,6 +6,7 @@
 
 #include "reports/base/latex_text.h"
 #include "reports/base/statement_markup.h"
+#include "reports/base/writers.h"
 
 using namespace igv;
 
@@ -31,6 +32,16 @@ BOOST_AUTO_TEST_CASE(html_renders_scripts_and_lines) {
              "<span class=\"math\">x<sup>s<sub>k</sub></sup> &lt; 2</span>");
   BOOST_TEST(html_statement("\\overline{01}") ==
              "<span class=\"math\"><span class=\"overline\">01</span></span>");
+}
+
+BOOST_AUTO_TEST_CASE(markdown_uses_github_inline_math) {
+  // The math spans as $`LaTeX`$ (GitHub's inline math; a code span elsewhere), the text escaped.
+  BOOST_TEST(markdown_statement("𝒢_S = \\underline{01} (the sequence)") ==
+             "$`\\mathcal{G} _{S} = \\underline{01}`$" + markdown_text(" (the sequence)"));
+  BOOST_TEST(markdown_statement("x^{s_k} *and* y") == "$`x^{s_{k}}`$" + markdown_text(" *and* y"));
+  // No math: exactly the escaped text.
+  for (const std::string s : {"\\input{x} <b>", "holds_from_c", "a | b", "$x$"})
+    BOOST_TEST(markdown_statement(s) == markdown_text(s), s);
 }
 
 BOOST_AUTO_TEST_CASE(anything_else_stays_escaped_text) {

@@ -5,9 +5,11 @@ with only the packages its own first lines name, in article, two-column article,
 elsarticle, revtex4-2, IEEEtran, llncs and acmart, under pdflatex and lualatex
 (reports/REPORTS.md, "Fragments for a paper"). It fails on
 
-- any LaTeX error (a fragment that uses a T1 symbol without naming fontenc: "\\guillemotleft
-  unavailable in encoding OT1"), a missing glyph, an overfull box wider than 1 pt, a float too
-  large for the page, an output loop (revtex's "dead cycles");
+- any LaTeX error in any class and engine (a fragment that uses a T1 symbol without naming
+  fontenc: "\\guillemotleft unavailable in encoding OT1"; a bitmap font under acmart's microtype:
+  "auto expansion is only possible with scalable fonts"), a bitmap (Type 3) font in the PDF,
+  Cyrillic that is not in the PDF's text as Cyrillic, a missing glyph, an overfull box wider
+  than 1 pt, a float too large for the page, an output loop (revtex's "dead cycles");
 - a page ejected by a table of fewer than 20 rows: each fragment sits between two paragraphs,
   and the page the paragraph after it ends on must be the one the paragraph before it is on (a
   longtable, which switches a two-column class to one column, ejects the page);
@@ -111,26 +113,25 @@ def compile_one(folder, name, engine):
     return r.returncode, r.stdout, log
 
 
-# One known failure, kept visible and narrow (issue 38 is open on it): acmart under pdflatex stops
-# on the fragments of document 000 (Frolov, Russian) with microtype's "auto expansion is only
-# possible with scalable fonts" (a text symbol set from an OMS/OML font that has no scalable
-# shape there). Only that exact error, in that class and engine, is reported as KNOWN, not as
-# a failure; any other error still fails.
-KNOWN_FONT_EXPANSION = "! pdfTeX error (font expansion): auto expansion is only possible with scalable"
+# Cyrillic is set in T2A (latex_text's \\igvru{\\CYRSH\\cyrp...}): the letters of each run, read
+# back, must be in the PDF's text under both engines (not transliterated, not lost).
+CYRILLIC_UPPER = ("A B V G D E ZH Z I ISHRT K L M N O P R S T U F H C CH SH SHCH HRDSN ERY SFTSN "
+                  "EREV YU YA").split()
+CYRILLIC_LETTERS = {**{"CYR" + n: chr(0x410 + i) for i, n in enumerate(CYRILLIC_UPPER)},
+                    **{"cyr" + n.lower(): chr(0x430 + i) for i, n in enumerate(CYRILLIC_UPPER)},
+                    "CYRYO": "Ё", "cyryo": "ё", "CYRII": "І", "cyrii": "і", "CYRYI": "Ї",
+                    "cyryi": "ї", "CYRIE": "Є", "cyrie": "є", "CYRGUP": "Ґ", "cyrgup": "ґ"}
 
 
-def known_failure(errors, what):
-    return ("acmart" in what and "pdflatex" in what and errors
-            and errors[0].startswith(KNOWN_FONT_EXPANSION)
-            and all(e.startswith(KNOWN_FONT_EXPANSION) or e.startswith("!  ==> Fatal error")
-                    for e in errors))
+def cyrillic_words(text):
+    """The Cyrillic runs of a fragment (\\igvru{...}) as Unicode, the longer ones first."""
+    words = {"".join(CYRILLIC_LETTERS[n] for n in re.findall(r"\\([A-Za-z]+)", run))
+             for run in re.findall(r"\\igvru\{((?:\\[A-Za-z]+)+)\}", text)}
+    return sorted(words, key=lambda w: (-len(w), w))
 
 
 def check_log(code, stdout, log, what):
     errors = [l for l in log.splitlines() if l.startswith("! ")]
-    if known_failure(errors, what):
-        print(f"KNOWN FAILURE (issue 38, not fixed yet): {what}: {errors[0]}")
-        return False
     check(code == 0 and not errors,
           f"{what}: exits 0 without LaTeX errors, got {code}: {errors[:3]} {stdout[-500:]!r}")
     wide = [float(m.group(1)) for m in re.finditer(r"Overfull \\hbox \(([0-9.]+)pt too wide", log)]
@@ -144,6 +145,7 @@ def check_log(code, stdout, log, what):
 
 
 compiled = []
+cyrillic_checked = []
 
 
 def jobs_for(report_dir, label, fragments, rows):
@@ -183,6 +185,21 @@ def run_jobs(jobs, rows):
         if not check_log(code, stdout, log, what):
             continue
         compiled.append(what)
+        pdf = os.path.join(folder, "paper.pdf")
+        fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True).stdout
+        check("Type 3" not in fonts, f"{what}: no bitmap (Type 3) font in the PDF, got {fonts[-400:]!r}")
+        words = []
+        # revtex4-2 sends footnotes to the bibliography, which needs BibTeX: their text is not in
+        # this PDF, so the Cyrillic is read back in the other classes.
+        for f in (members if "revtex" not in what else []):
+            words += cyrillic_words(open(os.path.join(folder, f), encoding="utf-8").read())[:3]
+        if words:
+            text = subprocess.run(["pdftotext", "-enc", "UTF-8", pdf, "-"], capture_output=True,
+                                  text=True).stdout
+            flat = re.sub(r"-?\s+", "", text)  # a word broken at a line end reads whole
+            missing = [w for w in words if w not in flat]
+            check(not missing, f"{what}: the Cyrillic is in the PDF as Cyrillic, missing {missing[:5]}")
+            cyrillic_checked.append(what)
         pages = {}
         for m in re.finditer(r"^IGVMARK (before|after) (\d+) (\S+)$", log, re.M):
             pages[(m.group(1), int(m.group(2)))] = m.group(3)
@@ -262,6 +279,8 @@ check(r.returncode == 0, f"run latex_claims.toml: exit 0, got {r.returncode}: {r
 check_report(unicode_dir, "unicode", json.load(open(os.path.join(unicode_dir, "report.json"), encoding="utf-8")),
              need_tables=False)
 
+check(any("pdflatex" in w for w in cyrillic_checked) and any("lualatex" in w for w in cyrillic_checked),
+      f"some fragment's Cyrillic was read back under both engines, got {cyrillic_checked[:4]}")
 print("compiled:", *compiled, sep="\n  ")
 print("classes not installed (skipped):", missing_classes)
 finish("e2e_latex_fragments")

@@ -199,6 +199,27 @@ if root is not None:
     ends = [int(x.get("data-to")) for x in data(root, "rect")]
     check(ends and max(ends) == e + 2 * p - 1, f"octal:0.16: the window ends at {e + 2 * p - 1}, got {max(ends or [0])}")
     check(f"preperiod e = {e}, period p = {p} (proved)" in all_text(root), "octal:0.16: the legend names the period")
+    # The long range is also a period-aligned raster: one row per period, rows from e - p on
+    # (the first partly before n = 0), a line where the preperiod ends; rows after it repeat.
+    raster = root.find(f".//{NS}g[@class='raster']")
+    check(raster is not None, "octal:0.16: a period-aligned raster under the bands")
+    if raster is not None:
+        check((raster.get("data-period"), raster.get("data-rows"), raster.get("data-row0")) ==
+              (str(p), "3", str(e - p)),
+              f"octal:0.16: raster of 3 rows of {p} from {e - p}, got {raster.attrib}")
+        cells = [c for c in raster.iter(NS + "rect") if c.get("class") == "raster-cell"]
+        rows = {}
+        for c in cells:
+            rows.setdefault(c.get("y"), []).append((round(float(c.get("x")), 1), c.get("fill")))
+        ys = sorted(rows, key=float)
+        check(len(ys) == 3 and rows[ys[1]] == rows[ys[2]] and rows[ys[0]] != rows[ys[1]],
+              "octal:0.16: the two rows after the preperiod are equal, the one before differs")
+        check(root.find(f".//{NS}line[@class='preperiod-end']") is not None,
+              "octal:0.16: a line marks where the preperiod ends")
+    # Both ends of the n axis are ticked: 0 and the last n drawn.
+    labels = [(t.text or "").strip() for t in root.iter(NS + "text")]
+    check("0" in labels and str(e + 2 * p - 1) in labels,
+          f"octal:0.16: the n axis is ticked at both ends (0, {e + 2 * p - 1})")
 
 # --- outcomes, one coordinate: misère Nim, P exactly at n = 1 ---------------------------------
 root = plot(["misere-nim", "0..40"], "misere_nim")
