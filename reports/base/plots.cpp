@@ -379,7 +379,7 @@ std::string grid_plot_svg(const GridPlot& plot) {
     for (Value v = 0; v <= (draws ? 2 : 1); ++v)
       legend.entries.push_back({outcome_colour(v), "", outcome_word(v)});
   } else {
-    legend.entries.push_back({scale_colour(0, max), "black", "G = 0 (P-position), outlined"});
+    legend.entries.push_back({scale_colour(0, max), "black", plot.zero_legend});
   }
   if (missing) legend.entries.push_back({kColourMissing, "#999999", "not a position"});
   const bool named = !plot.x_names.empty();
@@ -491,7 +491,7 @@ std::string grid_plot_svg(const GridPlot& plot) {
   const double my = y0 + plot_h / 2;
   text_at(s, 8, my, plot.y_label, kLabelSize, "middle",
           " transform=\"rotate(-90 8 " + num(my) + ")\"");
-  if (!plot.outcomes) colour_bar(s, x0 + plot_w + 8, y0, plot_h, max, "G");
+  if (!plot.outcomes) colour_bar(s, x0 + plot_w + 8, y0, plot_h, max, plot.value_name);
   s << "</svg>\n";
   return s.str();
 }

@@ -77,6 +77,10 @@ struct GridPlot {
   std::vector<std::string> x_names, y_names;
   /// Optional name of each cell's position, shown as its tooltip; empty: "(x, y)".
   std::vector<std::string> cell_names;
+  /// What a cell's colour is (the colour bar's label), and the legend's line for the value 0
+  /// (outlined): a Grundy value by default; a function of a paper's (Frolov's g or f) names itself.
+  std::string value_name = "G";
+  std::string zero_legend = "G = 0 (P-position), outlined";
 };
 
 /// The P-positions (a, b, c) of boards with rows a >= b >= c (bottom row a first), a <= max_a

@@ -32,6 +32,10 @@ std::optional<Figure> table_figure(const ClaimResult& r) {
   plot.height = height;
   plot.x_label = "n";
   plot.y_label = "m";
+  // The colour is the value of Frolov's function (g of the misère rook game, f of Digital
+  // Deletion), not a Grundy value: the legend and the colour bar name the function.
+  plot.value_name = fn;
+  plot.zero_legend = fn + "(m, n) = 0, outlined";
   plot.cells.resize(static_cast<std::size_t>(width * height));
   plot.cell_names.resize(plot.cells.size());
   for (std::int64_t m = 0; m < height; ++m) {
@@ -112,16 +116,16 @@ std::optional<Figure> growth_figure(const Report& report) {
   if (t_g.empty() && t_f.empty()) return std::nullopt;
   LogPlot plot;
   plot.x_label = "m";
-  plot.y_label = "period t_m";
-  LogPlot::Series g{"t_m of g(m, ·)", {}}, f{"t_m of f(m, ·)", {}};
+  plot.y_label = "period of row m";
+  LogPlot::Series g{"g(m, ·)", {}}, f{"f(m, ·)", {}};
   for (const auto& [m, t] : t_g) g.points.emplace_back(m, t);
   for (const auto& [m, t] : t_f) f.points.emplace_back(m, t);
   if (!g.points.empty()) plot.series.push_back(g);
   if (!f.points.empty()) plot.series.push_back(f);
   std::int64_t top = 0;
   for (const auto& s : plot.series) top = std::max(top, s.points.back().first);
-  plot.text.title = "Frolov, Table 2: the period t_m of row m of g and f, m ≤ " +
-                    std::to_string(top) + ", log scale";
+  plot.text.title =
+      "Frolov, Table 2: the period of row m of g and f, m ≤ " + std::to_string(top) + ", log scale";
   plot.text.caption =
       "Every period proved: computed row by row, with a certificate (the §4 "
       "argument) that an independent checker accepted, in " +

@@ -174,7 +174,7 @@ def main(verify, src, work):
     root = svg("frolov_table2_growth.svg")
     if root is not None:
         drawn = {int(e.get("data-x")): int(e.get("data-y")) for e in data(root)
-                 if e.get("data-series", "").startswith("t_m of g")}
+                 if e.get("data-series", "").startswith("g(m")}
         want = {int(c["params"]["row"]): c["evidence"]["computed"]["t"] for c in report.values()
                 if c["checker"] == "frolov.table2_row" and c["params"]["function"] == "g"}
         check(drawn == want, f"Table 2 growth: drawn {drawn}, proved {want}")
