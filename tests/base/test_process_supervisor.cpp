@@ -93,7 +93,8 @@ BOOST_AUTO_TEST_CASE(a_child_that_ends_in_time_is_not_stopped) {
   BOOST_TEST(s.status.success());
 }
 
-BOOST_AUTO_TEST_CASE(an_address_space_cap_is_set_in_the_child, *boost::unit_test::enable_if<!kSanitized>()) {
+BOOST_AUTO_TEST_CASE(an_address_space_cap_is_set_in_the_child,
+                     *boost::unit_test::enable_if<!kSanitized>()) {
   SpawnOptions capped;
   capped.address_space_bytes = std::uint64_t{256} << 20;
   Child c = Child::fork_function(
