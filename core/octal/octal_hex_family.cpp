@@ -182,7 +182,8 @@ GameFamily hex_family() {
       "(core/octal/trusted/octal_certificate_check.cpp)";
   family.proved_heap_values.arithmetic_certificate =
       "arithmetic-periodicity certificate (Theorem A) accepted by "
-      "check_hex_arithmetic_certificate (core/octal/trusted/octal_hex_arithmetic_certificate_check.cpp)";
+      "check_hex_arithmetic_certificate "
+      "(core/octal/trusted/octal_hex_arithmetic_certificate_check.cpp)";
   family.period_options.budget =
       "the values the search computes (2048 at 1, the most a certificate holds)";
   return family;
