@@ -127,6 +127,19 @@ struct ByteRows {
   std::int64_t end[kMax]{};      // preperiod + period
 };
 
+/// The byte rows of `count` lower rows from row `first` on (the rows a lane reads one by one).
+ByteRows byte_rows(std::span<const PeriodicRow> lower, int first, std::size_t count) {
+  ByteRows bytes;
+  bytes.count = static_cast<int>(count);
+  for (int i = 0; i < bytes.count; ++i) {
+    const PeriodicRow& r = lower[static_cast<std::size_t>(first + i)];
+    bytes.h[i] = r.h.data();
+    bytes.restart[i] = r.preperiod;
+    bytes.end[i] = r.preperiod + r.period;
+  }
+  return bytes;
+}
+
 /// One row's loop state in registers.
 struct Lane {
   std::uint64_t row_mask;
@@ -195,14 +208,7 @@ void FrolovRowPairStream::stream(std::int8_t* below, std::int8_t* top, std::int6
     return;
   }
 #endif
-  ByteRows bytes;
-  bytes.count = static_cast<int>(below_.cursor.size());
-  for (int i = 0; i < bytes.count; ++i) {
-    const PeriodicRow& r = lower_[static_cast<std::size_t>(table_rows_ + i)];
-    bytes.h[i] = r.h.data();
-    bytes.restart[i] = r.preperiod;
-    bytes.end[i] = r.preperiod + r.period;
-  }
+  const ByteRows bytes = byte_rows(lower_, table_rows_, below_.cursor.size());
   const std::uint64_t* table = table_.empty() ? nullptr : table_.data();
   const auto table_size = static_cast<std::int64_t>(table_.size());
   const std::int64_t table_restart = table_preperiod_;
@@ -252,14 +258,7 @@ void FrolovRowPairStream::stream_below(std::int8_t* below, std::int64_t count) {
 void FrolovRowPairStream::stream_top(const std::int8_t* below, std::int8_t* out,
                                      std::int64_t count) {
   RowState& s = below == nullptr ? below_ : top_;
-  ByteRows bytes;
-  bytes.count = static_cast<int>(s.cursor.size());
-  for (int i = 0; i < bytes.count; ++i) {
-    const PeriodicRow& r = lower_[static_cast<std::size_t>(table_rows_ + i)];
-    bytes.h[i] = r.h.data();
-    bytes.restart[i] = r.preperiod;
-    bytes.end[i] = r.preperiod + r.period;
-  }
+  const ByteRows bytes = byte_rows(lower_, table_rows_, s.cursor.size());
   const std::uint64_t* table = table_.empty() ? nullptr : table_.data();
   const auto table_size = static_cast<std::int64_t>(table_.size());
   const std::int64_t table_restart = table_preperiod_;
