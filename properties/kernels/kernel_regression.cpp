@@ -500,7 +500,7 @@ struct Checker {
     std::vector<std::pair<std::int64_t, std::string>> windows;  // (first heap, name)
     const auto add_window = [&](std::int64_t first, const std::string& name) {
       if (first - b <= width - 1) {  // the window's last heap is in the exhaustive range
-        if (first + width - 1 <= b) return;
+        if (first <= b - (width - 1)) return;
         first = b + 1;
       }
       if (first > m) return;
@@ -528,7 +528,8 @@ struct Checker {
     std::int64_t levels = 0;
     std::int64_t residue_positions = 0;
     for (const auto& [first, name] : windows) {
-      const std::int64_t last = m - first < width - 1 ? m : first + width - 1;
+      // first + (width - 1) is formed only when it is at most m: no overflow at 2^63 - 1.
+      const std::int64_t last = m - first <= width - 1 ? m : first + (width - 1);
       for (std::int64_t n = first;; ++n) {
         add_heap(n, kResidues);
         ++residue_positions;
@@ -552,7 +553,7 @@ struct Checker {
     std::size_t edges = 0;
     const auto around = [&](std::int64_t c) {
       for (std::int64_t d = -3; d <= 3; ++d) {
-        if (c > kLargest - 3 && d > 0) break;
+        if (d > 0 && c > kLargest - d) break;
         if (c + d > b && c + d <= m) add_heap(c + d, kBoundaries), ++edges;
       }
     };
