@@ -181,6 +181,25 @@ std::vector<Value> checked_values(const GameKernels& gk, const std::vector<Posit
   }
 }
 
+/// The leading positions of a range (at most `check` of them; a range ending at 2^63 - 1 has no
+/// n + 1, so its size is counted as b - a), computed by the kernel's ordinary route and
+/// recomputed by the reference kernel: what a streamed or proved range is compared with.
+struct LeadValues {
+  std::vector<Value> values;
+  std::size_t naive = 0;  ///< how many of them the naive kernel recomputed
+};
+LeadValues lead_values_of(const GameKernels& gk, std::int64_t first, std::int64_t last,
+                          std::size_t check) {
+  const std::size_t lead = static_cast<std::size_t>(
+      std::min<std::uint64_t>(check, static_cast<std::uint64_t>(last - first) + 1));
+  std::vector<Position> positions;
+  for (std::size_t i = 0; i < lead; ++i)
+    positions.push_back(integer_position(*gk.game, {first + static_cast<std::int64_t>(i)}));
+  LeadValues out;
+  out.values = checked_values(gk, positions, check, &out.naive);
+  return out;
+}
+
 /// The values of a range through the kernel's streamed route (stream_range_values): no
 /// Position and no label per position. The leading `check` positions are first computed by the
 /// kernel's ordinary route and recomputed by the reference kernel (game_values), and the
@@ -192,14 +211,11 @@ void streamed_range_values(const GameKernels& gk, std::pair<std::int64_t, std::i
   const std::int64_t last = range.second;
   const bool json = out.format == "json";
   if (json) require_held_range(range, "as JSON");
-  // The first positions, checked (a range ending at 2^63 - 1 has no n + 1: counted as b - a).
-  const std::size_t lead = static_cast<std::size_t>(
-      std::min<std::uint64_t>(check, static_cast<std::uint64_t>(last - first) + 1));
-  std::vector<Position> lead_positions;
-  for (std::size_t i = 0; i < lead; ++i)
-    lead_positions.push_back(integer_position(*gk.game, {first + static_cast<std::int64_t>(i)}));
-  std::size_t naive = 0;
-  const auto lead_values = checked_values(gk, lead_positions, check, &naive);
+  // (Not a structured binding: the lambdas below capture them, which clang 14 refuses.)
+  const LeadValues checked_lead = lead_values_of(gk, first, last, check);
+  const std::vector<Value>& lead_values = checked_lead.values;
+  const std::size_t naive = checked_lead.naive;
+  const std::size_t lead = lead_values.size();
   std::vector<Value> values;  // json: every value; else the first `lead` until compared
   const auto compare_lead = [&] {
     for (std::size_t i = 0; i < lead; ++i) {
@@ -256,14 +272,10 @@ void proved_range_values(const GameKernels& gk, const ProvedValues& proof,
   if (last > proof.largest)
     throw InputError("heap " + std::to_string(last) + " of " + gk.game->spec() + " is beyond " +
                      std::to_string(proof.largest) + ", the largest whose value fits in 64 bits");
-  const std::size_t lead = static_cast<std::size_t>(
-      std::min<std::uint64_t>(check, static_cast<std::uint64_t>(last - first) + 1));
-  std::vector<Position> lead_positions;
-  for (std::size_t i = 0; i < lead; ++i)
-    lead_positions.push_back(integer_position(*gk.game, {first + static_cast<std::int64_t>(i)}));
-  std::size_t naive = 0;
-  const auto lead_values = checked_values(gk, lead_positions, check, &naive);
-  for (std::size_t i = 0; i < lead; ++i) {
+  const LeadValues checked_lead = lead_values_of(gk, first, last, check);
+  const std::vector<Value>& lead_values = checked_lead.values;
+  const std::size_t naive = checked_lead.naive;
+  for (std::size_t i = 0; i < lead_values.size(); ++i) {
     const std::int64_t n = first + static_cast<std::int64_t>(i);
     if (proof.heap(n) != lead_values[i])
       throw KernelDisagreement("kernel " + gk.kernel->name + " gives " +

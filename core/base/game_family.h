@@ -246,11 +246,16 @@ struct PlotHints {
   /// (GameInstance::domain) in rows; `strips` a sequence whose n-th position is the strip of n
   /// free squares "0..n-1"; `enumeration` always the family's enumeration (a single integer
   /// that is not a size, like Thirteen's card); `three_row_boards` the P-positions of boards of
-  /// at most three rows a >= b >= c (Chomp); `boards` every board of a strip of "-", "S", "O"
-  /// (SOS); `own_module` drawn by the family's module from the claims' evidence (no game
+  /// at most three rows a >= b >= c (Chomp); `boards` every board of a strip, each square one of
+  /// `board_symbols` (SOS); `own_module` drawn by the family's module from the claims' evidence (no game
   /// figure).
   enum class Shape { automatic, strips, enumeration, three_row_boards, boards, own_module };
   Shape shape = Shape::automatic;
+  /// For `boards`: what a square may hold, the empty square first ("-SO"), and the words for
+  /// the boards that are positions (the others have no value), as a title says it ("without
+  /// SOS").
+  std::string board_symbols = {};
+  std::string board_positions = {};
   /// The values are misère Grundy values (their 0 marks the P-positions of misère play).
   bool misere = false;
   /// The largest size a report's figure draws (0: the picture's default).

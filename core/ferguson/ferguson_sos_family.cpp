@@ -127,6 +127,8 @@ GameFamily sos_family() {
       4,
       ValueKind::outcome};
   family.plot.shape = PlotHints::Shape::boards;
+  family.plot.board_symbols = "-SO";
+  family.plot.board_positions = "without SOS";
   family.plot.name = [](const std::string& spec) {
     return "SOS on a strip of " + spec.substr(spec.find(':') + 1) + " squares";
   };

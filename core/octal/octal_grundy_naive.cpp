@@ -1,29 +1,20 @@
 #include "core/octal/octal_grundy_naive.h"
 
-#include <stdexcept>
-#include <string>
-
 #include "core/octal/octal_grundy_rules.h"
+#include "core/octal/trusted/octal_naive.h"
 
 namespace igv {
 
 std::vector<Value> grundy_values_naive(std::int64_t n_max) {
-  if (n_max < -1) {
-    throw std::out_of_range("Grundy's game: values up to heap " + std::to_string(n_max) +
-                            " asked (heaps are 0 or more)");
-  }
-  std::vector<Value> g;
-  g.reserve(static_cast<std::size_t>(n_max + 1));
-  MexSet seen;
-  for (std::int64_t n = 0; n <= n_max; ++n) {
-    seen.clear();
-    for_each_grundy_split(n, [&](const GrundySplit& s) {
-      seen.add(
-          nim_sum(g[static_cast<std::size_t>(s.smaller)], g[static_cast<std::size_t>(s.larger)]));
-    });
-    g.push_back(seen.mex());
-  }
-  return g;
+  // The heap-by-heap mex loop of the trusted naive octal kernel, with Grundy's game's options
+  // (every split of a heap into two unequal heaps).
+  return mex_of_every_option(
+      "Grundy's game", n_max, [](std::int64_t n, const std::vector<Value>& g, const auto& add) {
+        for_each_grundy_split(n, [&](const GrundySplit& s) {
+          add(nim_sum(g[static_cast<std::size_t>(s.smaller)],
+                      g[static_cast<std::size_t>(s.larger)]));
+        });
+      });
 }
 
 }  // namespace igv

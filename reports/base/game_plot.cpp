@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "core/base/trusted/errors.h"
@@ -175,18 +176,20 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     // Every board of the strip: the left half names the row, the right half the column.
     if (ranged) throw InputError("verify plot " + spec + ": every board is drawn; no RANGE");
     // The strip's length: the number of squares of the empty board the family accepts.
+    const std::string& symbols = gk.family->plot.board_symbols;
+    if (symbols.empty()) throw std::logic_error("a family drawn as boards declares no symbols");
     std::size_t length = 0;
     for (std::size_t k = 1; k <= 64 && length == 0; ++k) {
-      if (try_parse(game, std::string(k, '-'))) length = k;
+      if (try_parse(game, std::string(k, symbols.front()))) length = k;
     }
     if (length == 0) throw InputError("verify plot " + spec + ": no empty board found");
     const std::size_t left = (length + 1) / 2, right = length - left;
-    const auto halves = [](std::size_t k) {
+    const auto halves = [&](std::size_t k) {
       std::vector<std::string> res = {""};
       for (std::size_t i = 0; i < k; ++i) {
         std::vector<std::string> next;
         for (const auto& s : res) {
-          for (char ch : {'-', 'S', 'O'}) next.push_back(s + ch);
+          for (char ch : symbols) next.push_back(s + ch);
         }
         res = std::move(next);
       }
@@ -214,8 +217,8 @@ GamePlot plot_game(const GameKernels& gk, const GamePlotRequest& request) {
     plot.y_label = "the left " + std::to_string(left) + " squares";
     std::size_t computed = 0;
     for (const auto& v : plot.cells) computed += v ? 1 : 0;
-    plot.text.title = name + ": outcome of every board (" + std::to_string(computed) +
-                      " without SOS), for the player to move";
+    plot.text.title = name + ": outcome of every board (" + std::to_string(computed) + " " +
+                      gk.family->plot.board_positions + "), for the player to move";
     plot.text.caption = caption(gk, naive, computed, by);
     out.svg = grid_plot_svg(plot);
     out.title = plot.text.title;

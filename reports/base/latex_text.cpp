@@ -8,9 +8,11 @@
 // latex_writer.cpp.
 #include "reports/base/latex_text.h"
 
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <string>
 #include <string_view>
 
 namespace igv {
@@ -435,14 +437,17 @@ const char* cyrillic(char32_t c) {
       "\\CYRO",     "\\CYRP",    "\\CYRR",     "\\CYRS",  "\\CYRT",    "\\CYRU",     "\\CYRF",
       "\\CYRH",     "\\CYRC",    "\\CYRCH",    "\\CYRSH", "\\CYRSHCH", "\\CYRHRDSN", "\\CYRERY",
       "\\CYRSFTSN", "\\CYREREV", "\\CYRYU",    "\\CYRYA"};
-  static const char* const lower[32] = {
-      "\\cyra",     "\\cyrb",    "\\cyrv",     "\\cyrg",  "\\cyrd",    "\\cyre",     "\\cyrzh",
-      "\\cyrz",     "\\cyri",    "\\cyrishrt", "\\cyrk",  "\\cyrl",    "\\cyrm",     "\\cyrn",
-      "\\cyro",     "\\cyrp",    "\\cyrr",     "\\cyrs",  "\\cyrt",    "\\cyru",     "\\cyrf",
-      "\\cyrh",     "\\cyrc",    "\\cyrch",    "\\cyrsh", "\\cyrshch", "\\cyrhrdsn", "\\cyrery",
-      "\\cyrsftsn", "\\cyrerev", "\\cyryu",    "\\cyrya"};
+  // The small letters' commands are the capitals' in small letters (\CYRSH, \cyrsh).
+  static const std::array<std::string, 32> lower = [] {
+    std::array<std::string, 32> out;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      out[i] = upper[i];
+      for (char& ch : out[i]) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    }
+    return out;
+  }();
   if (c >= 0x0410 && c <= 0x042F) return upper[c - 0x0410];
-  if (c >= 0x0430 && c <= 0x044F) return lower[c - 0x0430];
+  if (c >= 0x0430 && c <= 0x044F) return lower[c - 0x0430].c_str();
   switch (c) {
     case 0x0401:
       return "\\CYRYO";

@@ -36,4 +36,20 @@ std::string least_period_fault(std::int64_t preperiod, std::int64_t period,
   return "";
 }
 
+/// least_period_fault for a plain periodicity x(n + period) = x(n), read from `x(n)`: d is a
+/// period from `preperiod` when one stretch of `period` values equals its shift by d (the
+/// sequence being `period`-periodic from there, that is every n >= preperiod).
+template <class Sequence>
+std::string least_period_fault_of(std::int64_t preperiod, std::int64_t period, Sequence&& x) {
+  return least_period_fault(
+      preperiod, period,
+      [&](std::int64_t d) {
+        for (std::int64_t n = preperiod; n < preperiod + period; ++n) {
+          if (x(n) != x(n + d)) return false;
+        }
+        return true;
+      },
+      [&](std::int64_t n) { return x(n) == x(n + period); });
+}
+
 }  // namespace igv

@@ -418,15 +418,7 @@ CertificateVerdict check_window(CheckerSeal seal, const OctalPeriodCertificate& 
     }
   }
   // 3. Least preperiod and least period.
-  if (auto fault = least_period_fault(
-          e, p,
-          [&](std::int64_t d) {
-            for (std::int64_t n = e; n < e + p; ++n) {
-              if (g[n] != g[n + d]) return false;
-            }
-            return true;
-          },
-          [&](std::int64_t n) { return g[n] == g[n + p]; });
+  if (auto fault = least_period_fault_of(e, p, [&](std::int64_t n) { return g[n]; });
       !fault.empty())
     return reject(fault);
   ProvedPeriod proved;
@@ -741,16 +733,7 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
     }
   }
   // 3. Least preperiod and least period.
-  if (auto fault = least_period_fault(
-          e, p,
-          [&](std::int64_t d) {
-            for (std::int64_t n = e; n < e + p; ++n) {
-              if (at(n) != at(n + d)) return false;
-            }
-            return true;
-          },
-          [&](std::int64_t n) { return at(n) == at(n + p); });
-      !fault.empty())
+  if (auto fault = least_period_fault_of(e, p, at); !fault.empty())
     return reject(fault);
   CertificateVerdict v = CertificateVerdict::acceptance(
       make_checker_seal(),

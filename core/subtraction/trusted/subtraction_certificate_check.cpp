@@ -69,15 +69,8 @@ CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertific
   // (2) ℓ and p are least: no p / q is a period from ℓ, and G(ℓ − 1) != G(ℓ − 1 + p). Beyond the
   // prefix, values are read through the p-periodicity established in (1).
   auto periodic_at = [&](std::int64_t n) { return n < count ? at(n) : at(pre + (n - pre) % per); };
-  const std::string fault = least_period_fault(
-      pre, per,
-      [&](std::int64_t d) {
-        for (std::int64_t n = pre; n < pre + per; ++n) {
-          if (periodic_at(n) != periodic_at(n + d)) return false;
-        }
-        return true;
-      },
-      [&](std::int64_t n) { return at(n) == at(n + per); });
+  // (ℓ − 1 + p < count: G(ℓ − 1 + p) is a value of the prefix, as at() reads it.)
+  const std::string fault = least_period_fault_of(pre, per, periodic_at);
   if (!fault.empty()) return reject(fault);
   return CertificateVerdict::acceptance(
       make_checker_seal(),
