@@ -16,6 +16,18 @@
 
 namespace igv {
 
+/// The instance a kernel is given, as its family's own type: the one place a kernel turns a
+/// GameInstance back into the game it computes (only the family's make() builds its instances,
+/// so another type means a kernel asked about another family's game: InputError).
+template <class Game>
+const Game& instance_as(const GameInstance& game) {
+  const auto* g = dynamic_cast<const Game*>(&game);
+  if (g == nullptr) {
+    throw InputError("a kernel of one family given the game '" + game.spec() + "' of another");
+  }
+  return *g;
+}
+
 struct Kernel {
   std::string family;       ///< the game family it computes, e.g. "subtraction"
   std::string name;         ///< unique within the family, e.g. "naive", "window"

@@ -540,12 +540,6 @@ IGV_REGISTER_GAME("digits", digits_family);
 // Kernels.
 // ---------------------------------------------------------------------------------------------
 
-const FrolovSquareGame& square_game(const GameInstance& g) {
-  const auto* s = dynamic_cast<const FrolovSquareGame*>(&g);
-  if (s == nullptr) throw InputError("game '" + g.spec() + "' is not a Frolov square game");
-  return *s;
-}
-
 /// The rows and columns of the smallest rectangle from (0, 0) that holds every square of `ps`.
 std::pair<std::int64_t, std::int64_t> enclosing_rectangle(const FrolovSquareGame& sg,
                                                           std::span<const Position> ps) {
@@ -560,7 +554,7 @@ std::pair<std::int64_t, std::int64_t> enclosing_rectangle(const FrolovSquareGame
 
 std::vector<Value> grid_values(const GameInstance& game, std::span<const Position> ps,
                                FrolovGrid (*route)(FrolovFunction, std::int64_t, std::int64_t)) {
-  const auto& sg = square_game(game);
+  const auto& sg = instance_as<FrolovSquareGame>(game);
   const auto [rows, cols] = enclosing_rectangle(sg, ps);
   const FrolovGrid grid = route(sg.which(), rows, cols);
   std::vector<Value> out;
@@ -602,7 +596,7 @@ Kernel grid_kernel(const char* family, const char* name, const char* description
   k.range_values = [route, kernel = std::string(family) + "/" + name](
                        const GameInstance& game, std::int64_t first, std::int64_t last,
                        const RangeEmit& emit, const std::function<void()>&) {
-    const auto& sg = square_game(game);
+    const auto& sg = instance_as<FrolovSquareGame>(game);
     const RowRun run = row_run(sg, first, last, kernel);
     emit_grid_run(route(sg.which(), run.m + 1, run.n_last + 1), run, first, last, emit);
   };
@@ -613,7 +607,7 @@ Kernel grid_kernel(const char* family, const char* name, const char* description
 /// (FrolovRowWindow: one byte a column, rows 0..max m held whole); squares in rows above
 /// kFrolovWindowMaxRow by the sweep grid.
 std::vector<Value> row_window_values(const GameInstance& game, std::span<const Position> ps) {
-  const auto& sg = square_game(game);
+  const auto& sg = instance_as<FrolovSquareGame>(game);
   const auto [rows, cols] = enclosing_rectangle(sg, ps);
   if (rows > kFrolovWindowMaxRow + 1) return grid_values(game, ps, frolov_grid_sweep);
   std::vector<Value> out;
@@ -638,7 +632,7 @@ Kernel row_window_kernel(const char* family) {
   k.range_values = [kernel = std::string(family) + "/row-window"](
                        const GameInstance& game, std::int64_t first, std::int64_t last,
                        const RangeEmit& emit, const std::function<void()>&) {
-    const auto& sg = square_game(game);
+    const auto& sg = instance_as<FrolovSquareGame>(game);
     const RowRun run = row_run(sg, first, last, kernel);
     if (run.m > kFrolovWindowMaxRow) {
       emit_grid_run(frolov_grid_sweep(sg.which(), run.m + 1, run.n_last + 1), run, first, last,
@@ -663,7 +657,7 @@ Kernel rook_misere_naive_kernel() {
   return {"rook-misere", "naive", true,
           "NaiveSolver over the rook's moves, never onto (0,0) (G1's rules)",
           [](const GameInstance& game, std::span<const Position> ps) {
-            const auto& sg = square_game(game);
+            const auto& sg = instance_as<FrolovSquareGame>(game);
             NaiveSolver<MisereRookRules> solver;
             std::vector<Value> out;
             for (const auto& p : ps) out.push_back(solver.value(sg.square(p)));
@@ -683,7 +677,7 @@ Kernel digital_deletion_naive_kernel() {
   return {"digital-deletion", "naive", true,
           "NaiveSolver over the moves of H_a : *x (lower the heap, move in *x, delete H_0)",
           [](const GameInstance& game, std::span<const Position> ps) {
-            const auto& sg = square_game(game);
+            const auto& sg = instance_as<FrolovSquareGame>(game);
             NaiveSolver<HeapThenNimRules> solver;
             std::vector<Value> out;
             for (const auto& p : ps) out.push_back(solver.value(sg.square(p)));

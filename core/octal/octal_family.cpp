@@ -274,16 +274,11 @@ GameFamily octal_family() {
 }
 IGV_REGISTER_GAME("octal", octal_family);
 
-const OctalCode& code_of(const GameInstance& game) {
-  const auto* octal = dynamic_cast<const OctalGame*>(&game);
-  if (!octal) throw InputError("octal kernel given a game that is not octal: " + game.spec());
-  return octal->code();
-}
-
 Kernel octal_naive_kernel() {
   return {"octal", "naive", true, "mex over every option of each heap, O(n^2); sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
-            const auto g = octal_values_naive(code_of(game), heaps_up_to(largest_heap(ps)) - 1);
+            const auto g = octal_values_naive(instance_as<OctalGame>(game).code(),
+                                              heaps_up_to(largest_heap(ps)) - 1);
             return nim_sums_of_heaps(
                 ps, [&g](std::int64_t h) { return g[static_cast<std::size_t>(h)]; });
           }};
@@ -292,7 +287,7 @@ Kernel octal_sparse_kernel() {
   Kernel k{"octal", "sparse", false,
            "sparse-space method (rare/common values under a mask, bitset mex); sums by nim-sum",
            [](const GameInstance& game, std::span<const Position> ps) {
-             OctalSparseSolver solver(code_of(game));
+             OctalSparseSolver solver(instance_as<OctalGame>(game).code());
              solver.extend_to(heaps_up_to(largest_heap(ps)));
              return nim_sums_of_heaps(ps, [&solver](std::int64_t h) { return solver.value(h); });
            }};
@@ -300,7 +295,7 @@ Kernel octal_sparse_kernel() {
   k.range_values = [](const GameInstance& game, std::int64_t first, std::int64_t last,
                       const std::function<void(std::int64_t, Value)>& emit,
                       const std::function<void()>& tick) {
-    OctalSparseSolver solver(code_of(game));
+    OctalSparseSolver solver(instance_as<OctalGame>(game).code());
     solver.extend_to(heaps_up_to(last), tick);
     for (std::int64_t n = first; n <= last; ++n) emit(n, solver.value(n));
   };

@@ -190,12 +190,6 @@ GameFamily hex_family() {
 }
 IGV_REGISTER_GAME("hex", hex_family);
 
-const HexCode& hex_code_of(const GameInstance& game) {
-  const auto* hex = dynamic_cast<const HexGame*>(&game);
-  if (!hex) throw InputError("hexadecimal kernel given a game that is not hex: " + game.spec());
-  return hex->code();
-}
-
 std::vector<Value> sums(const std::vector<Value>& g, std::span<const Position> ps) {
   return nim_sums_of_heaps(ps, [&g](std::int64_t h) { return g[static_cast<std::size_t>(h)]; });
 }
@@ -204,7 +198,9 @@ Kernel hex_naive_kernel() {
   return {"hex", "naive", true,
           "mex over every option of each heap (three-way splits: O(n^3)); sums by nim-sum",
           [](const GameInstance& game, std::span<const Position> ps) {
-            return sums(hex_values_naive(hex_code_of(game), heaps_up_to(largest_heap(ps)) - 1), ps);
+            return sums(hex_values_naive(instance_as<HexGame>(game).code(),
+                                         heaps_up_to(largest_heap(ps)) - 1),
+                        ps);
           }};
 }
 Kernel hex_sets_kernel() {
@@ -212,10 +208,12 @@ Kernel hex_sets_kernel() {
            "option-value sets: two-way split sets kept per total, three-way splits by value "
            "class and xor-permutation, O(n^2) word operations; sums by nim-sum",
            [](const GameInstance& game, std::span<const Position> ps) {
-             return sums(hex_values_fast(hex_code_of(game), heaps_up_to(largest_heap(ps))), ps);
+             return sums(
+                 hex_values_fast(instance_as<HexGame>(game).code(), heaps_up_to(largest_heap(ps))),
+                 ps);
            }};
   k.range_values = range_values_from_prefix([](const GameInstance& game, std::int64_t count) {
-    return hex_values_fast(hex_code_of(game), count);
+    return hex_values_fast(instance_as<HexGame>(game).code(), count);
   });
   return k;
 }

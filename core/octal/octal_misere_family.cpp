@@ -163,20 +163,12 @@ GameFamily octal_misere_family() {
 }
 IGV_REGISTER_GAME("octal-misere", octal_misere_family);
 
-const OctalCode& code_of(const GameInstance& game) {
-  const auto* g = dynamic_cast<const OctalMisereGame*>(&game);
-  if (!g) {
-    throw InputError("octal-misere kernel given a game that is not octal-misere: " + game.spec());
-  }
-  return g->code();
-}
-
 Kernel octal_misere_naive_kernel() {
   return {"octal-misere", "naive", true,
           "outcome codes (0 loss, 1 win): memoised search over sorted multisets of heaps, every "
           "move in one heap, misère terminal rule",
           [](const GameInstance& game, std::span<const Position> ps) {
-            OctalMisereNaiveSolver solver(code_of(game));
+            OctalMisereNaiveSolver solver(instance_as<OctalMisereGame>(game).code());
             std::vector<Value> out;
             out.reserve(ps.size());
             for (const auto& p : ps) {
@@ -192,7 +184,8 @@ Kernel octal_misere_counts_kernel() {
           "first, misère terminal rule",
           [](const GameInstance& game, std::span<const Position> ps) {
             for (const auto& p : ps) require_small(game.spec(), p);
-            return octal_misere_outcomes_counts(code_of(game), ps, kOctalMisereMaxTokens);
+            return octal_misere_outcomes_counts(instance_as<OctalMisereGame>(game).code(), ps,
+                                                kOctalMisereMaxTokens);
           }};
 }
 IGV_REGISTER_KERNEL(octal_misere_naive_kernel);

@@ -197,12 +197,6 @@ Position SubtractionGame::sample(std::uint64_t seed, std::int64_t size) const {
 // ---------------------------------------------------------------------------------------------
 namespace {
 
-const SubtractionGame& as_subtraction(const GameInstance& g) {
-  const auto* sub = dynamic_cast<const SubtractionGame*>(&g);
-  if (sub == nullptr) throw InputError("game '" + g.spec() + "' is not a subtraction game");
-  return *sub;
-}
-
 std::int64_t largest_heap(std::span<const Position> ps) {
   std::int64_t most = -1;
   for (const auto& p : ps) most = std::max(most, p.at(0));
@@ -302,7 +296,7 @@ Kernel prefix_kernel(const char* family, const char* name, bool reference, const
 }
 
 std::vector<Value> naive_prefix(const GameInstance& g, std::int64_t count) {
-  const auto& sub = as_subtraction(g);
+  const auto& sub = instance_as<SubtractionGame>(g);
   if (count > kNaiveLimit) {
     throw BudgetExceeded("naive subtraction kernel: heap " + std::to_string(count - 1) +
                          " needs more than " + std::to_string(kNaiveLimit) + " values");
@@ -324,7 +318,7 @@ Kernel window_kernel(const char* family) {
            "incremental mex over a window of the last s_k values (O(s_k) memory); beyond a few "
            "million, the proved period; for the powers of 2, the mod-3 residue lemma",
            [](const GameInstance& g, std::span<const Position> ps) {
-             const auto& sub = as_subtraction(g);
+             const auto& sub = instance_as<SubtractionGame>(g);
              const std::int64_t most = largest_heap(ps);
              if (sub.set().rule_defined()) {
                // No finite window for an infinite S: the member or the bitset kernel's exact mex.
@@ -340,11 +334,11 @@ Kernel window_kernel(const char* family) {
   // kDirectWindowLimit, and through the proved period from there; an infinite S as above.
   k.range_values = [rule_defined =
                         range_values_from_prefix([](const GameInstance& g, std::int64_t count) {
-                          const auto& sub = as_subtraction(g);
+                          const auto& sub = instance_as<SubtractionGame>(g);
                           return rule_defined_values(sub.set(), sub.play(), count);
                         })](const GameInstance& g, std::int64_t first, std::int64_t last,
                             const RangeEmit& emit, const std::function<void()>& tick) {
-    const auto& sub = as_subtraction(g);
+    const auto& sub = instance_as<SubtractionGame>(g);
     if (sub.set().rule_defined()) {
       rule_defined(g, first, last, emit, tick);
       return;
@@ -382,7 +376,7 @@ void normal_range_outcomes(const GameInstance& g, std::int64_t first, std::int64
                            const std::function<void(std::int64_t, bool)>& emit,
                            const std::function<void()>& tick,
                            const decltype(Kernel::range_values)& values) {
-  const auto& sub = as_subtraction(g);
+  const auto& sub = instance_as<SubtractionGame>(g);
   if (sub.play() != SubtractionPlay::normal)
     throw std::logic_error("the outcome sieve is for normal play only");
   if (sub.set().finite()) {
@@ -413,7 +407,7 @@ Kernel members_kernel(const char* family) {
       "incremental mex over the members of S up to n, listed once (a sieve for the primes); "
       "exact for every S (core/subtraction/subtraction_fast_members.cpp)",
       [](const GameInstance& g, std::int64_t count) {
-        const auto& sub = as_subtraction(g);
+        const auto& sub = instance_as<SubtractionGame>(g);
         return subtraction_values_members(sub.set(), sub.play(), count);
       });
   k.largest_heap = kMostMemberKernelValues - 1;  // its cap, known before any work
@@ -426,7 +420,7 @@ Kernel bitset_kernel(const char* family) {
       "word-parallel: one bitset per value of the heaps with an option of that value, the "
       "set's bitset shifted and OR-ed in (core/subtraction/subtraction_fast_bitset.cpp)",
       [](const GameInstance& g, std::int64_t count) {
-        const auto& sub = as_subtraction(g);
+        const auto& sub = instance_as<SubtractionGame>(g);
         return subtraction_values_bitset(sub.set(), sub.play(), count);
       });
   k.largest_heap = kMostBitsetKernelValues - 1;  // its cap, known before any work
@@ -445,7 +439,7 @@ Kernel normal_window() {
     normal_range_outcomes(g, first, last, emit, tick, values);
   };
   k.range_outcomes_bytes = [](const GameInstance& g, std::int64_t last) -> std::uint64_t {
-    const auto& sub = as_subtraction(g);
+    const auto& sub = instance_as<SubtractionGame>(g);
     if (sub.set().finite()) return 0;  // the window's ring
     // the bits, and the members (the squares up to 4·10^7: 6,324; the primes: a sieve of bits)
     return static_cast<std::uint64_t>(last) / 8 + 64 +
