@@ -467,9 +467,11 @@ def hex_values(digits, claimed):
     return g
 
 
-def check_hex(doc):
+def hex_header(doc):
+    """The top fields of a hexadecimal certificate and the digits of its game's code (canonical,
+    finite: the last digit nonzero), or Malformed."""
     top = fields(doc, ["game", "preperiod", "period", "saltus", "last_exceptional_value", "certificate"], "")
-    code = top["game"][len("hex:"):]
+    code = top["game"][len("hex:"):] if isinstance(top["game"], str) else ""
     head, dot, tail = code.partition(".")
     hexdigits = "0123456789ABCDEF"
     if not dot or head not in ("0", "4", "8", "C") or not tail or any(c not in hexdigits for c in tail):
@@ -479,6 +481,11 @@ def check_hex(doc):
         digits.pop()
     if code != head + "." + ("".join(hexdigits[d] for d in digits[1:]) or "0"):
         raise Malformed(f"game '{top['game']}' is not written canonically")
+    return top, digits
+
+
+def check_hex(doc):
+    top, digits = hex_header(doc)
     k = len(digits) - 1
     c = fields(top["certificate"], ["certificate_version", "theorem", "bound", "values", "checked", "checker"],
                "certificate")
@@ -512,17 +519,7 @@ def check_hex(doc):
 def check_hex_arithmetic(doc):
     """Theorem A (core/CERTIFICATES.md, "hexadecimal, arithmetic periodicity"): every value
     recomputed from the rules, hypotheses H0-H5 re-derived from them, G = G* on 0..N, e and p least."""
-    top = fields(doc, ["game", "preperiod", "period", "saltus", "last_exceptional_value", "certificate"], "")
-    code = top["game"][len("hex:"):] if isinstance(top["game"], str) else ""
-    head, dot, tail = code.partition(".")
-    hexdigits = "0123456789ABCDEF"
-    if not dot or head not in ("0", "4", "8", "C") or not tail or any(c not in hexdigits for c in tail):
-        raise Malformed(f"game '{top['game']}' is not a canonical finite hexadecimal code")
-    digits = [int(head, 16)] + [int(c, 16) for c in tail]
-    while len(digits) > 1 and digits[-1] == 0:
-        digits.pop()
-    if code != head + "." + ("".join(hexdigits[d] for d in digits[1:]) or "0"):
-        raise Malformed(f"game '{top['game']}' is not written canonically")
+    top, digits = hex_header(doc)
     k = len(digits) - 1
     c = fields(top["certificate"], ["certificate_version", "theorem", "n0", "base_end", "bound", "values",
                                     "checked", "checker"], "certificate")

@@ -186,9 +186,11 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   using clock = std::chrono::steady_clock;
   const std::size_t n = batch.count;
   Child child(command.argv);
-  std::vector<Value> values;
-  values.reserve(n);
-  std::string line;  // lines: the partial line; binary: the partial record
+  std::vector<Value> values;  // without a scatter: the values in order
+  const bool scatter = batch.scatter_by_id != nullptr && batch.scatter_ids != nullptr;
+  if (!scatter) values.reserve(n);
+  std::size_t answered = 0;  // values read
+  std::string line;          // lines: the partial line; binary: the partial record
   KernelRunStats local;
   KernelRunStats& st = stats != nullptr ? *stats : local;
   st = KernelRunStats{};
@@ -202,7 +204,7 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   };
   const auto fail = [&](const std::string& kind, const std::string& what) {
     child.kill_and_reap();
-    KernelDefect d(command.shown + " " + what + hint(), kind, values.size());
+    KernelDefect d(command.shown + " " + what + hint(), kind, answered);
     d.detail = what + hint();
     d.received = std::move(values);
     throw d;
@@ -211,9 +213,9 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
     return i < n && n > 1 ? " (position " + batch.name(i) + ")" : std::string();
   };
   const auto after = [&]() {
-    return n == 1 && values.empty() ? std::string(" without a value")
-                                    : " after " + std::to_string(values.size()) + " of " +
-                                          std::to_string(n) + " values" + where(values.size());
+    return n == 1 && answered == 0 ? std::string(" without a value")
+                                   : " after " + std::to_string(answered) + " of " +
+                                         std::to_string(n) + " values" + where(answered);
   };
   const auto too_many = [&]() {
     // At the first value beyond the positions: a kernel that keeps writing values is never read
@@ -223,10 +225,15 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
                                   std::to_string(n) + " positions");
   };
   const auto take_value = [&](Value v) {
-    if (trailer || values.size() >= n) too_many();
-    if (values.empty())
+    if (trailer || answered >= n) too_many();
+    if (answered == 0)
       st.first_value_seconds = std::chrono::duration<double>(clock::now() - start).count();
-    values.push_back(v);
+    if (scatter) {
+      batch.scatter_by_id[batch.scatter_ids[answered]] = v;
+    } else {
+      values.push_back(v);
+    }
+    ++answered;
   };
   const auto read_stderr = [&]() {
     char ebuf[65536];
@@ -269,7 +276,7 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
                      {child.in_, static_cast<short>(child.in_ >= 0 ? POLLOUT : 0), 0}};
     const double silent = std::chrono::duration<double>(clock::now() - progress).count();
     // Until its first value the kernel has the start-up allowance (it may build a table first).
-    const bool starting = values.empty() && !trailer;
+    const bool starting = answered == 0 && !trailer;
     const double allowance = starting ? std::max(options.startup_seconds, options.silence_seconds)
                                       : options.silence_seconds;
     double wait = allowance -
@@ -313,45 +320,67 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
     }
     progress = clock::now();
     if (command.protocol == KernelProtocol::binary) {
-      line.append(buf, static_cast<std::size_t>(got));
-      std::size_t at = 0;
-      for (; at + 9 <= line.size(); at += 9) {
-        const auto status = static_cast<unsigned char>(line[at]);
-        Value v = 0;
-        std::memcpy(&v, line.data() + at + 1, sizeof v);
-        if (trailer) too_many();
-        if (status == 3 && v >= 0) {
-          // kernel-host's trailer: the nanoseconds spent in the value function (the last record).
-          trailer = true;
-          st.own_seconds = static_cast<double>(v) * 1e-9;
-          continue;
-        }
-        if (status == 2) {
-          // kernel-host saw bytes on the plugin's standard output, the protocol's own channel
-          // (it sends them on its stderr first): a defect whatever the values.
-          for (int k = 0; k < 50 && child.err_ >= 0; ++k) {
-            pollfd e{child.err_, POLLIN, 0};
-            if (poll(&e, 1, 2) <= 0) break;
-            read_stderr();
-          }
-          fail("stdout", "wrote " + std::to_string(v) +
-                             " bytes on its standard output, which is the channel of the "
-                             "protocol (a plugin writes nothing there: log to stderr)");
-        }
-        if (status != 0) {
-          const std::size_t i = values.size();
-          const std::string what = "could not compute position " +
-                                   (i < n ? batch.name(i) : std::string("?")) +
-                                   " (its value function returned " + std::to_string(v) + ")";
-          auto defect = KernelDefect(command.shown + " " + what, "error", i);
-          defect.detail = what;
-          defect.received = std::move(values);
-          child.kill_and_reap();
-          throw defect;
-        }
-        take_value(v);
+      // The records are read where they lie in `buf`; only one cut by the read's end is carried
+      // over (in `line`, at most 8 bytes) and completed from the next read.
+      const auto size = static_cast<std::size_t>(got);
+      std::size_t from = 0;  // the first byte of buf after the carried record
+      if (!line.empty()) {
+        from = std::min(size, 9 - line.size());
+        line.append(buf, from);
       }
-      line.erase(0, at);
+      const char* data = buf;
+      std::size_t at = from;
+      std::size_t end = size;
+      const bool carried = line.size() == 9;
+      for (int pass = carried ? 0 : 1; pass < 2; ++pass) {
+        if (pass == 0) {
+          data = line.data();
+          at = 0;
+          end = 9;
+        } else {
+          data = buf;
+          at = from;
+          end = size;
+        }
+        for (; at + 9 <= end; at += 9) {
+          const auto status = static_cast<unsigned char>(data[at]);
+          Value v = 0;
+          std::memcpy(&v, data + at + 1, sizeof v);
+          if (trailer) too_many();
+          if (status == 3 && v >= 0) {
+            // kernel-host's trailer: the nanoseconds spent in the value function (the last record).
+            trailer = true;
+            st.own_seconds = static_cast<double>(v) * 1e-9;
+            continue;
+          }
+          if (status == 2) {
+            // kernel-host saw bytes on the plugin's standard output, the protocol's own channel
+            // (it sends them on its stderr first): a defect whatever the values.
+            for (int k = 0; k < 50 && child.err_ >= 0; ++k) {
+              pollfd e{child.err_, POLLIN, 0};
+              if (poll(&e, 1, 2) <= 0) break;
+              read_stderr();
+            }
+            fail("stdout", "wrote " + std::to_string(v) +
+                               " bytes on its standard output, which is the channel of the "
+                               "protocol (a plugin writes nothing there: log to stderr)");
+          }
+          if (status != 0) {
+            const std::size_t i = answered;
+            const std::string what = "could not compute position " +
+                                     (i < n ? batch.name(i) : std::string("?")) +
+                                     " (its value function returned " + std::to_string(v) + ")";
+            auto defect = KernelDefect(command.shown + " " + what, "error", i);
+            defect.detail = what;
+            defect.received = std::move(values);
+            child.kill_and_reap();
+            throw defect;
+          }
+          take_value(v);
+        }
+      }
+      if (carried) line.clear();
+      if (at < size && at >= from) line.assign(buf + at, size - at);  // a cut record, carried
       continue;
     }
     for (ssize_t k = 0; k < got; ++k) {
@@ -360,14 +389,14 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
         line += c;
         if (line.size() > kMaxLine)
           fail("garbage", "wrote a line longer than " + std::to_string(kMaxLine) +
-                              " bytes for value " + std::to_string(values.size() + 1) +
-                              where(values.size()) + ": '" + shown_bytes(line) + "'");
+                              " bytes for value " + std::to_string(answered + 1) + where(answered) +
+                              ": '" + shown_bytes(line) + "'");
         continue;
       }
       Value v = 0;
       if (!parse_value_line(line, v))
         fail("garbage", "wrote '" + shown_bytes(line) + "', not a value, as value " +
-                            std::to_string(values.size() + 1) + where(values.size()));
+                            std::to_string(answered + 1) + where(answered));
       take_value(v);
       line.clear();
     }
@@ -393,19 +422,19 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   if (!line.empty() && command.protocol == KernelProtocol::lines) {
     Value v = 0;
     if (!parse_value_line(line, v))
-      fail("garbage", "ended with '" + shown_bytes(line) + "', not a value" + where(values.size()));
+      fail("garbage", "ended with '" + shown_bytes(line) + "', not a value" + where(answered));
     take_value(v);  // a last line without its newline
   }
   if (!line.empty() && command.protocol == KernelProtocol::binary) {
     // A reply that ends inside a record is no answer (found by the fuzz target's protocol mode).
     fail("garbage", "ended inside a record (" + std::to_string(line.size()) + " of its 9 bytes)" +
-                        where(values.size()));
+                        where(answered));
   }
   if (!child.exited_cleanly()) {
     fail("died", "ended (" + child.status_text() + ")" + after());
   }
-  if (values.size() < n)
-    fail("too-few", "wrote " + std::to_string(values.size()) + " values for " + std::to_string(n) +
+  if (answered < n)
+    fail("too-few", "wrote " + std::to_string(answered) + " values for " + std::to_string(n) +
                         (n == 1 ? " position" : " positions"));
   return values;
 }

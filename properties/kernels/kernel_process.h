@@ -76,6 +76,11 @@ struct KernelBatch {
   /// returns the next position (one call a chunk instead of one a position).
   std::function<std::size_t(std::size_t i, KernelProtocol, std::string& out, std::size_t bytes)>
       encode_many{};
+  /// Optional: where the values go as they are read, value i to by_id[ids[i]] (no vector of the
+  /// run's values is built; run_kernel returns an empty one, and a KernelDefect's `received`
+  /// stays empty: its `answered` values are in by_id). Both null: returned in order.
+  Value* scatter_by_id = nullptr;
+  const std::uint32_t* scatter_ids = nullptr;
 };
 
 /// A description of a loaded kernel (`verify kernel-host` says it first): name, description,

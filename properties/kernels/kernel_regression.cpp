@@ -12,6 +12,7 @@
 #include <limits>
 #include <random>
 #include <set>
+#include <span>
 
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -272,9 +273,15 @@ struct Checker {
   }
 
   /// The kernel's values of the ids `order` in one fresh run, timed; KernelDefect on failure.
-  std::vector<Value> kernel_ids(const std::vector<std::uint32_t>& order) {
+  /// With `by_id`: value j goes to by_id[order[j]] as it is read, and an empty vector comes back
+  /// (run_order; no vector of a run's values is built).
+  std::vector<Value> kernel_ids(const std::vector<std::uint32_t>& order, Value* by_id = nullptr) {
     KernelBatch batch;
     batch.count = order.size();
+    if (by_id != nullptr) {
+      batch.scatter_by_id = by_id;
+      batch.scatter_ids = order.data();
+    }
     const bool heaps = heap_shape(family) != HeapShape::other;
     batch.encode = [&](std::size_t i, KernelProtocol protocol, std::string& out) {
       const std::size_t id = order[i];
@@ -292,6 +299,9 @@ struct Checker {
         }
         return;
       }
+      // Another position (a sum) encoded where it lies, not copied.
+      if (!cov.is_heap(id))
+        return encode_position(game, cov.others[id - cov.heap_count()], protocol, out);
       encode_position(game, cov.position(id), protocol, out);
     };
     batch.name = [&](std::size_t i) { return game.format_position(cov.position(order[i])); };
@@ -436,7 +446,7 @@ struct Checker {
   /// Fisher–Yates with a small generator seeded from `seed` (splitmix64, each index drawn by a
   /// multiply-shift of 64 bits: bias below 2^-32 for a million positions), much cheaper than
   /// std::shuffle with the Mersenne twister on a million ids; the order depends on the seed only.
-  static void shuffle(std::vector<std::uint32_t>& v, std::uint64_t seed) {
+  static void shuffle(std::span<std::uint32_t> v, std::uint64_t seed) {
     std::uint64_t state = seed;
     const auto next = [&state]() {
       std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
@@ -600,7 +610,7 @@ struct Checker {
                 : log_uniform(rng, 1, m);
       }
       std::sort(p.begin(), p.end());
-      sums.push_back(p);
+      sums.push_back(std::move(p));
     }
     // A family may bound a sum as a whole (octal-misere: 40 tokens in all): then only the sums
     // of at most m tokens are asked, or none when the harness refuses even those.
@@ -917,28 +927,29 @@ struct Checker {
   /// One run of the ids in `order`; a defect is isolated and recorded (false).
   bool run_order(const std::vector<std::uint32_t>& order, std::vector<Value>& by_id) {
     result.asked += order.size();
-    std::vector<Value> kv;
+    // The kernel's values go straight to by_id (value j of the run to by_id[order[j]]); on a
+    // defect, the first `answered` of them came.
+    std::size_t answered = order.size();
     std::optional<KernelDefect> defect;
     try {
-      kv = kernel_ids(order);
+      (void)kernel_ids(order, by_id.data());
     } catch (const KernelDefect& d) {
       if (d.kind == "timeout" && options.time_limit > 0 && since(start) > options.time_limit) throw;
       defect = d;
-      kv = d.received;
+      answered = std::min(d.answered, order.size());
     }
-    for (std::size_t j = 0; j < kv.size() && j < order.size(); ++j) by_id[order[j]] = kv[j];
     if (!defect) return true;
+    const auto kv = [&](std::size_t j) { return by_id[order[j]]; };
     // Wrong values before the defect come first (the least wrong position is then reported),
     // but not before too many values or output on a plugin's stdout: those are the cause.
     const bool cause = defect->kind == "too-many" || defect->kind == "stdout";
-    for (std::size_t j = 0; !cause && j < kv.size() && j < order.size(); ++j)
-      if (kv[j] != ref[order[j]]) return true;
+    for (std::size_t j = 0; !cause && j < answered; ++j)
+      if (kv(j) != ref[order[j]]) return true;
     if (cause) {
       // Too many values: from the first wrong one its answers are out of step; asked alone, the
       // position there shows the defect (two answers for a line too long for the kernel).
-      for (std::size_t j = 0; defect->kind == "too-many" && j < kv.size() && j < order.size();
-           ++j) {
-        if (kv[j] == ref[order[j]]) continue;
+      for (std::size_t j = 0; defect->kind == "too-many" && j < answered; ++j) {
+        if (kv(j) == ref[order[j]]) continue;
         // The extra value is the second answer of the position before the first wrong one, or
         // of that one (a line the kernel reads as two).
         for (std::size_t k = j > 0 ? j - 1 : j; k <= j; ++k) {
@@ -955,11 +966,7 @@ struct Checker {
       record_defect(*defect, std::nullopt);
       return false;
     }
-    for (std::size_t j = 0; j < kv.size() && j < order.size(); ++j)
-      if (kv[j] != ref[order[j]]) return true;
-    auto at = defect->kind == "too-many" || defect->kind == "stdout" || defect->kind == "startup"
-                  ? std::nullopt
-                  : isolate(order, kv.size());
+    auto at = defect->kind == "startup" ? std::nullopt : isolate(order, answered);
     if (at) {
       record_defect(at->second, at->first);
     } else {
@@ -1033,23 +1040,25 @@ struct Checker {
     std::vector<std::uint32_t> second;
     {
       std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
-      std::vector<std::uint32_t> down, mixed;
-      down.reserve(n / 2 + 64);
-      mixed.reserve(n / 2 + 64);
-      std::uint64_t bits = 0;  // one draw of the generator for 64 positions
+      // One draw of the generator for 64 positions: bit j%64 of draw j/64 sends position j down.
+      std::vector<std::uint64_t> bits((n + 63) / 64);
+      std::size_t half = 0;
+      for (auto& b : bits) b = rng();
+      for (std::size_t j = 0; j < n; ++j) half += (bits[j / 64] >> (j % 64)) & 1;
+      // Built in place: the chosen ones decreasing at the front, the others after them.
+      second.resize(n);
+      std::size_t d = half, m = half;
       for (std::size_t j = 0; j < n; ++j) {
-        if (j % 64 == 0) bits = rng();
-        ((bits >> (j % 64)) & 1) != 0 ? down.push_back(cov.increasing[j])
-                                      : mixed.push_back(cov.increasing[j]);
+        if (((bits[j / 64] >> (j % 64)) & 1) != 0) {
+          second[--d] = cov.increasing[j];
+        } else {
+          second[m++] = cov.increasing[j];
+        }
       }
-      std::reverse(down.begin(), down.end());
-      shuffle(mixed, rng());
-      second = std::move(down);
-      const std::size_t half = second.size();
-      second.insert(second.end(), mixed.begin(), mixed.end());
+      shuffle(std::span<std::uint32_t>(second).subspan(half), rng());
       result.orders = "each position asked twice, in separate runs: increasing (" +
                       std::to_string(n) + "), then decreasing (" + std::to_string(half) +
-                      ") followed by shuffled (" + std::to_string(mixed.size()) + ")";
+                      ") followed by shuffled (" + std::to_string(n - half) + ")";
     }
     constexpr Value kUnanswered = std::numeric_limits<Value>::min();
     std::vector<Value> a1(n, kUnanswered), a2(n, kUnanswered);

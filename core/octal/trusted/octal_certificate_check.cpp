@@ -16,6 +16,7 @@
 #include "core/base/trusted/cpu_features.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/least_period.h"
+#include "core/base/trusted/proved_period.h"
 #include "core/base/trusted/seal.h"
 #include "core/octal/trusted/octal_naive.h"
 #include "core/octal/trusted/octal_rules.h"
@@ -421,12 +422,7 @@ CertificateVerdict check_window(CheckerSeal seal, const OctalPeriodCertificate& 
   if (auto fault = least_period_fault_of(e, p, [&](std::int64_t n) { return g[n]; });
       !fault.empty())
     return reject(fault);
-  ProvedPeriod proved;
-  proved.what = "octal:" + code.canonical();
-  proved.preperiod = e;
-  proved.period = p;
-  for (std::int64_t n = 0; n < e + p; ++n)
-    proved.residues.push_back(static_cast<std::int32_t>(g[n]));
+  ProvedPeriod proved = proved_period_of_values("octal:" + code.canonical(), e, p, 0, g);
   CertificateVerdict v = CertificateVerdict::acceptance(
       seal,
       "values G(0.." + std::to_string(n_values - 1) +
@@ -688,14 +684,7 @@ std::optional<CertificateVerdict> hex_values_fault(const std::vector<Value>& g,
 
 ProvedPeriod hex_proved_period(const HexCode& code, std::int64_t e, std::int64_t p, std::int64_t s,
                                const std::vector<Value>& g) {
-  ProvedPeriod proved;
-  proved.what = "hex:" + code.canonical();
-  proved.preperiod = e;
-  proved.period = p;
-  proved.saltus = s;
-  for (std::int64_t n = 0; n < e + p; ++n)
-    proved.residues.push_back(static_cast<std::int32_t>(g[static_cast<std::size_t>(n)]));
-  return proved;
+  return proved_period_of_values("hex:" + code.canonical(), e, p, s, g);
 }
 
 CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert,
@@ -733,8 +722,7 @@ CertificateVerdict check_hex_period_certificate(const HexPeriodCertificate& cert
     }
   }
   // 3. Least preperiod and least period.
-  if (auto fault = least_period_fault_of(e, p, at); !fault.empty())
-    return reject(fault);
+  if (auto fault = least_period_fault_of(e, p, at); !fault.empty()) return reject(fault);
   CertificateVerdict v = CertificateVerdict::acceptance(
       make_checker_seal(),
       "values G(0.." + std::to_string(n_values - 1) + ") recomputed by the naive kernel; G(n+" +

@@ -6,6 +6,7 @@
 #include "core/base/trusted/certificate_json.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/least_period.h"
+#include "core/base/trusted/proved_period.h"
 #include "core/base/trusted/seal.h"
 #include "core/subtraction/trusted/subtraction_naive.h"
 
@@ -15,17 +16,6 @@ namespace {
 
 CertificateVerdict reject(std::string why) {
   return rejected_certificate(std::move(why));
-}
-
-ProvedPeriod proved_sequence(const std::string& what, std::int64_t preperiod, std::int64_t period,
-                             const std::vector<Value>& g) {
-  ProvedPeriod p;
-  p.what = what;
-  p.preperiod = preperiod;
-  p.period = period;
-  for (std::int64_t n = 0; n < preperiod + period; ++n)
-    p.residues.push_back(static_cast<std::int32_t>(g[static_cast<std::size_t>(n)]));
-  return p;
 }
 
 }  // namespace
@@ -76,7 +66,7 @@ CertificateVerdict check_subtraction_certificate(const SubtractionPeriodCertific
       make_checker_seal(),
       "naive prefix G(0.." + std::to_string(count - 1) +
           ") matches the window and G(n) = G(n+p) for ℓ <= n <= ℓ + s_k; ℓ and p minimal",
-      count, {proved_sequence(subtraction_spec(set, cert.play), pre, per, g)});
+      count, {proved_period_of_values(subtraction_spec(set, cert.play), pre, per, 0, g)});
 }
 
 CertificateVerdict check_powers_of_two_residue_lemma(std::int64_t sanity_bound) {
@@ -106,7 +96,8 @@ CertificateVerdict check_powers_of_two_residue_lemma(std::int64_t sanity_bound) 
       "1, 2 ∈ S; residues of 2^j mod 3 form the orbit {1, 2}; naive G(n) = n mod 3 for n < " +
           std::to_string(sanity_bound),
       sanity_bound,
-      {proved_sequence(subtraction_spec(powers, SubtractionPlay::normal), 0, 3, {0, 1, 2})});
+      {proved_period_of_values(subtraction_spec(powers, SubtractionPlay::normal), 0, 3, 0,
+                               std::vector<Value>{0, 1, 2})});
 }
 
 CertificateVerdict check_subtraction_period_json(const nlohmann::json& period_json,
