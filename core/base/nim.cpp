@@ -143,13 +143,16 @@ GameFamily nim_family() {
   return family;
 }
 GameFamily rook_family() {
-  return {"rook", "the rook game of Frolov's Table 1 (left): H_m + H_n", "rook",
-          "m,n (the rook's square)", [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty())
-              throw InputError("game 'rook' takes no parameters, got 'rook:" + std::string(params) +
-                               "'");
-            return std::make_unique<RookGame>();
-          }};
+  GameFamily family{
+      "rook", "the rook game of Frolov's Table 1 (left): H_m + H_n", "rook",
+      "m,n (the rook's square)", [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty())
+          throw InputError("game 'rook' takes no parameters, got 'rook:" + std::string(params) +
+                           "'");
+        return std::make_unique<RookGame>();
+      }};
+  family.position_shape = PositionShape::pair;
+  return family;
 }
 IGV_REGISTER_GAME("nim", nim_family);
 IGV_REGISTER_GAME("rook", rook_family);

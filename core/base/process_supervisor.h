@@ -2,9 +2,10 @@
 // external kernel, a command under its time and memory limits, pdflatex and rsvg-convert) is
 // started, limited, watched, killed and reaped here, so that the rules are written once:
 //
-// - a child is made by fork (running a function of the parent's program) or fork + exec (a
-//   program), with everything it needs built before fork: the child calls only async-signal-safe
-//   functions between fork and exec;
+// - a child is made by fork (running a function of the parent's program) or, for a program,
+//   by posix_spawn where its options allow (no copy of a large parent's page tables, no
+//   copy-on-write faults in the parent afterwards) and fork + exec otherwise, with everything it
+//   needs built before: the child calls only async-signal-safe functions between fork and exec;
 // - it may have its own process group (then a kill reaches everything it started), die with its
 //   parent (PR_SET_PDEATHSIG), have its address space capped (RLIMIT_AS), its standard streams on
 //   given descriptors or /dev/null, and a working folder;
@@ -85,8 +86,10 @@ class Child {
   /// Forks; the child runs `body` and exits with its return value (std::_Exit: no destructors,
   /// no atexit handlers of the parent's).
   static Child fork_function(const std::function<int()>& body, const SpawnOptions& options);
-  /// Forks and execs argv[0] (with PATH search when `search_path`) with `environment`
-  /// ("NAME=value"); throws ExecFailed when the program cannot be run.
+  /// Runs argv[0] (with PATH search when `search_path`) with `environment` ("NAME=value"), by
+  /// posix_spawn unless the options need fork + exec (death with the parent, an address-space
+  /// cap, a working folder, descriptors to close); throws ExecFailed when the program cannot be
+  /// run.
   static Child exec(const std::vector<std::string>& argv,
                     const std::vector<std::string>& environment, const SpawnOptions& options,
                     bool search_path = false);

@@ -105,6 +105,7 @@ GameFamily wythoff_family() {
                     {"wythoff"},
                     14};
   family.plot.name = [](const std::string&) { return std::string("Wythoff's game"); };
+  family.position_shape = PositionShape::pair;
   return family;
 }
 IGV_REGISTER_GAME("wythoff", wythoff_family);

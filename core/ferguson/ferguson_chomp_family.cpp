@@ -119,6 +119,7 @@ GameFamily chomp_family() {
       {"chomp"},
       4};
   family.plot.shape = PlotHints::Shape::three_row_boards;
+  family.position_shape = PositionShape::board;
   family.plot.report_range = 40;
   family.plot.name = [](const std::string&) { return std::string("Chomp"); };
   return family;

@@ -62,13 +62,16 @@ class EmptyDivideGame : public GameInstance {
 };
 
 GameFamily empty_divide_family() {
-  return {"empty-and-divide",
-          "Empty and Divide (Ferguson 1998): empty one box, divide the other between both",
-          "empty-and-divide", "m,n (chips in the two boxes, both >= 1), e.g. 3,5",
-          [](std::string_view params) -> std::unique_ptr<GameInstance> {
-            if (!params.empty()) throw InputError("game 'empty-and-divide' takes no parameters");
-            return std::make_unique<EmptyDivideGame>();
-          }};
+  GameFamily family{
+      "empty-and-divide",
+      "Empty and Divide (Ferguson 1998): empty one box, divide the other between both",
+      "empty-and-divide", "m,n (chips in the two boxes, both >= 1), e.g. 3,5",
+      [](std::string_view params) -> std::unique_ptr<GameInstance> {
+        if (!params.empty()) throw InputError("game 'empty-and-divide' takes no parameters");
+        return std::make_unique<EmptyDivideGame>();
+      }};
+  family.position_shape = PositionShape::pair;
+  return family;
 }
 IGV_REGISTER_GAME("empty-and-divide", empty_divide_family);
 

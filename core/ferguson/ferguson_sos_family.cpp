@@ -127,6 +127,7 @@ GameFamily sos_family() {
       4,
       ValueKind::outcome};
   family.plot.shape = PlotHints::Shape::boards;
+  family.position_shape = PositionShape::board;
   family.plot.board_symbols = "-SO";
   family.plot.board_positions = "without SOS";
   family.plot.name = [](const std::string& spec) {
