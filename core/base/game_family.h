@@ -247,8 +247,8 @@ struct PlotHints {
   /// free squares "0..n-1"; `enumeration` always the family's enumeration (a single integer
   /// that is not a size, like Thirteen's card); `three_row_boards` the P-positions of boards of
   /// at most three rows a >= b >= c (Chomp); `boards` every board of a strip, each square one of
-  /// `board_symbols` (SOS); `own_module` drawn by the family's module from the claims' evidence (no game
-  /// figure).
+  /// `board_symbols` (SOS); `own_module` drawn by the family's module from the claims' evidence (no
+  /// game figure).
   enum class Shape { automatic, strips, enumeration, three_row_boards, boards, own_module };
   Shape shape = Shape::automatic;
   /// For `boards`: what a square may hold, the empty square first ("-SO"), and the words for
