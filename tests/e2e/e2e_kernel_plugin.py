@@ -3,8 +3,10 @@
 tests/data/kernels/plugin/octal_0177.c is compiled here with the system's C compiler, as an author
 would, once right and once per deliberate bug (IGV_BUG 1..9, the bugs of the Python kernels):
 the default invocation must catch every wrong one with the least failing position (exit 1, or
-exit 2 and one line for a crash, a hang or an error return), pass the right one, and run it at
-more than 10^6 positions a second. Libraries that cannot be used are one error line, exit 2.
+exit 2 and one line for a crash, a hang or an error return), and pass the right one, also on a
+large coverage (its speed is printed, not asserted: speed lives in the benchmark,
+tests/e2e/bench_cross_check.py, since a shared or sanitized machine runs it several times slower).
+Libraries that cannot be used are one error line, exit 2.
 Usage (from ctest): e2e_kernel_plugin.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import json
@@ -46,7 +48,8 @@ check(r.returncode == 0 and j.get("agree") is True and j.get("kernel_takes") == 
       f"the right plugin passes, sums included (it declares them): {r.stdout[-600:]}{r.stderr}")
 r, j = cross(right, "--exhaustive", "2000000", "--cases", "1000000", "--max-position", "100000000")
 rate = j.get("kernel_positions_per_second", 0)
-check(r.returncode == 0 and rate > 1e6, f"more than 10^6 positions a second: {rate} {r.stderr}")
+check(r.returncode == 0 and j.get("agree") is True,
+      f"the right plugin passes on 2*10^6 exhaustive heaps and 10^6 cases: {r.stderr}")
 print(f"right plugin: {j.get('positions')} positions, kernel {j.get('kernel_seconds', 0):.2f} s, "
       f"{rate:.0f} positions/s")
 
