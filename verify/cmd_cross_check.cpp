@@ -192,8 +192,9 @@ std::string regression_markdown(const RegressionResult& r) {
 
 void print_regression(const RegressionResult& r, std::ostream& out) {
   const auto largest = [](std::int64_t m) {
-    return m == std::numeric_limits<std::int64_t>::max() ? std::string("2^63 - 1")
-                                                         : std::to_string(m);
+    if (m == std::numeric_limits<std::int64_t>::max()) return std::string("2^63 - 1");
+    if (m == std::numeric_limits<std::int64_t>::max() / 2) return std::string("2^62 - 1");
+    return std::to_string(m);
   };
   out << "game:      " << r.game << "\nkernel:    " << one_line(r.kernel) << " (" << r.kernel_shape
       << (r.kernel_shape == "positions" ? "" : ", largest " + largest(r.max_position))
@@ -293,10 +294,12 @@ int cmd_cross_check(const std::vector<std::string>& args) {
       "sums", "the kernel also takes sums of heaps (octal, hex, grundy, nim, octal-misere)")(
       "max-position", po::value<std::string>(),
       "the largest heap the kernel computes (default: the plugin's, else 2^63 - 1 where the "
-      "game's period is proved, else what the harness computes in about 5 s, at most 10^6)")(
+      "game's period is proved (a row of Frolov's g or f: 2^62 - 1), else what the harness "
+      "computes in about 5 s, at most 10^6)")(
       "exhaustive", po::value<std::string>(),
       "heap games: check every heap 0..N (default with a proved period: the preperiod + 2 "
-      "periods, at least 10^5, 10^6 for a plugin; else 10^5, or 10^4 when the harness is slow)")(
+      "periods, at least 10^5, 10^6 for a plugin, at most 8*10^6; else 10^5, or 10^4 when the "
+      "harness is slow)")(
       "timeout", po::value<std::string>(),
       "seconds a kernel that owes values may stay silent before it is stopped, once it has "
       "written its first value (default 10)")(

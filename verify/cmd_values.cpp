@@ -269,9 +269,8 @@ void proved_range_values(const GameKernels& gk, const ProvedValues& proof,
                          const ValuesWriter& out) {
   const std::int64_t first = range.first;
   const std::int64_t last = range.second;
-  if (last > proof.largest)
-    throw InputError("heap " + std::to_string(last) + " of " + gk.game->spec() + " is beyond " +
-                     std::to_string(proof.largest) + ", the largest whose value fits in 64 bits");
+  (void)integer_position(*gk.game, {last});  // the game's own refusal first (Frolov: 2^62)
+  if (last > proof.largest) throw InputError(proof.beyond(last));
   const LeadValues checked_lead = lead_values_of(gk, first, last, check);
   const std::vector<Value>& lead_values = checked_lead.values;
   const std::size_t naive = checked_lead.naive;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -95,6 +96,10 @@ struct PeriodRequest {
   /// family may then leave the certificate's bulk (the octal values) out of the document and say
   /// so in it (it is checked as before; the document is then no certificate file).
   bool summary_only = false;
+  /// The caller reads the proved values of one whole period (properties/kernels/proved_values.h:
+  /// a kernel's cross-check, `verify value`): a family whose verdict keeps only the first values
+  /// of a long period (Frolov rows: 4096 columns of the top row) keeps them all when this is set.
+  bool whole_period_values = false;
   /// Called with the path of a side file the search writes under a temporary name before it
   /// renames it into place or removes it (so that an interrupt can remove it); may be empty.
   std::function<void(const std::string&)> temporary_file;
@@ -166,6 +171,26 @@ struct PeriodAnswer {
 /// Throws InputError when `request` sets a column budget: for the families that have none.
 void refuse_column_budget(const CertificateCheckRequest& request, const std::string& spec);
 
+/// What a family's positions are, for the code that writes or builds positions without knowing
+/// the family (properties/kernels/: an external kernel is fed heaps, sums of heaps or the
+/// family's syntax). `heap`: one heap n, written "n"; `heap_sums`: also a sum of heaps {a, b, …},
+/// written "a+b+…" (tests/all/test_all_kernel_regression.cpp checks that each family so declared
+/// reads and writes them so); `pair`: two integers (Wythoff, rook); `board`: a board or strip;
+/// `other`: anything else (the default).
+enum class PositionShape { other, heap, heap_sums, pair, board };
+
+/// What one instance's positions are where its family's declaration (GameFamily::position_shape)
+/// is not true of every instance: a row M of Frolov's tables takes columns n (heaps) where the
+/// whole table takes squares m,n (pairs). Read through instance_position_shape().
+struct InstanceShape {
+  PositionShape shape = PositionShape::other;
+  /// The largest heap of a heap-shaped instance (Frolov's columns stop below 2^62).
+  std::int64_t largest_heap = std::numeric_limits<std::int64_t>::max();
+  /// Why the instance is not heap-shaped although its kind of game could be (for people: shown
+  /// where a proof of its values is not used); empty otherwise.
+  std::string note;
+};
+
 /// One game of a family, its parameters fixed (e.g. SUB({1,3,4}), row 9 of Frolov's g).
 class GameInstance {
  public:
@@ -188,6 +213,11 @@ class GameInstance {
   /// fixed number of integers (a heap, a sum of heaps, Welter's coins): a claim then says how many
   /// (`coordinates`, default 1: a heap n).
   [[nodiscard]] virtual int coordinates() const { return 0; }
+
+  /// This instance's positions where they are not what its family declares for all its
+  /// instances (InstanceShape); nullopt (the default): the family's position_shape, every heap
+  /// up to 2^63 - 1. Read it through instance_position_shape() (kernel_registry.h).
+  [[nodiscard]] virtual std::optional<InstanceShape> instance_shape() const { return std::nullopt; }
 
   /// The value (or the outcome) of a position and every winning move (ValueAnswer).
   [[nodiscard]] virtual ValueAnswer value(const Position& p) const = 0;
@@ -265,14 +295,6 @@ struct PlotHints {
   std::function<std::string(const std::string& spec)> name = {};
 };
 
-/// What a family's positions are, for the code that writes or builds positions without knowing
-/// the family (properties/kernels/: an external kernel is fed heaps, sums of heaps or the
-/// family's syntax). `heap`: one heap n, written "n"; `heap_sums`: also a sum of heaps {a, b, …},
-/// written "a+b+…" (tests/all/test_all_kernel_regression.cpp checks that each family so declared
-/// reads and writes them so); `pair`: two integers (Wythoff, rook); `board`: a board or strip;
-/// `other`: anything else (the default).
-enum class PositionShape { other, heap, heap_sums, pair, board };
-
 /// A family whose period() proves the value of every heap (a proved period, checked by the
 /// checker library): properties/kernels/proved_values.h gives the value of any heap up to
 /// 2^63 - 1 from it. Empty `certificate`: the family proves no such period.
@@ -333,6 +355,10 @@ std::vector<const GameFamily*> game_families();
 /// The family a specification names (the text before the colon); throws InputError naming the
 /// spec when there is none.
 const GameFamily& find_game_family(std::string_view spec);
+
+/// What the positions of `game` are: its own InstanceShape where it declares one, else its
+/// family's position_shape (the family named by its spec) with every heap up to 2^63 - 1.
+[[nodiscard]] InstanceShape instance_position_shape(const GameInstance& game);
 
 /// Parses a specification and builds the game; throws InputError naming the spec.
 std::unique_ptr<GameInstance> make_game(std::string_view spec);

@@ -52,6 +52,11 @@ std::recursive_mutex& pending_mutex() {
 }
 void add_game_family(GameFamily family) {
   auto name = family.name;
+  // What the shared report code reads must be declared with the shape that needs it.
+  if (family.plot.shape == PlotHints::Shape::boards &&
+      (family.plot.board_symbols.size() < 2 || family.plot.board_positions.empty()))
+    registry_abort("game family '" + name +
+                   "' is drawn as boards but declares no board_symbols or board_positions");
   if (!made_families().emplace(name, std::move(family)).second) {
     registry_abort("game family '" + name + "' registered twice");
   }
@@ -199,6 +204,17 @@ const GameFamily& find_game_family(std::string_view spec) {
   std::string known;
   for (const auto& [n, f] : family_table()) known += (known.empty() ? "" : ", ") + n;
   throw InputError("unknown game '" + std::string(spec) + "' (known families: " + known + ")");
+}
+
+InstanceShape instance_position_shape(const GameInstance& game) {
+  if (auto own = game.instance_shape()) return *own;
+  InstanceShape shape;
+  try {
+    shape.shape = find_game_family(game.spec()).position_shape;
+  } catch (const InputError&) {
+    // An instance of no registered family (a test's own game): nothing is declared.
+  }
+  return shape;
 }
 
 std::unique_ptr<GameInstance> make_game(std::string_view spec) {

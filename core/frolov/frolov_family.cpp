@@ -45,6 +45,9 @@ constexpr std::int64_t kPeriodColumnLimit = std::int64_t{1} << 40;
 /// The first row `verify period` answers by a lower bound (the period search of row 15 would
 /// keep a head of 2·t₁₄ bytes, 32 GB): core/frolov/frolov_lower_bound_search.h.
 constexpr int kLowerBoundFromRow = 15;
+/// The rows whose period a check (a kernel's cross-check, `verify value`) proves: row 12, the
+/// largest, in about 5 s of CPU and 100 MB (t_12 = 50,803,200); row 13 takes minutes and 1.8 GB.
+constexpr std::int64_t kQuickPeriodRow = 12;
 
 [[noreturn]] void answer_lower_bound(FrolovFunction which, int m, const std::string& spec,
                                      const PeriodRequest& request);
@@ -74,6 +77,26 @@ class FrolovSquareGame : public GameInstance {
   [[nodiscard]] std::optional<std::int64_t> row() const { return row_; }
   /// A row's positions are its columns n; the whole game's are its squares m,n.
   [[nodiscard]] int coordinates() const override { return row_ ? 1 : 2; }
+
+  /// A row whose period a check proves in seconds (rows 0..kQuickPeriodRow, the columns 0 to
+  /// 2^62 - 1) is a heap game: its columns are heaps, and a kernel of it is checked against the
+  /// proved period at every column (properties/kernels/proved_values.h). Row 0 of g is not (its
+  /// column 0 is the shaded square), nor a row above kQuickPeriodRow (its proof is minutes to
+  /// hours of search: core/REACH.md), nor the whole table (pairs: the family's declaration).
+  [[nodiscard]] std::optional<InstanceShape> instance_shape() const override {
+    if (!row_) return std::nullopt;
+    InstanceShape s;
+    s.largest_heap = (std::int64_t{1} << 62) - 1;
+    if (which_ == FrolovFunction::g && *row_ == 0) {
+      s.note = spec() + ": column 0 is the shaded square of (G1), not a position";
+    } else if (*row_ > kQuickPeriodRow) {
+      s.note = spec() + ": the period of a row above " + std::to_string(kQuickPeriodRow) +
+               " is minutes to hours of search (core/REACH.md), beyond a check's reach";
+    } else {
+      s.shape = PositionShape::heap;
+    }
+    return s;
+  }
 
   [[nodiscard]] Position parse_position(std::string_view text) const override {
     Position p = parse_int_list(text, spec() + " position");
@@ -277,8 +300,13 @@ PeriodAnswer FrolovSquareGame::period_limited(const PeriodRequest& request) cons
                         {"certificate_checked", false}});
   };
   if (request.progress) request.progress("the independent checker re-checks the chain");
+  // The top row's values of one whole period when the caller reads them (proved_values.h), else
+  // only its first 4096 columns (a streamed row 13 or 14 is never held).
+  const std::int64_t residues = request.whole_period_values && m <= kQuickPeriodRow
+                                    ? kPeriodColumnLimit
+                                    : kFrolovShortResidues;
   const CertificateVerdict verdict = check_frolov_certificates(
-      chain.g_certificates, chain.f_certificates, kPeriodColumnLimit, tick, kFrolovShortResidues);
+      chain.g_certificates, chain.f_certificates, kPeriodColumnLimit, tick, residues);
   if (!verdict.accepted())
     throw std::runtime_error(spec() + ": certificate rejected by the checker: " + verdict.reason());
   std::vector<std::int64_t> checked_to;
@@ -468,6 +496,12 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
                      "budget", reached);
 }
 
+/// How a row's proved values are known (ProvedHeapValues; the rows 0..kQuickPeriodRow).
+std::string frolov_row_values_certificate() {
+  return "Frolov's §4 row certificates accepted by check_frolov_certificates "
+         "(core/frolov/trusted/frolov_certificate_check.cpp)";
+}
+
 /// What `verify period` and `verify check-certificate` accept for the rows of g or f.
 PeriodOptions frolov_row_period_options(const std::string& family) {
   PeriodOptions o;
@@ -497,6 +531,8 @@ GameFamily rook_misere_family() {
                     },
                     {"rook-misere", "rook-misere:5"}};
   family.period_options = frolov_row_period_options(family.name);
+  family.position_shape = PositionShape::pair;  // squares m,n; a row: instance_shape()
+  family.proved_heap_values.certificate = frolov_row_values_certificate();
   family.plot.shape = PlotHints::Shape::own_module;
   return family;
 }
@@ -510,6 +546,8 @@ GameFamily digital_deletion_family() {
                     },
                     {"digital-deletion", "digital-deletion:5"}};
   family.period_options = frolov_row_period_options(family.name);
+  family.position_shape = PositionShape::pair;  // squares m,n; a row: instance_shape()
+  family.proved_heap_values.certificate = frolov_row_values_certificate();
   family.plot.shape = PlotHints::Shape::own_module;
   return family;
 }

@@ -22,13 +22,8 @@
 
 namespace igv {
 
-HeapShape heap_shape(const std::string& family) {
-  // What the family declares (GameFamily::position_shape); a name no family has is no heap game.
-  PositionShape shape = PositionShape::other;
-  try {
-    shape = find_game_family(family).position_shape;
-  } catch (const InputError&) {
-  }
+HeapShape heap_shape(const GameInstance& game) {
+  const PositionShape shape = instance_position_shape(game).shape;
   if (shape == PositionShape::heap_sums) return HeapShape::heap_sums;
   if (shape == PositionShape::heap) return HeapShape::one_heap;
   return HeapShape::other;
@@ -100,9 +95,10 @@ bool less_position(const Position& a, const Position& b) {
 
 constexpr std::int64_t kLargest = std::numeric_limits<std::int64_t>::max();
 
-/// "2^31", "2^63 - 1" or the number, for the coverage lines.
+/// "2^31", "2^63 - 1", "2^62 - 1" (Frolov's columns) or the number, for the coverage lines.
 std::string heap_text(std::int64_t n) {
   if (n == kLargest) return "2^63 - 1";
+  if (n == kLargest / 2) return "2^62 - 1";
   if (n > 1 && (n & (n - 1)) == 0)
     return "2^" + std::to_string(std::countr_zero(static_cast<std::uint64_t>(n)));
   return std::to_string(n);
@@ -273,16 +269,26 @@ struct Checker {
   }
 
   /// The kernel's values of the ids `order` in one fresh run, timed; KernelDefect on failure.
-  /// With `by_id`: value j goes to by_id[order[j]] as it is read, and an empty vector comes back
-  /// (run_order; no vector of a run's values is built).
-  std::vector<Value> kernel_ids(const std::vector<std::uint32_t>& order, Value* by_id = nullptr) {
+  std::vector<Value> kernel_ids(const std::vector<std::uint32_t>& order) {
+    return run_ids(order, nullptr);
+  }
+
+  /// The same run, value j written to by_id[order[j]] as it is read (run_order: no vector of a
+  /// run's values is built); on a defect, the values that came are in place.
+  void kernel_ids_into(const std::vector<std::uint32_t>& order, Value* by_id) {
+    (void)run_ids(order, by_id);
+  }
+
+  /// kernel_ids (by_id null: the values returned) and kernel_ids_into (the values scattered into
+  /// by_id, an empty vector returned).
+  std::vector<Value> run_ids(const std::vector<std::uint32_t>& order, Value* by_id) {
     KernelBatch batch;
     batch.count = order.size();
     if (by_id != nullptr) {
       batch.scatter_by_id = by_id;
       batch.scatter_ids = order.data();
     }
-    const bool heaps = heap_shape(family) != HeapShape::other;
+    const bool heaps = heap_shape(game) != HeapShape::other;
     batch.encode = [&](std::size_t i, KernelProtocol protocol, std::string& out) {
       const std::size_t id = order[i];
       if (cov.is_heap(id) && heaps) {
@@ -383,7 +389,7 @@ struct Checker {
   /// cheap, another fast kernel otherwise; nullptr when the fast route is the naive kernel.
   const Kernel* second_route(const Position& p) const {
     if (gk.kernel == gk.reference) return nullptr;
-    const bool heaps = heap_shape(family) != HeapShape::other;
+    const bool heaps = heap_shape(game) != HeapShape::other;
     if (!heaps || top(p) <= std::max<std::int64_t>(20'000, gk.family->cross_check_range))
       return gk.reference;
     for (const auto* k : kernels(family))
@@ -488,20 +494,28 @@ struct Checker {
     // behind the binary protocol, which answers millions a second).
     const std::int64_t floor_heaps =
         command.protocol == KernelProtocol::binary ? 1'000'000 : 100'000;
+    // A period so long that two of them do not fit a check (octal:0.1777, Frolov's rows 11 and
+    // 12) gets the first kMostExhaustiveByDefault heaps, and the output says so.
+    constexpr std::int64_t kMostExhaustiveByDefault = 8'000'000;
     std::int64_t b = options.exhaustive >= 0 ? options.exhaustive : options.range;
-    if (b < 0) b = std::max(e + 2 * p - 1, floor_heaps);
+    const bool by_default = b < 0;
+    const std::int64_t two_periods =
+        p > kLargest / 2 || e > kLargest - 2 * p ? kLargest : e + 2 * p - 1;
+    if (by_default) b = std::min(std::max(two_periods, floor_heaps), kMostExhaustiveByDefault);
     b = std::min(b, m);
     if (b > kMaxRegressionPositions)
       throw InputError("--exhaustive " + std::to_string(b) + ": a check holds at most " +
                        std::to_string(kMaxRegressionPositions) + " positions");
     cov.exhaustive_end = b;
     const std::string below_bound = "every heap 0.." + std::to_string(b);
-    result.phases.push_back(
-        {"exhaustive",
-         below_bound + (b >= e + 2 * p - 1 ? " (the proved preperiod + 2 periods: " +
-                                                 std::to_string(e + 2 * p - 1) + ")"
-                                           : ""),
-         0, kExhaustive});
+    std::string why_bound;
+    if (b >= two_periods) {
+      why_bound = " (the proved preperiod + 2 periods: " + std::to_string(two_periods) + ")";
+    } else if (by_default && b < m) {
+      why_bound = " (the most a check takes by default; the proved preperiod + 2 periods is " +
+                  std::to_string(two_periods) + ")";
+    }
+    result.phases.push_back({"exhaustive", below_bound + why_bound, 0, kExhaustive});
     // Every residue class modulo the period, at several levels: windows of p consecutive heaps
     // (one heap of each class) on both sides of 2^16, 2^31, 2^32, 2^53, the window ending at the
     // largest heap, then windows at 10^6, 10^9, ... and at the other powers of two while the
@@ -587,7 +601,7 @@ struct Checker {
                                    std::to_string(options.seed) + ")",
                                0, kRandom});
     }
-    if (options.sums && heap_shape(family) == HeapShape::heap_sums) add_sums(rng, m, b, cases);
+    if (options.sums && heap_shape(game) == HeapShape::heap_sums) add_sums(rng, m, b, cases);
     (void)residue_positions;
   }
 
@@ -729,7 +743,7 @@ struct Checker {
                                    std::to_string(options.seed) + ")",
                                0, kRandom});
     }
-    if (options.sums && heap_shape(family) == HeapShape::heap_sums) add_sums(rng, m, b, cases);
+    if (options.sums && heap_shape(game) == HeapShape::heap_sums) add_sums(rng, m, b, cases);
   }
 
   void domain_coverage() {
@@ -800,7 +814,7 @@ struct Checker {
   /// it passed), each round in one fresh run; the least failing one found is kept. A run that
   /// fails as a program ends the shrinking.
   Position shrink(Position p, Value& kernel_value, Value& harness_value, int& rounds) {
-    if (heap_shape(family) == HeapShape::other) return p;
+    if (heap_shape(game) == HeapShape::other) return p;
     std::int64_t lo = 0;  // one heap: the largest heap below p known to pass
     if (p.size() == 1) lo = std::min(p[0], std::max<std::int64_t>(cov.exhaustive_end, 0));
     for (rounds = 0; rounds < 12; ++rounds) {
@@ -932,7 +946,7 @@ struct Checker {
     std::size_t answered = order.size();
     std::optional<KernelDefect> defect;
     try {
-      (void)kernel_ids(order, by_id.data());
+      kernel_ids_into(order, by_id.data());
     } catch (const KernelDefect& d) {
       if (d.kind == "timeout" && options.time_limit > 0 && since(start) > options.time_limit) throw;
       defect = d;
@@ -978,7 +992,7 @@ struct Checker {
   RegressionResult run() {
     result.game = game.spec();
     result.kernel = command.shown;
-    const auto shape = heap_shape(family);
+    const auto shape = heap_shape(game);
     result.kernel_shape = shape == HeapShape::other ? "positions"
                           : options.sums            ? "sums of heaps"
                                                     : "one heap";
@@ -1390,8 +1404,8 @@ struct Checker {
 RegressionResult regression_check(const GameInstance& game, const std::string& family,
                                   const KernelCommand& command, const RegressionOptions& options) {
   Checker c{game, family, command, options, GameKernels::make(game.spec())};
-  if (options.sums && heap_shape(family) != HeapShape::heap_sums)
-    throw InputError("--sums: the positions of '" + family + "' are not sums of heaps");
+  if (options.sums && heap_shape(game) != HeapShape::heap_sums)
+    throw InputError("--sums: the positions of '" + game.spec() + "' are not sums of heaps");
   return c.run();
 }
 

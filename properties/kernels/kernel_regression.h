@@ -31,10 +31,11 @@
 
 namespace igv {
 
-/// How a family's positions are heaps, for the coverage: what the family declares
-/// (GameFamily::position_shape, core/base/game_family.h).
+/// How a game's positions are heaps, for the coverage: what the instance declares, else its
+/// family (instance_position_shape, core/base/game_family.h: a row of Frolov's table is a heap
+/// game, the whole table is not).
 enum class HeapShape { other, one_heap, heap_sums };
-HeapShape heap_shape(const std::string& family);
+HeapShape heap_shape(const GameInstance& game);
 
 struct RegressionOptions {
   bool sums = false;              ///< the kernel takes sums of heaps (heap_sums families)

@@ -53,13 +53,17 @@ std::int64_t largest_heap(const ProvedPeriod& g) {
 ProvedValuesRequest proved_values_request_for(const std::string& family,
                                               std::int64_t largest_heap) {
   ProvedValuesRequest r;
-  r.seconds = 10;
+  // A search whose work is fixed by the game (a row of Frolov's tables: row 12 in about 6 s of
+  // CPU) is given a minute, so that a loaded machine does not decide whether a value is proved;
+  // a search scaled to the heaps asked (octal, below) is quick.
+  r.seconds = 60;
   const GameFamily* f = declared_family(family);
   if (f != nullptr && f->proved_heap_values.heaps_at_budget_one > 0) {
     const double heaps =
         std::clamp<double>(4.0 * static_cast<double>(std::max<std::int64_t>(largest_heap, 0)),
                            4096.0, static_cast<double>(1 << 21));
     r.budget = heaps / static_cast<double>(f->proved_heap_values.heaps_at_budget_one);
+    r.seconds = 10;
   }
   return r;
 }
@@ -70,23 +74,25 @@ bool family_has_proved_heap_values(const std::string& family) {
 }
 
 Value ProvedValues::heap(std::int64_t n) const {
-  if (n < 0 || n > largest)
-    throw BudgetExceeded(game + ": heap " + std::to_string(n) + " is beyond " +
-                         std::to_string(largest) + ", the largest whose value fits in 64 bits");
+  if (n < 0 || n > largest) throw BudgetExceeded(beyond(n));
   return proved.value(n);
 }
 
 void ProvedValues::heaps_from_zero(std::span<Value> out) const {
   if (out.empty()) return;
   const auto count = static_cast<std::int64_t>(out.size());
-  if (count - 1 > largest)
-    throw BudgetExceeded(game + ": heap " + std::to_string(count - 1) + " is beyond " +
-                         std::to_string(largest) + ", the largest whose value fits in 64 bits");
+  if (count - 1 > largest) throw BudgetExceeded(beyond(count - 1));
   const std::int64_t window = std::min(count, proved.preperiod + proved.period);
   for (std::int64_t n = 0; n < window; ++n) out[static_cast<std::size_t>(n)] = proved.value(n);
   for (std::int64_t n = window; n < count; ++n)
     out[static_cast<std::size_t>(n)] =
         out[static_cast<std::size_t>(n - proved.period)] + proved.saltus;
+}
+
+std::string ProvedValues::beyond(std::int64_t n) const {
+  return game + ": heap " + std::to_string(n) + " is beyond " + std::to_string(largest) +
+         (largest_is_the_games ? ", the game's largest"
+                               : ", the largest whose value fits in 64 bits");
 }
 
 Value ProvedValues::position(const Position& p) const {
@@ -113,8 +119,13 @@ std::optional<ProvedValues> proved_values(const GameInstance& game, const std::s
   };
   if (!family_has_proved_heap_values(family))
     return no("the family '" + family + "' proves no period of one heap's values");
+  // The instance's own shape: a row of Frolov's table is a heap game, the whole table is not.
+  const InstanceShape shape = instance_position_shape(game);
+  if (shape.shape != PositionShape::heap && shape.shape != PositionShape::heap_sums)
+    return no(shape.note.empty() ? game.spec() + ": its positions are not heaps" : shape.note);
   PeriodRequest pr;
   pr.summary_only = true;  // the numbers and the checker's values only
+  pr.whole_period_values = true;
   pr.budget = request.budget;
   pr.limits.deadline = std::chrono::steady_clock::now() +
                        std::chrono::milliseconds(static_cast<std::int64_t>(request.seconds * 1000));
@@ -131,7 +142,11 @@ std::optional<ProvedValues> proved_values(const GameInstance& game, const std::s
                         ? declared.arithmetic_certificate
                         : declared.certificate;
     v.largest = largest_heap(v.proved);
-    v.sums = declared_family(family)->position_shape == PositionShape::heap_sums;
+    if (shape.largest_heap < v.largest) {
+      v.largest = shape.largest_heap;
+      v.largest_is_the_games = true;
+    }
+    v.sums = shape.shape == PositionShape::heap_sums;
     return v;
   } catch (const BudgetExceeded& e) {
     std::string what = e.what();

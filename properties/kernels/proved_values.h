@@ -1,8 +1,9 @@
 // Values known from a proof: where a heap game's period is proved (octal, hexadecimal with an
-// ordinary or an arithmetic period, subtraction) and the checker library accepted the
-// certificate, the value of any heap up to 2^63 - 1 is one lookup in what the checker
-// established (ProvedPeriod::value: the Guy–Smith theorem, Theorem A, the subtraction window
-// argument), and the value of a sum of heaps the nim-sum of its heaps' values (Sprague–Grundy).
+// ordinary or an arithmetic period, subtraction, a row 0..12 of Frolov's g or f, whose columns
+// are its heaps) and the checker library accepted the certificate, the value of any heap up to
+// 2^63 - 1 (Frolov's columns: 2^62 - 1) is one lookup in what the checker established
+// (ProvedPeriod::value: the Guy–Smith theorem, Theorem A, the subtraction window argument,
+// Frolov's §4), and the value of a sum of heaps the nim-sum of its heaps' values (Sprague–Grundy).
 // Nothing is extrapolated: the numbers and the values through one period are the checker's
 // (CertificateVerdict::proved()), never the producer's.
 //
@@ -29,8 +30,10 @@ struct ProvedValues {
   /// check_octal_period_certificate (core/octal/trusted/octal_certificate_check.cpp)".
   std::string certificate;
   /// The largest heap whose value fits in 64 bits (2^63 - 1 unless an arithmetic period's values
-  /// grow past it); heaps beyond it are refused (BudgetExceeded).
+  /// grow past it), or the game's own largest heap where it is less (InstanceShape: Frolov's
+  /// columns stop at 2^62 - 1); heaps beyond it are refused (BudgetExceeded).
   std::int64_t largest = 0;
+  bool largest_is_the_games = false;  ///< `largest` is the game's, not the values' limit
   /// Whether a position may be a sum of several heaps (its value the nim-sum of theirs).
   bool sums = false;
 
@@ -41,6 +44,8 @@ struct ProvedValues {
   void heaps_from_zero(std::span<Value> out) const;
   /// The value of a position: one heap, or the nim-sum of a sum's heaps.
   [[nodiscard]] Value position(const Position& p) const;
+  /// "GAME: heap N is beyond LARGEST, …": why heap n is refused.
+  [[nodiscard]] std::string beyond(std::int64_t n) const;
   /// One line: "the proved period 34 from heap 53 of octal:0.07 (CERTIFICATE)".
   [[nodiscard]] std::string how() const;
 };

@@ -4,6 +4,7 @@
 // heap, or defective, with their process stopped. The Python and plugin kernels of octal:0.177
 // are tested end to end (tests/e2e/e2e_kernel_regression.py, e2e_kernel_plugin.py).
 #include <boost/test/unit_test.hpp>
+#include <limits>
 
 #include "core/base/game_family.h"
 #include "properties/kernels/kernel_regression.h"
@@ -27,23 +28,41 @@ BOOST_AUTO_TEST_CASE(heap_families_take_heaps) {
   // Every family the coverage treats as heaps takes a heap n written "n" and (sums) reads a sum
   // of heaps back as it writes it.
   for (const auto* family : game_families()) {
-    const auto shape = heap_shape(family->name);
-    if (shape == HeapShape::other) continue;
-    const std::string spec = family->examples.empty() ? family->name : family->examples.front();
-    const auto game = make_game(spec);
-    BOOST_TEST_CONTEXT(spec) {
-      for (std::int64_t n = 0; n <= 5; ++n) {
-        BOOST_TEST(game->format_position({n}) == std::to_string(n));
-        BOOST_TEST(game->parse_position(std::to_string(n)) == Position{n});
-      }
-      if (shape == HeapShape::heap_sums) {
-        BOOST_TEST(game->parse_position(game->format_position({2, 3})) == (Position{2, 3}));
+    std::vector<std::string> specs = family->examples;
+    if (specs.empty()) specs.push_back(family->name);
+    for (const auto& spec : specs) {
+      const auto game = make_game(spec);
+      const auto shape = heap_shape(*game);
+      if (shape == HeapShape::other) continue;
+      BOOST_TEST_CONTEXT(spec) {
+        for (std::int64_t n = 0; n <= 5; ++n) {
+          BOOST_TEST(game->format_position({n}) == std::to_string(n));
+          BOOST_TEST(game->parse_position(std::to_string(n)) == Position{n});
+        }
+        if (shape == HeapShape::heap_sums) {
+          BOOST_TEST(game->parse_position(game->format_position({2, 3})) == (Position{2, 3}));
+        }
       }
     }
   }
-  for (const char* name : {"octal", "hex", "grundy", "nim", "octal-misere", "subtraction"})
-    BOOST_TEST((heap_shape(name) != HeapShape::other));
-  BOOST_TEST((heap_shape("welter") == HeapShape::other));
+  for (const char* spec :
+       {"octal:0.07", "hex:0.F", "grundy", "nim", "octal-misere:0.07", "subtraction:1,3,4",
+        "rook-misere:5", "digital-deletion:12", "digital-deletion:0"})
+    BOOST_TEST_CONTEXT(spec) {
+      BOOST_TEST((heap_shape(*make_game(spec)) != HeapShape::other));
+    }
+  // Not heap games: Welter's coins, Frolov's whole tables (squares m,n), row 0 of g (its column 0
+  // is not a position) and the rows whose period is beyond a check's reach.
+  for (const char* spec : {"welter", "rook-misere", "digital-deletion", "rook-misere:0",
+                           "rook-misere:13", "digital-deletion:15"})
+    BOOST_TEST_CONTEXT(spec) {
+      BOOST_TEST((heap_shape(*make_game(spec)) == HeapShape::other));
+    }
+  // A row's columns stop below 2^62.
+  BOOST_TEST(instance_position_shape(*make_game("rook-misere:7")).largest_heap ==
+             (std::int64_t{1} << 62) - 1);
+  BOOST_TEST(instance_position_shape(*make_game("octal:0.07")).largest_heap ==
+             std::numeric_limits<std::int64_t>::max());
 }
 
 BOOST_AUTO_TEST_CASE(a_right_kernel_passes) {
