@@ -226,10 +226,15 @@ Child Child::fork_function(const std::function<int()>& body, const SpawnOptions&
     if (!child_setup(options, parent)) std::_Exit(2);
     std::_Exit(body());
   }
+  return adopt(pid, options, true);
+}
+
+Child Child::adopt(pid_t pid, const SpawnOptions& options, bool set_group) {
   Child c;
   c.pid_ = pid;
   c.group_ = options.own_process_group;
-  if (c.group_) ::setpgid(pid, pid);  // also in the parent: no race with a kill before the child's
+  // Also in the parent: no race with a kill before the child's own setpgid.
+  if (c.group_ && set_group) ::setpgid(pid, pid);
   if (options.kill_when_stopped && c.group_) c.slot_ = take_slot(pid);
   return c;
 }
@@ -246,13 +251,9 @@ Child Child::exec(const std::vector<std::string>& argv, const std::vector<std::s
   for (auto& e : env_text) env.push_back(e.data());
   env.push_back(nullptr);
   const std::string where = options.working_directory;
-  if (auto spawned = spawn_without_fork(args, env, options, search_path)) {
-    Child c;
-    c.pid_ = *spawned;
-    c.group_ = options.own_process_group;
-    if (options.kill_when_stopped && c.group_) c.slot_ = take_slot(*spawned);
-    return c;
-  }
+  // posix_spawn set the group before the program ran.
+  if (auto spawned = spawn_without_fork(args, env, options, search_path))
+    return adopt(*spawned, options, false);
   int status[2];
   if (::pipe2(status, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
@@ -281,11 +282,7 @@ Child Child::exec(const std::vector<std::string>& argv, const std::vector<std::s
     (void)!::write(status[1], &e, sizeof e);
     ::_exit(127);
   }
-  Child c;
-  c.pid_ = pid;
-  c.group_ = options.own_process_group;
-  if (c.group_) ::setpgid(pid, pid);
-  if (options.kill_when_stopped && c.group_) c.slot_ = take_slot(pid);
+  Child c = adopt(pid, options, true);
   ::close(status[1]);
   int e = 0;
   ssize_t got;

@@ -118,6 +118,10 @@ class Child {
   [[nodiscard]] std::uint64_t resident_bytes() const;
 
  private:
+  /// The parent's hold on a started child: its pid, its own process group (set here as well
+  /// when `set_group`: a forked child races its own setpgid), its slot among the groups killed
+  /// when `verify` is stopped.
+  static Child adopt(pid_t pid, const SpawnOptions& options, bool set_group);
   Child() = default;
   void forget_group();
 
