@@ -216,6 +216,12 @@ void FrolovRun::start_row(FrolovFunction which, int m, std::int64_t resumed_colu
     current_fnv_ = Fnv1a{};
     written_marks_ = 0;
     marks_fnv_ = Fnv1a{};
+    // The row starts again (a stored row's checkpoint continued as a stream): its first columns
+    // are about to replace current.bin, which a stream also truncates to its head, so state.json
+    // must stop naming the old one first (a stop in between left a state that could not be
+    // resumed: "cannot read current.bin").
+    std::error_code ec;
+    if (saving() && std::filesystem::exists(path("state.json"), ec)) write_state(nullptr);
   }
   written_columns_ = saved_columns_;
   close_stream();
