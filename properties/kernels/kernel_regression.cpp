@@ -485,8 +485,7 @@ struct Checker {
     std::int64_t m = options.max_position > 0 ? options.max_position : proof->largest;
     if (m > proof->largest) {
       if (!options.max_position_lowered)
-        throw InputError("--max-position " + std::to_string(m) + ": the values of " + game.spec() +
-                         " fit in 64 bits up to heap " + std::to_string(proof->largest));
+        throw InputError("--max-position " + std::to_string(m) + ": " + proof->beyond(m));
       m = proof->largest;
     }
     result.max_position = m;
