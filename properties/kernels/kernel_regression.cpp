@@ -493,8 +493,8 @@ struct Checker {
     // behind the binary protocol, which answers millions a second).
     const std::int64_t floor_heaps =
         command.protocol == KernelProtocol::binary ? 1'000'000 : 100'000;
-    // A period so long that two of them do not fit a check (octal:0.1777, Frolov's rows 11 and
-    // 12) gets the first kMostExhaustiveByDefault heaps, and the output says so.
+    // A period so long that two of them do not fit a check (subtraction:1,5000000, Frolov's rows 11
+    // and 12) gets the first kMostExhaustiveByDefault heaps, and the output says so.
     constexpr std::int64_t kMostExhaustiveByDefault = 8'000'000;
     std::int64_t b = options.exhaustive >= 0 ? options.exhaustive : options.range;
     const bool by_default = b < 0;
