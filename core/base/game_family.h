@@ -216,7 +216,7 @@ class GameInstance {
 
   /// This instance's positions where they are not what its family declares for all its
   /// instances (InstanceShape); nullopt (the default): the family's position_shape, every heap
-  /// up to 2^63 - 1. Read it through instance_position_shape() (kernel_registry.h).
+  /// up to 2^63 - 1. Read it through instance_position_shape() (below).
   [[nodiscard]] virtual std::optional<InstanceShape> instance_shape() const { return std::nullopt; }
 
   /// The value (or the outcome) of a position and every winning move (ValueAnswer).
