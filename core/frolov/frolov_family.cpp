@@ -48,6 +48,9 @@ constexpr int kLowerBoundFromRow = 15;
 /// The rows whose period a check (a kernel's cross-check, `verify value`) proves: row 12, the
 /// largest, in about 5 s of CPU and 100 MB (t_12 = 50,803,200); row 13 takes minutes and 1.8 GB.
 constexpr std::int64_t kQuickPeriodRow = 12;
+/// Every coordinate of a square is below 2^62 (m + 1, n + 1 and their sums stay exact): what a
+/// position may be, and so the largest heap of a row.
+constexpr std::int64_t kColumnsBelow = std::int64_t{1} << 62;
 
 [[noreturn]] void answer_lower_bound(FrolovFunction which, int m, const std::string& spec,
                                      const PeriodRequest& request);
@@ -86,7 +89,7 @@ class FrolovSquareGame : public GameInstance {
   [[nodiscard]] std::optional<InstanceShape> instance_shape() const override {
     if (!row_) return std::nullopt;
     InstanceShape s;
-    s.largest_heap = (std::int64_t{1} << 62) - 1;
+    s.largest_heap = kColumnsBelow - 1;
     if (which_ == FrolovFunction::g && *row_ == 0) {
       s.note = spec() + ": column 0 is the shaded square of (G1), not a position";
     } else if (*row_ > kQuickPeriodRow) {
@@ -111,7 +114,7 @@ class FrolovSquareGame : public GameInstance {
         throw InputError(spec() + " position: coordinates must be non-negative, got '" +
                          std::string(text) + "'");
       // Far beyond any kernel's reach, and m + 1, n + 1 and their sums stay exact.
-      if (x >= std::int64_t{1} << 62)
+      if (x >= kColumnsBelow)
         throw InputError(spec() + " position: coordinates must be below 2^62, got '" +
                          std::string(text) + "'");
     }
