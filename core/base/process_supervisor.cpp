@@ -94,6 +94,8 @@ bool child_setup(const SpawnOptions& options, pid_t parent) {
   child_stream(options.in, 0);
   child_stream(options.out, 1);
   child_stream(options.err, 2);
+  for (const auto& passed : options.pass_to_child)
+    child_stream(Stream::descriptor(passed.from), passed.to);
   if (options.default_signals) {
     for (int sig = 1; sig < NSIG; ++sig) {
       if (sig == SIGKILL || sig == SIGSTOP) continue;
@@ -118,7 +120,8 @@ void flush_parent_streams() {
 /// Starts argv by posix_spawn (a vfork-like clone: no copy of the parent's page tables and no
 /// copy-on-write faults in the parent afterwards, which a large parent starting many kernels
 /// pays for) when the options need nothing posix_spawn cannot do: no death with the parent, no
-/// address-space cap, no working folder, nothing to close, no stream already on its own number.
+/// address-space cap, no working folder, nothing to close, no stream or passed descriptor already
+/// on its own number.
 /// nullopt: those options need the fork path. Throws ExecFailed when the program cannot be run.
 std::optional<pid_t> spawn_without_fork(std::vector<char*>& args, std::vector<char*>& env,
                                         const SpawnOptions& options, bool search_path) {
@@ -130,6 +133,8 @@ std::optional<pid_t> spawn_without_fork(std::vector<char*>& args, std::vector<ch
     const Stream& st = *streams[target];
     if (st.kind == Stream::Kind::descriptor && st.fd >= 0 && st.fd <= 2) return std::nullopt;
   }
+  for (const auto& passed : options.pass_to_child)
+    if (passed.from == passed.to || passed.from <= 2) return std::nullopt;
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attr;
   if (::posix_spawn_file_actions_init(&actions) != 0) return std::nullopt;
@@ -154,6 +159,9 @@ std::optional<pid_t> spawn_without_fork(std::vector<char*>& args, std::vector<ch
       rc = ::posix_spawn_file_actions_adddup2(&actions, st.fd, target);
     }
   }
+  // After the streams (a stream's descriptor may be the number a passed one takes).
+  for (const auto& passed : options.pass_to_child)
+    if (rc == 0) rc = ::posix_spawn_file_actions_adddup2(&actions, passed.from, passed.to);
   short flags = 0;
   if (rc == 0 && options.own_process_group) {
     flags |= POSIX_SPAWN_SETPGROUP;

@@ -57,6 +57,13 @@ struct SpawnOptions {
   std::string working_directory;
   /// Descriptors the child closes before it runs (another child's pipe ends, say).
   std::vector<int> close_in_child;
+  /// Descriptors handed to the child beyond its standard streams: the parent's `from` is the
+  /// child's `to` (at least 3; a kernel's shared memory, say), open across its exec.
+  struct Passed {
+    int from = -1;
+    int to = -1;
+  };
+  std::vector<Passed> pass_to_child;
 };
 
 /// A child's end, decoded once.

@@ -3,9 +3,12 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <charconv>
@@ -14,10 +17,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <iostream>
 #include <limits>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "core/base/igv_kernel.h"
 #include "core/base/process_supervisor.h"
@@ -31,7 +36,9 @@ namespace {
 /// the child.
 class Child {
  public:
-  explicit Child(const std::vector<std::string>& argv) : process_(start(argv)) {
+  /// `shared`: a descriptor the child gets as its descriptor 3 (-1: none).
+  explicit Child(const std::vector<std::string>& argv, int shared = -1)
+      : process_(start(argv, shared)) {
     fcntl(in_, F_SETFL, fcntl(in_, F_GETFL) | O_NONBLOCK);
   }
   Child(const Child&) = delete;
@@ -62,7 +69,7 @@ class Child {
   int in_ = -1, out_ = -1, err_ = -1;
 
  private:
-  process::Child start(const std::vector<std::string>& argv) {
+  process::Child start(const std::vector<std::string>& argv, int shared) {
     int in[2], out[2], err[2];
     if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
       throw std::runtime_error(std::string("cannot make a pipe for the kernel: ") +
@@ -77,6 +84,7 @@ class Child {
     spawn.in = process::Stream::descriptor(in[0]);
     spawn.out = process::Stream::descriptor(out[1]);
     spawn.err = process::Stream::descriptor(err[1]);
+    if (shared >= 0) spawn.pass_to_child.push_back({shared, 3});
     // The caller's environment plus PYTHONUNBUFFERED=1, so that a Python kernel's answers come as
     // they are written (a crash or a hang is then located at once).
     const auto env = process::environment_with_defaults({"PYTHONUNBUFFERED=1"});
@@ -139,6 +147,115 @@ bool parse_value_line(std::string_view s, Value& v) {
 constexpr std::size_t kMaxLine = 40;
 constexpr std::size_t kStderrTail = 4096;
 
+/// The binary protocol's record of an answer: a status byte and an int64.
+enum RecordStatus : unsigned char {
+  kValue = 0,    ///< the value of the next position
+  kError = 1,    ///< the value function failed at the next position (its code)
+  kStdout = 2,   ///< the plugin wrote this many bytes on its standard output (the last record)
+  kTrailer = 3,  ///< the nanoseconds spent in the value function (the last record)
+  kShared = 4,   ///< shared memory: this many positions of the run are answered in their slots
+};
+
+/// A message of the shared-memory transport (harness to kernel-host): a slot's positions (the
+/// binary records, at an offset of the memory, so many bytes) and where their values go (int64
+/// each, in order, at an 8-aligned offset).
+struct SlotMessage {
+  std::uint64_t positions_offset = 0;
+  std::uint64_t positions_bytes = 0;
+  std::uint64_t values_offset = 0;
+};
+
+/// The harness's side of the shared memory of a plugin's run (KernelCommand::shared_memory): a
+/// memfd of kSlots slots, each `slot_bytes` of positions then room for the values of as many
+/// positions as fit (a position takes at least 4 bytes: 2 * slot_bytes of values). The kernel
+/// reads positions and writes values there; the pipes say which slot and how many. Nothing but
+/// values is read back from it (a plugin may scribble on it: its values are then wrong, which is
+/// what the check reports); the positions the harness compares are its own.
+class SharedSlots {
+ public:
+  static constexpr std::size_t kSlots = 4;
+  static constexpr std::size_t kSlotBytes = std::size_t{1} << 18;
+
+  /// nullopt when the memory cannot be made (no memfd here): the pipes then carry everything.
+  static std::optional<SharedSlots> make() {
+    const int made = static_cast<int>(memfd_create("igv-kernel", MFD_CLOEXEC));
+    if (made < 0) return std::nullopt;
+    // Above the kernel's descriptor 3, so that it is passed by posix_spawn, not fork and exec.
+    const int fd = fcntl(made, F_DUPFD_CLOEXEC, 10);
+    close(made);
+    if (fd < 0) return std::nullopt;
+    SharedSlots s(fd);
+    if (!s.map(kSlotBytes)) return std::nullopt;
+    return s;
+  }
+  SharedSlots(SharedSlots&& o) noexcept
+      : free(std::move(o.free)),
+        flights(std::move(o.flights)),
+        fd_(std::exchange(o.fd_, -1)),
+        base_(std::exchange(o.base_, nullptr)),
+        size_(o.size_),
+        slot_bytes_(o.slot_bytes_) {}
+  SharedSlots(const SharedSlots&) = delete;
+  SharedSlots& operator=(const SharedSlots&) = delete;
+  SharedSlots& operator=(SharedSlots&&) = delete;
+  ~SharedSlots() {
+    if (base_ != nullptr) munmap(base_, size_);
+    if (fd_ >= 0) close(fd_);
+  }
+
+  [[nodiscard]] int fd() const { return fd_; }
+  [[nodiscard]] std::size_t slot_bytes() const { return slot_bytes_; }
+  [[nodiscard]] std::size_t positions_offset(std::size_t slot) const {
+    return slot * 3 * slot_bytes_;
+  }
+  [[nodiscard]] std::size_t values_offset(std::size_t slot) const {
+    return positions_offset(slot) + slot_bytes_;
+  }
+  [[nodiscard]] char* positions(std::size_t slot) const {
+    return static_cast<char*>(base_) + positions_offset(slot);
+  }
+  [[nodiscard]] const Value* values(std::size_t slot) const {
+    return reinterpret_cast<const Value*>(static_cast<const char*>(base_) + values_offset(slot));
+  }
+  /// Room for a position of `bytes` (larger than a slot): only with no slot in flight (the
+  /// offsets change; the kernel maps the memory again when a message names more than it has).
+  void grow(std::size_t bytes) {
+    std::size_t want = slot_bytes_;
+    while (want < bytes) want *= 2;
+    munmap(base_, size_);
+    base_ = nullptr;
+    if (!map(want)) {
+      throw std::runtime_error("cannot make " + std::to_string(3 * kSlots * want) +
+                               " bytes of memory shared with the kernel: " + std::strerror(errno));
+    }
+  }
+
+  struct Flight {
+    std::size_t slot = 0;
+    std::size_t first = 0;  ///< the run's index of its first position
+    std::size_t count = 0;
+  };
+  std::vector<std::size_t> free{3, 2, 1, 0};  ///< slots not in flight
+  std::deque<Flight> flights;                 ///< in the order they were sent
+
+ private:
+  explicit SharedSlots(int fd) : fd_(fd) {}
+  bool map(std::size_t slot_bytes) {
+    const std::size_t size = 3 * kSlots * slot_bytes;
+    if (ftruncate(fd_, static_cast<off_t>(size)) != 0) return false;
+    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
+    if (p == MAP_FAILED) return false;
+    base_ = p;
+    size_ = size;
+    slot_bytes_ = slot_bytes;
+    return true;
+  }
+  int fd_ = -1;
+  void* base_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t slot_bytes_ = 0;
+};
+
 }  // namespace
 
 void encode_position(const GameInstance& game, const Position& p, KernelProtocol protocol,
@@ -168,7 +285,8 @@ KernelCommand plugin_command(const std::string& library, const std::string& game
   self[n] = '\0';
   return {{self, "kernel-host", library, game_spec},
           KernelProtocol::binary,
-          "the plugin '" + library + "'"};
+          "the plugin '" + library + "'",
+          /*shared_memory=*/true};
 }
 
 std::vector<Value> run_kernel(const KernelCommand& command, const GameInstance& game,
@@ -187,7 +305,13 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
                               const KernelProcessOptions& options, KernelRunStats* stats) {
   using clock = std::chrono::steady_clock;
   const std::size_t n = batch.count;
-  Child child(command.argv);
+  // A plugin's positions and values go through shared memory when it can be made.
+  std::optional<SharedSlots> shm =
+      command.shared_memory && command.protocol == KernelProtocol::binary ? SharedSlots::make()
+                                                                          : std::nullopt;
+  std::vector<std::string> argv = command.argv;
+  if (shm) argv.insert(argv.end(), {"--shared-memory", "3"});
+  Child child(argv, shm ? shm->fd() : -1);
   std::vector<Value> values;  // without a scatter: the values in order
   const bool scatter = batch.scatter_by_id != nullptr && batch.scatter_ids != nullptr;
   if (!scatter) values.reserve(n);
@@ -196,8 +320,12 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   KernelRunStats local;
   KernelRunStats& st = stats != nullptr ? *stats : local;
   st = KernelRunStats{};
-  std::string chunk;  // encoded positions not yet written
+  std::string chunk;  // encoded positions not yet written (shared memory: not yet in a slot)
   std::size_t chunk_done = 0, next = 0;
+  std::string messages;  // shared memory: the slot messages not yet written
+  std::size_t messages_done = 0;
+  std::size_t sent = 0;  // shared memory: positions placed in slots
+  bool input_done = false;
   const auto start = clock::now();
   auto progress = start;
   bool trailer = false;  // binary: the kernel-host's trailer record came (the last one)
@@ -226,8 +354,15 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
                             : "wrote more than " + std::to_string(n) + " values for " +
                                   std::to_string(n) + " positions");
   };
+  const auto not_a_value = [&]() {
+    // The least 64-bit value marks a position not answered in the harness's tables.
+    fail("garbage", "gave " + std::to_string(std::numeric_limits<Value>::min()) + " as value " +
+                        std::to_string(answered + 1) + where(answered) +
+                        ", the least 64-bit value, which is no value");
+  };
   const auto take_value = [&](Value v) {
     if (trailer || answered >= n) too_many();
+    if (v == std::numeric_limits<Value>::min()) not_a_value();
     if (answered == 0)
       st.first_value_seconds = std::chrono::duration<double>(clock::now() - start).count();
     if (scatter) {
@@ -259,23 +394,108 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
         st.stderr_tail.erase(0, st.stderr_tail.size() - kStderrTail);
     }
   };
+  const auto encode_chunk = [&](std::size_t bytes) {
+    chunk.clear();
+    chunk_done = 0;
+    if (batch.encode_many) {
+      next = batch.encode_many(next, command.protocol, chunk, bytes);
+    } else {
+      while (next < n && chunk.size() < bytes) batch.encode(next++, command.protocol, chunk);
+    }
+  };
+  // Shared memory: whole positions of the chunk into the free slots, a message each.
+  const auto fill_slots = [&]() {
+    while (!input_done && !shm->free.empty()) {
+      if (chunk_done == chunk.size()) {
+        encode_chunk(shm->slot_bytes());
+        if (chunk.empty()) {
+          input_done = true;
+          break;
+        }
+      }
+      const char* from = chunk.data() + chunk_done;
+      const std::size_t left = chunk.size() - chunk_done;
+      std::size_t used = 0, count = 0;
+      for (;;) {
+        std::uint32_t heaps = 0;
+        if (used + sizeof heaps > left) break;
+        std::memcpy(&heaps, from + used, sizeof heaps);
+        const std::size_t record = sizeof heaps + std::size_t{heaps} * sizeof(std::int64_t);
+        if (used + record > shm->slot_bytes()) break;
+        used += record;
+        ++count;
+      }
+      if (count == 0) {
+        // One position larger than a slot: the memory grows once no slot is in flight.
+        if (!shm->flights.empty()) break;
+        std::uint32_t heaps = 0;
+        std::memcpy(&heaps, from, sizeof heaps);
+        shm->grow(sizeof heaps + std::size_t{heaps} * sizeof(std::int64_t));
+        continue;
+      }
+      const std::size_t slot = shm->free.back();
+      shm->free.pop_back();
+      std::memcpy(shm->positions(slot), from, used);
+      chunk_done += used;
+      shm->flights.push_back({slot, sent, count});
+      sent += count;
+      const SlotMessage m{shm->positions_offset(slot), used, shm->values_offset(slot)};
+      if (messages_done == messages.size()) messages.clear(), messages_done = 0;
+      messages.append(reinterpret_cast<const char*>(&m), sizeof m);
+    }
+  };
+  // Shared memory: the positions answered up to `upto` (a kShared record), from their slots.
+  const auto take_shared = [&](Value upto) {
+    if (trailer) too_many();
+    if (upto < static_cast<Value>(answered) || upto > static_cast<Value>(sent))
+      fail("garbage", "said " + std::to_string(upto) + " positions were answered, of the " +
+                          std::to_string(sent) + " sent (" + std::to_string(answered) +
+                          " answered before)");
+    const auto until = static_cast<std::size_t>(upto);
+    if (answered == 0 && until > 0)
+      st.first_value_seconds = std::chrono::duration<double>(clock::now() - start).count();
+    while (answered < until) {
+      const auto f = shm->flights.front();
+      const std::size_t local = answered - f.first;
+      const std::size_t take = std::min(until - answered, f.count - local);
+      const Value* v = shm->values(f.slot) + local;
+      const std::uint32_t* ids = scatter ? batch.scatter_ids + answered : nullptr;
+      for (std::size_t j = 0; j < take; ++j) {
+        if (v[j] == std::numeric_limits<Value>::min()) {
+          answered += j;
+          not_a_value();
+        }
+        if (scatter) {
+          batch.scatter_by_id[ids[j]] = v[j];
+        } else {
+          values.push_back(v[j]);
+        }
+      }
+      answered += take;
+      if (answered == f.first + f.count) {
+        shm->free.push_back(f.slot);
+        shm->flights.pop_front();
+      }
+    }
+  };
   char buf[65536];
   bool out_open = true;
   while (out_open) {
-    // Refill the chunk of encoded positions.
-    if (child.in_ >= 0 && chunk_done == chunk.size()) {
-      chunk.clear();
-      chunk_done = 0;
-      if (batch.encode_many) {
-        next = batch.encode_many(next, command.protocol, chunk, 60000);
-      } else {
-        while (next < n && chunk.size() < 60000) batch.encode(next++, command.protocol, chunk);
-      }
+    if (child.in_ >= 0 && shm) {
+      fill_slots();
+      if (input_done && messages_done == messages.size()) child.close_input();
+    } else if (child.in_ >= 0 && chunk_done == chunk.size()) {
+      // Refill the chunk of encoded positions.
+      encode_chunk(60000);
       if (chunk.empty()) child.close_input();
     }
+    // What is written next: the slot messages (shared memory) or the encoded positions.
+    std::string& pending = shm ? messages : chunk;
+    std::size_t& pending_done = shm ? messages_done : chunk_done;
+    const bool writing = child.in_ >= 0 && pending_done < pending.size();
     pollfd fds[3] = {{child.out_, POLLIN, 0},
                      {child.err_, POLLIN, 0},
-                     {child.in_, static_cast<short>(child.in_ >= 0 ? POLLOUT : 0), 0}};
+                     {child.in_, static_cast<short>(writing ? POLLOUT : 0), 0}};
     const double silent = std::chrono::duration<double>(clock::now() - progress).count();
     // Until its first value the kernel has the start-up allowance (it may build a table first).
     const bool starting = answered == 0 && !trailer;
@@ -303,10 +523,11 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
     const int r = poll(fds, 3, static_cast<int>(wait * 1000) + 1);
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
-    if (child.in_ >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
-      const ssize_t w = write(child.in_, chunk.data() + chunk_done, chunk.size() - chunk_done);
+    if (writing && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
+      const ssize_t w =
+          write(child.in_, pending.data() + pending_done, pending.size() - pending_done);
       if (w > 0) {
-        chunk_done += static_cast<std::size_t>(w);
+        pending_done += static_cast<std::size_t>(w);
         if (!starting) progress = clock::now();
       } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
         child.close_input();  // it stopped reading (EPIPE): what it wrote still counts
@@ -348,14 +569,18 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
           const auto status = static_cast<unsigned char>(data[at]);
           Value v = 0;
           std::memcpy(&v, data + at + 1, sizeof v);
+          if (status == kShared && shm) {
+            take_shared(v);
+            continue;
+          }
           if (trailer) too_many();
-          if (status == 3 && v >= 0) {
+          if (status == kTrailer && v >= 0) {
             // kernel-host's trailer: the nanoseconds spent in the value function (the last record).
             trailer = true;
             st.own_seconds = static_cast<double>(v) * 1e-9;
             continue;
           }
-          if (status == 2) {
+          if (status == kStdout) {
             // kernel-host saw bytes on the plugin's standard output, the protocol's own channel
             // (it sends them on its stderr first): a defect whatever the values.
             for (int k = 0; k < 50 && child.err_ >= 0; ++k) {
@@ -367,7 +592,7 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
                                " bytes on its standard output, which is the channel of the "
                                "protocol (a plugin writes nothing there: log to stderr)");
           }
-          if (status != 0) {
+          if (status != kValue) {
             const std::size_t i = answered;
             const std::string what = "could not compute position " +
                                      (i < n ? batch.name(i) : std::string("?")) +
@@ -557,11 +782,161 @@ bool write_all(const char* data, std::size_t size) {
   return true;
 }
 
+/// Writes one record of the binary protocol on the protocol's channel.
+bool write_record(unsigned char status, std::int64_t v) {
+  char record[9];
+  record[0] = static_cast<char>(status);
+  std::memcpy(record + 1, &v, sizeof v);
+  return write_all(record, sizeof record);
+}
+
+/// The plugin's side of the shared-memory transport (`--shared-memory FD`): slot messages
+/// (SlotMessage) on stdin; the values written in the memory; a kShared record with the count of
+/// positions answered after each slot (and by a watchdog when the plugin has been inside one
+/// value for 20 ms, so that a hang or a crash is located at once); a kError record when the value
+/// function fails; the trailer at the end of the input.
+int serve_shared_memory(const igv_kernel* k, int fd) {
+  void* base = nullptr;
+  std::size_t mapped = 0;
+  // Maps the memory again when a message names more than is mapped (it grew).
+  const auto cover = [&](std::uint64_t end) {
+    if (end <= mapped) return true;
+    struct stat sb {};
+    if (fstat(fd, &sb) != 0 || static_cast<std::uint64_t>(sb.st_size) < end) return false;
+    if (base != nullptr) munmap(base, mapped);
+    base = mmap(nullptr, static_cast<std::size_t>(sb.st_size), PROT_READ | PROT_WRITE, MAP_SHARED,
+                fd, 0);
+    if (base == MAP_FAILED) {
+      base = nullptr;
+      mapped = 0;
+      return false;
+    }
+    mapped = static_cast<std::size_t>(sb.st_size);
+    return true;
+  };
+  std::mutex lock;
+  std::atomic<std::uint64_t> computed{0};  // positions whose values are in the memory
+  std::uint64_t reported = 0;              // with `lock`: the count last sent
+  bool write_failed = false;               // with `lock`
+  std::uint64_t noise = 0;
+  const auto report = [&](std::uint64_t upto) {  // with `lock` held
+    // Bytes on the plugin's standard output: said on stderr, then a kStdout record (their count),
+    // and the host ends (the values before it were reported).
+    const auto text = plugin_stdout(&noise);
+    if (noise > 0) {
+      if (upto > reported) (void)write_record(kShared, static_cast<std::int64_t>(upto));
+      const std::string said = "on stdout: '" + sanitized(text.c_str(), 48) + "'\n";
+      (void)!write(2, said.data(), said.size());
+      (void)write_record(kStdout, static_cast<std::int64_t>(noise));
+      _exit(4);
+    }
+    if (upto > reported && !write_failed)
+      write_failed = !write_record(kShared, static_cast<std::int64_t>(upto));
+    reported = std::max(reported, upto);
+  };
+  std::atomic<bool> done{false};
+  std::thread watchdog([&] {
+    std::uint64_t seen = computed.load();
+    while (!done.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      const std::uint64_t now = computed.load(std::memory_order_acquire);
+      if (now == seen) {
+        const std::lock_guard<std::mutex> guard(lock);
+        report(now);
+      }
+      seen = now;
+    }
+  });
+  struct Join {
+    std::thread& t;
+    std::atomic<bool>& d;
+    ~Join() {
+      d.store(true);
+      t.join();
+    }
+  } join{watchdog, done};
+  std::array<char, sizeof(SlotMessage) * 64> in{};
+  std::size_t have = 0;
+  std::uint64_t total = 0;  // positions answered
+  std::vector<std::int64_t> coords;
+  std::chrono::steady_clock::duration own{};
+  for (;;) {
+    const ssize_t got = read(0, in.data() + have, in.size() - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return 2;
+    have += static_cast<std::size_t>(got);
+    std::size_t at = 0;
+    for (; at + sizeof(SlotMessage) <= have; at += sizeof(SlotMessage)) {
+      SlotMessage m;
+      std::memcpy(&m, in.data() + at, sizeof m);
+      // A slot's positions take at least 4 bytes each: room for bytes / 4 values.
+      constexpr std::uint64_t kMost = std::uint64_t{1} << 46;  // no sum below overflows
+      if (m.values_offset % 8 != 0 || m.positions_offset > kMost || m.positions_bytes > kMost ||
+          m.values_offset > kMost || !cover(m.positions_offset + m.positions_bytes) ||
+          !cover(m.values_offset + m.positions_bytes / 4 * 8))
+        return 2;
+      const char* p = static_cast<const char*>(base) + m.positions_offset;
+      const char* const end = p + m.positions_bytes;
+      auto* out = reinterpret_cast<std::int64_t*>(static_cast<char*>(base) + m.values_offset);
+      const auto slot_start = std::chrono::steady_clock::now();
+      for (std::uint64_t i = 0; p < end; ++i) {
+        std::uint32_t count = 0;
+        if (end - p < 4) return 2;
+        std::memcpy(&count, p, sizeof count);
+        const std::size_t need = 4 + std::size_t{count} * 8;
+        if (static_cast<std::size_t>(end - p) < need) return 2;
+        coords.resize(count);
+        if (count != 0) std::memcpy(coords.data(), p + 4, std::size_t{count} * 8);
+        std::int64_t v = 0;
+        const int rc = k->value(coords.data(), count, &v);
+        if (rc != 0) {
+          const std::lock_guard<std::mutex> guard(lock);
+          report(total + i);
+          (void)write_record(kError, rc);
+          return 3;
+        }
+        out[i] = v;
+        p += need;
+        computed.store(total + i + 1, std::memory_order_release);
+      }
+      own += std::chrono::steady_clock::now() - slot_start;
+      total = computed.load(std::memory_order_relaxed);
+      const std::lock_guard<std::mutex> guard(lock);
+      report(total);
+      if (write_failed) return 2;
+    }
+    std::memmove(in.data(), in.data() + at, have - at);
+    have -= at;
+    if (got == 0) {
+      if (have != 0) return 2;
+      // The end: what the plugin may still hold in its stdio buffers, then the trailer (the
+      // nanoseconds spent in its value function).
+      std::fflush(stdout);
+      const std::lock_guard<std::mutex> guard(lock);
+      report(total);
+      const auto ns = static_cast<std::int64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(own).count());
+      return write_record(kTrailer, ns) ? 0 : 2;
+    }
+  }
+}
+
 }  // namespace
 
 int kernel_host_main(const std::vector<std::string>& args) {
-  if (args.size() < 2 || args.size() > 3 || (args.size() == 3 && args[2] != "--describe"))
-    throw InputError("usage: verify kernel-host LIB.so GAME [--describe] (used by cross-check)");
+  const bool describing = args.size() == 3 && args[2] == "--describe";
+  const bool shared = args.size() == 4 && args[2] == "--shared-memory";
+  if (args.size() < 2 || (args.size() > 2 && !describing && !shared))
+    throw InputError(
+        "usage: verify kernel-host LIB.so GAME [--describe | --shared-memory FD] (used by "
+        "cross-check)");
+  int shared_fd = -1;
+  if (shared) {
+    const auto& text = args[3];
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), shared_fd);
+    if (ec != std::errc{} || end != text.data() + text.size() || shared_fd < 3)
+      throw InputError("kernel-host: --shared-memory takes a descriptor number of at least 3");
+  }
   std::string path = args[0];
   if (path.find('/') == std::string::npos) path = "./" + path;  // never a search of the system
   separate_plugin_stdout();  // before the library's constructors run
@@ -582,7 +957,7 @@ int kernel_host_main(const std::vector<std::string>& args) {
                      std::to_string(IGV_KERNEL_ABI_VERSION));
   }
   if (k->value == nullptr) throw InputError("the plugin '" + args[0] + "' has no value function");
-  if (args.size() == 3) {
+  if (describing) {
     const nlohmann::json j = {{"name", sanitized(k->name, 100)},
                               {"description", sanitized(k->description, 300)},
                               {"max_position", std::max<std::int64_t>(k->max_position, 0)},
@@ -599,6 +974,7 @@ int kernel_host_main(const std::vector<std::string>& args) {
     return write_all(line.data(), line.size()) ? 0 : 2;
   }
   std::signal(SIGPIPE, SIG_IGN);
+  if (shared) return serve_shared_memory(k, shared_fd);
   // The answers go out in large writes, but a watchdog thread writes out what is computed when
   // the kernel has been inside one value for 20 ms: a kernel that hangs or crashes at a position
   // has then written every value before it, and the harness locates it at once.

@@ -97,13 +97,18 @@ struct KernelCommand {
   std::vector<std::string> argv;
   KernelProtocol protocol = KernelProtocol::lines;
   std::string shown;  ///< how messages name it: "`python3 k.py`", "the plugin 'lib.so'"
+  /// `verify kernel-host` only (a plugin): the positions and the values go through memory
+  /// shared with it (a memfd, its descriptor 3, `--shared-memory 3`), the pipes carry one short
+  /// message a slot of positions each way; the binary records otherwise. Where the memory cannot
+  /// be made, the pipes carry everything.
+  bool shared_memory = false;
 };
 
 /// `--external 'CMD'`: /bin/sh -c CMD, line protocol.
 KernelCommand external_command(const std::string& command);
 /// `--external 'CMD' --protocol binary`: /bin/sh -c CMD, the binary protocol of `kernel-host`.
 KernelCommand external_binary_command(const std::string& command);
-/// `--plugin LIB`: this executable's `kernel-host LIB GAME`, binary protocol.
+/// `--plugin LIB`: this executable's `kernel-host LIB GAME`, binary protocol, shared memory.
 KernelCommand plugin_command(const std::string& library, const std::string& game_spec);
 
 /// Starts the kernel, writes every position of `batch` (streamed while its values are read), closes
@@ -129,8 +134,9 @@ std::vector<Value> run_kernel(const KernelCommand& command, const GameInstance& 
 KernelDescription describe_plugin(const std::string& library, const std::string& game_spec,
                                   const KernelProcessOptions& options);
 
-/// `verify kernel-host LIB GAME [--describe]`: loads the library and serves the binary protocol
-/// on stdin/stdout (or prints the description as one JSON line). Returns the exit code.
+/// `verify kernel-host LIB GAME [--describe | --shared-memory FD]`: loads the library and serves
+/// the binary protocol on stdin/stdout, its positions and values in the memory of descriptor FD
+/// with --shared-memory (or prints the description as one JSON line). Returns the exit code.
 int kernel_host_main(const std::vector<std::string>& args);
 
 }  // namespace igv

@@ -142,6 +142,37 @@ BOOST_AUTO_TEST_CASE(exec_gets_its_folder_streams_and_environment) {
   std::filesystem::remove_all(dir);
 }
 
+// A descriptor passed to the child (a kernel's shared memory) is open there under its number,
+// by posix_spawn and by fork + exec (a working folder forces the second), whatever number it has
+// in the parent, even the one it takes in the child; others (close-on-exec) are not.
+BOOST_AUTO_TEST_CASE(a_passed_descriptor_is_open_in_the_child) {
+  for (const bool by_fork : {false, true}) {
+    for (const int to : {3, 7}) {
+      int p[2];
+      BOOST_REQUIRE(::pipe2(p, O_CLOEXEC) == 0);
+      int other[2];
+      BOOST_REQUIRE(::pipe2(other, O_CLOEXEC) == 0);
+      SpawnOptions o;
+      o.in = o.out = o.err = Stream::null();
+      if (by_fork) o.working_directory = "/";
+      o.pass_to_child.push_back({p[1], to});
+      const std::string script = "echo passed >&" + std::to_string(to) + " && ! (echo x >&" +
+                                 std::to_string(other[1]) + ") 2>/dev/null";
+      Child c = Child::exec({"sh", "-c", script}, environment_with_defaults({}), o, true);
+      ::close(p[1]);
+      ::close(other[1]);
+      const ExitStatus s = c.wait();
+      char buf[16] = {};
+      const ssize_t got = ::read(p[0], buf, sizeof buf - 1);
+      ::close(p[0]);
+      ::close(other[0]);
+      BOOST_TEST_INFO("by fork: " << by_fork << ", to " << to);
+      BOOST_TEST(s.success());
+      BOOST_TEST(std::string(buf, got > 0 ? static_cast<std::size_t>(got) : 0) == "passed\n");
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_kill_reaches_the_whole_group) {
   // The child starts a grandchild that would outlive it; killing the group ends both, so the
   // pipe's write end (held only by them) closes.

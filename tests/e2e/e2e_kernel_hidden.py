@@ -2,7 +2,8 @@
 
 tests/data/kernels/plugin/octal_period.c is compiled once right and once per class of issue 34 (a
 heap far out, past 2^31, long sums, order dependence, nondeterminism, stdout noise, a reciprocal
-too short for large heaps, a lost exception before the preperiod, a wrong preperiod), for
+too short for large heaps, a lost exception before the preperiod, a wrong preperiod, a value of
+-2^63), for
 octal:0.07 (Dawson's Kayles: preperiod 53, period 34) and octal:0.16 (preperiod 105,351, period
 149,459). The default `verify cross-check GAME --plugin LIB` must catch each one at its least wrong
 position (exit 1: the value of every heap below it in the exhaustive range, or of every heap of its
@@ -180,7 +181,8 @@ for attempt in range(RUNS):
 
     # Defects named by their cause: exit 2, one line.
     causes = {4: ("order", "depends on the order"), 5: ("nondeterministic", "nondeterministic"),
-              6: ("stdout", "standard output")}
+              6: ("stdout", "standard output"),
+              10: ("garbage", "at position 5000 (asked alone, it gave -9223372036854775808")}
     for bug, (kind, text) in causes.items():
         r, j = cross("octal:0.07", T07, build(bug))
         defect = j.get("defect") or {}

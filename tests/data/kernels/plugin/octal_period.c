@@ -14,7 +14,10 @@
  *   8 the exception at heap IGV_AT lost          too short for large heaps
  *     (its value taken one period later)       9 preperiod IGV_AT instead of e (a wrong
  *                                                 preperiod: the table ends at IGV_AT + p)
+ *  10 answers -2^63 at heap 5,000 (the least 64-bit value, which marks a position the kernel
+ *     did not answer in the harness's tables: once taken for "not answered", and passed)
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,6 +91,7 @@ static int value(const int64_t* heaps, size_t count, int64_t* out) {
   }
   if (IGV_BUG == 1 && count == 1 && heaps[0] == 987654) v ^= 1;
   if (IGV_BUG == 5 && rand() % 1000 == 0) v ^= 1;
+  if (IGV_BUG == 10 && count == 1 && heaps[0] == 5000) v = INT64_MIN;
   *out = v;
   return 0;
 }
