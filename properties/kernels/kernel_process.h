@@ -76,6 +76,12 @@ struct KernelBatch {
   /// returns the next position (one call a chunk instead of one a position).
   std::function<std::size_t(std::size_t i, KernelProtocol, std::string& out, std::size_t bytes)>
       encode_many{};
+  /// Optional, the binary protocol: writes the records of whole positions from i on into `out`
+  /// while they fit in `capacity` bytes (*used: the bytes written) and returns the next position
+  /// (i itself when position i alone is larger than `capacity`): a plugin's shared memory is
+  /// filled without a copy.
+  std::function<std::size_t(std::size_t i, char* out, std::size_t capacity, std::size_t* used)>
+      encode_into{};
   /// Optional: where the values go as they are read, value i to by_id[ids[i]] (no vector of the
   /// run's values is built; run_kernel returns an empty one, and a KernelDefect's `received`
   /// stays empty: its `answered` values are in by_id). Both null: returned in order.

@@ -150,8 +150,13 @@ BOOST_AUTO_TEST_CASE(a_passed_descriptor_is_open_in_the_child) {
     for (const int to : {3, 7}) {
       int p[2];
       BOOST_REQUIRE(::pipe2(p, O_CLOEXEC) == 0);
+      // Another descriptor, close-on-exec, on a number no passed one takes.
       int other[2];
       BOOST_REQUIRE(::pipe2(other, O_CLOEXEC) == 0);
+      const int high = ::fcntl(other[1], F_DUPFD_CLOEXEC, 50);
+      BOOST_REQUIRE(high >= 50);
+      ::close(other[1]);
+      other[1] = high;
       SpawnOptions o;
       o.in = o.out = o.err = Stream::null();
       if (by_fork) o.working_directory = "/";
