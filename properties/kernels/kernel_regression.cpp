@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <span>
+#include <utility>
 
 #include "core/base/kernel_registry.h"
 #include "core/base/trusted/errors.h"
@@ -105,22 +106,48 @@ std::string heap_text(std::int64_t n) {
   return std::to_string(n);
 }
 
-/// Room for n elements in v, backed by huge pages where the system offers them on request
-/// (transparent huge pages in "madvise" mode): a check's arrays of one entry a position (the
-/// harness's values, the kernel's answers of each run, the orders) are touched once each, and
-/// their first-touch page faults were about a third of the harness's CPU on a fast plugin.
+/// The allocator of a check's arrays of one entry a position (the harness's values, each run's
+/// answers by id, the orders): large blocks on huge pages (reserve_on_huge_pages), and new
+/// elements left uninitialised, each being written before it is read (a fill of 8 MB is a pass
+/// of its own over memory the system has just cleared).
 template <class T>
-void reserve_on_huge_pages(std::vector<T>& v, std::size_t n) {
-  v.reserve(n);
-  const std::size_t bytes = n * sizeof(T);
-  if (bytes < (std::size_t{4} << 20)) return;
-  // The whole pages of the new block (its first entries may share a page with another block).
-  constexpr std::uintptr_t kPage = 4096;
-  const auto from = (reinterpret_cast<std::uintptr_t>(v.data()) + kPage - 1) & ~(kPage - 1);
-  const auto to = (reinterpret_cast<std::uintptr_t>(v.data()) + bytes) & ~(kPage - 1);
-  if (to > from)
-    (void)madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);  // a hint only
+struct BigArray : std::allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = BigArray<U>;
+  };
+  BigArray() = default;
+  template <class U>
+  explicit BigArray(const BigArray<U>& /*other*/) noexcept {}
+  T* allocate(std::size_t n) {
+    T* p = std::allocator<T>::allocate(n);
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes >= (std::size_t{4} << 20)) {
+      constexpr std::uintptr_t kPage = 4096;
+      const auto from = (reinterpret_cast<std::uintptr_t>(p) + kPage - 1) & ~(kPage - 1);
+      const auto to = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(kPage - 1);
+      if (to > from)
+        (void)madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);  // a hint only
+    }
+    return p;
+  }
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-initialised: no value written
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <class T, class U>
+bool operator==(const BigArray<T>& /*a*/, const BigArray<U>& /*b*/) {
+  return true;
 }
+/// Positions' ids in an order, and values by id (BigArray).
+using Ids = std::vector<std::uint32_t, BigArray<std::uint32_t>>;
+using ById = std::vector<Value, BigArray<Value>>;
 
 /// The phases, in the order a position shared by several is counted in the first.
 enum PhaseCode : std::uint8_t { kExhaustive, kResidues, kBoundaries, kRandom, kSums, kDomain };
@@ -135,7 +162,7 @@ struct Coverage {
   std::vector<std::uint8_t> heap_phase;
   std::vector<Position> others;  ///< increasing (less_position)
   std::vector<std::uint8_t> other_phase;
-  std::vector<std::uint32_t> increasing;  ///< every id, in increasing order
+  Ids increasing;  ///< every id, in increasing order
 
   [[nodiscard]] std::size_t heap_count() const {
     return static_cast<std::size_t>(exhaustive_end + 1) + heaps.size();
@@ -210,7 +237,6 @@ struct Coverage {
     // Merge the heaps (in order) with the others (in order) by less_position: a heap {n}
     // precedes a position of larger top, or of the same top and more heaps.
     // The heaps that precede the next other position go in one tight loop.
-    reserve_on_huge_pages(increasing, size());
     increasing.resize(size());
     std::uint32_t* out = increasing.data();
     std::size_t h = 0, k = 0;
@@ -249,10 +275,10 @@ struct Checker {
   RegressionResult result{};
   std::optional<ProvedValues> proof{};
   Coverage cov{};
-  std::vector<Value> ref{};                      ///< the harness's value of each id
-  bool startup_known = false;                    ///< a run has measured the kernel's start-up
-  const std::vector<Value>* answers1 = nullptr;  ///< the increasing run's answers, by id
-  const std::vector<Value>* answers2 = nullptr;  ///< the second run's answers, by id
+  ById ref{};                      ///< the harness's value of each id
+  bool startup_known = false;      ///< a run has measured the kernel's start-up
+  const ById* answers1 = nullptr;  ///< the increasing run's answers, by id
+  const ById* answers2 = nullptr;  ///< the second run's answers, by id
 
   [[nodiscard]] KernelProcessOptions process_options() const {
     KernelProcessOptions o = options.process;
@@ -296,19 +322,15 @@ struct Checker {
   }
 
   /// The kernel's values of the ids `order` in one fresh run, timed; KernelDefect on failure.
-  std::vector<Value> kernel_ids(const std::vector<std::uint32_t>& order) {
-    return run_ids(order, nullptr);
-  }
+  std::vector<Value> kernel_ids(const Ids& order) { return run_ids(order, nullptr); }
 
   /// The same run, value j written to by_id[order[j]] as it is read (run_order: no vector of a
   /// run's values is built); on a defect, the values that came are in place.
-  void kernel_ids_into(const std::vector<std::uint32_t>& order, Value* by_id) {
-    (void)run_ids(order, by_id);
-  }
+  void kernel_ids_into(const Ids& order, Value* by_id) { (void)run_ids(order, by_id); }
 
   /// kernel_ids (by_id null: the values returned) and kernel_ids_into (the values scattered into
   /// by_id, an empty vector returned).
-  std::vector<Value> run_ids(const std::vector<std::uint32_t>& order, Value* by_id) {
+  std::vector<Value> run_ids(const Ids& order, Value* by_id) {
     KernelBatch batch;
     batch.count = order.size();
     if (by_id != nullptr) {
@@ -968,12 +990,11 @@ struct Checker {
   }
 
   /// The least position of run[from..] that the kernel fails on alone (or in a prefix run).
-  std::optional<std::pair<Position, KernelDefect>> isolate(const std::vector<std::uint32_t>& run,
-                                                           std::size_t from) {
+  std::optional<std::pair<Position, KernelDefect>> isolate(const Ids& run, std::size_t from) {
     const auto fails = [&](std::size_t a, std::size_t b) -> std::optional<KernelDefect> {
       try {
-        (void)kernel_ids(std::vector<std::uint32_t>(run.begin() + static_cast<std::ptrdiff_t>(a),
-                                                    run.begin() + static_cast<std::ptrdiff_t>(b)));
+        (void)kernel_ids(Ids(run.begin() + static_cast<std::ptrdiff_t>(a),
+                             run.begin() + static_cast<std::ptrdiff_t>(b)));
       } catch (const KernelDefect& d) {
         if (d.kind == "timeout" && options.time_limit > 0 && since(start) > options.time_limit)
           throw;
@@ -1023,7 +1044,7 @@ struct Checker {
   }
 
   /// One run of the ids in `order`; a defect is isolated and recorded (false).
-  bool run_order(const std::vector<std::uint32_t>& order, std::vector<Value>& by_id) {
+  bool run_order(const Ids& order, ById& by_id) {
     result.asked += order.size();
     // The kernel's values go straight to by_id (value j of the run to by_id[order[j]]); on a
     // defect, the first `answered` of them came.
@@ -1037,6 +1058,9 @@ struct Checker {
       answered = std::min(d.answered, order.size());
     }
     if (!defect) return true;
+    // The positions it did not answer are marked so (their entries were never written).
+    for (std::size_t j = answered; j < order.size(); ++j)
+      by_id[order[j]] = std::numeric_limits<Value>::min();
     const auto kv = [&](std::size_t j) { return by_id[order[j]]; };
     // Wrong values before the defect come first (the least wrong position is then reported),
     // but not before too many values or output on a plugin's stdout: those are the cause.
@@ -1116,7 +1140,6 @@ struct Checker {
     // The harness's values.
     {
       const auto t = clock_type::now();
-      reserve_on_huge_pages(ref, n);
       ref.resize(n);
       if (proof) {
         const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
@@ -1129,14 +1152,15 @@ struct Checker {
         std::vector<Position> all;
         all.reserve(n);
         for (std::size_t id = 0; id < n; ++id) all.push_back(cov.position(id));
-        ref = gk.kernel->values(game, all);
+        const auto values = gk.kernel->values(game, all);
+        ref.assign(values.begin(), values.end());
         if (ref.size() != n) throw std::logic_error("harness kernel gave a short answer");
       }
       result.reference_seconds += since(t);
     }
     // Two runs: every position in increasing order; then half of them (a seeded choice) in
     // decreasing order followed by the other half shuffled.
-    std::vector<std::uint32_t> second;
+    Ids second;
     {
       std::mt19937_64 rng(options.seed ^ 0x9e3779b97f4a7c15ULL);
       // One draw of the generator for 64 positions: bit j%64 of draw j/64 sends position j down.
@@ -1145,7 +1169,6 @@ struct Checker {
       for (auto& b : bits) b = rng();
       for (std::size_t j = 0; j < n; ++j) half += (bits[j / 64] >> (j % 64)) & 1;
       // Built in place: the chosen ones decreasing at the front, the others after them.
-      reserve_on_huge_pages(second, n);
       second.resize(n);
       std::size_t d = half, m = half;
       // Without a branch (the bits are random: a branch on them is mispredicted half the time).
@@ -1163,11 +1186,8 @@ struct Checker {
                       ") followed by shuffled (" + std::to_string(n - half) + ")";
     }
     constexpr Value kUnanswered = std::numeric_limits<Value>::min();
-    std::vector<Value> a1, a2;
-    for (auto* a : {&a1, &a2}) {
-      reserve_on_huge_pages(*a, n);
-      a->assign(n, kUnanswered);
-    }
+    // Each run writes every entry, or run_order marks those it did not answer (kUnanswered).
+    ById a1(n), a2(n);
     const bool first_ran = run_order(cov.increasing, a1);
     if (command.protocol == KernelProtocol::lines) {
       // Over the positions before the first wrong answer of the increasing run (after it, a
@@ -1186,6 +1206,7 @@ struct Checker {
     }
     const bool any_wrong = !std::equal(a1.begin(), a1.end(), ref.begin());
     // The second run only when the first is right (a wrong value is searched at once).
+    if (any_wrong) std::fill(a2.begin(), a2.end(), kUnanswered);
     if (!any_wrong && !run_order(second, a2)) {
       if (result.defect.contains("position"))
         line_hint(game.parse_position(result.defect["position"].get<std::string>()));
@@ -1246,7 +1267,7 @@ struct Checker {
   }
 
   /// Counts each phase's answered and wrong positions; returns whether any answer is wrong.
-  bool count_phases(const std::vector<Value>& a1, const std::vector<Value>& a2) {
+  bool count_phases(const ById& a1, const ById& a2) {
     constexpr Value kUnanswered = std::numeric_limits<Value>::min();
     // Counted by phase code, then handed to the phases (a code names at most one phase): the
     // exhaustive heaps, then the further heaps and the other positions with their codes.
@@ -1278,7 +1299,7 @@ struct Checker {
   }
 
   /// The position before `id` in `order` (for messages), or nullopt.
-  std::optional<Position> before(const std::vector<std::uint32_t>& order, std::uint32_t id) {
+  std::optional<Position> before(const Ids& order, std::uint32_t id) {
     const auto it = std::find(order.begin(), order.end(), id);
     if (it == order.begin() || it == order.end()) return std::nullopt;
     return cov.position(*(it - 1));
@@ -1286,12 +1307,12 @@ struct Checker {
 
   /// The answers of `order` up to and including id again, in a fresh run (the last 4,096 of
   /// them): the answer at id, or nullopt when the run fails.
-  std::optional<Value> replay(const std::vector<std::uint32_t>& order, std::uint32_t id) {
+  std::optional<Value> replay(const Ids& order, std::uint32_t id) {
     const auto it = std::find(order.begin(), order.end(), id);
     if (it == order.end()) return std::nullopt;
     const auto from = it - order.begin() > 4096 ? it - 4096 : order.begin();
     try {
-      return kernel_ids(std::vector<std::uint32_t>(from, it + 1)).back();
+      return kernel_ids(Ids(from, it + 1)).back();
     } catch (const KernelDefect&) {
       return std::nullopt;
     }
@@ -1299,8 +1320,7 @@ struct Checker {
 
   /// Names what is wrong at the least position with an answer not the harness's: a wrong value
   /// (its least wrong position searched), nondeterminism, or order dependence.
-  void diagnose(std::size_t id, Value v1, Value v2, const std::vector<std::uint32_t>& second,
-                Value unanswered) {
+  void diagnose(std::size_t id, Value v1, Value v2, const Ids& second, Value unanswered) {
     const Position p = cov.position(id);
     const Value right = ref[id];
     const std::string where = game.format_position(p);
@@ -1340,7 +1360,7 @@ struct Checker {
     }
     // Right alone, wrong in a run: out of step, order dependence, or nondeterminism.
     const bool in_first = first_wrong;
-    const std::vector<std::uint32_t>& order = in_first ? cov.increasing : second;
+    const Ids& order = in_first ? cov.increasing : second;
     const Value wrong = in_first ? v1 : v2;
     const auto prev = before(order, static_cast<std::uint32_t>(id));
     if (command.protocol == KernelProtocol::lines) {
