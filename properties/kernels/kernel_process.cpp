@@ -244,7 +244,8 @@ class SharedSlots {
   bool map(std::size_t slot_bytes) {
     const std::size_t size = 3 * kSlots * slot_bytes;
     if (ftruncate(fd_, static_cast<off_t>(size)) != 0) return false;
-    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
+    // Populated at once (a few MiB touched by both processes: one fault a page would cost more).
+    void* p = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd_, 0);
     if (p == MAP_FAILED) return false;
     base_ = p;
     size_ = size;
@@ -838,8 +839,8 @@ int serve_shared_memory(const igv_kernel* k, int fd) {
     struct stat sb {};
     if (fstat(fd, &sb) != 0 || static_cast<std::uint64_t>(sb.st_size) < end) return false;
     if (base != nullptr) munmap(base, mapped);
-    base = mmap(nullptr, static_cast<std::size_t>(sb.st_size), PROT_READ | PROT_WRITE, MAP_SHARED,
-                fd, 0);
+    base = mmap(nullptr, static_cast<std::size_t>(sb.st_size), PROT_READ | PROT_WRITE,
+                MAP_SHARED | MAP_POPULATE, fd, 0);
     if (base == MAP_FAILED) {
       base = nullptr;
       mapped = 0;
