@@ -177,6 +177,28 @@ class SharedSlots {
   static constexpr std::size_t kSlots = 4;
   static constexpr std::size_t kSlotBytes = std::size_t{1} << 18;
 
+  /// The memory of an earlier run of this process (its kernel gone), else new memory; nullopt
+  /// when it cannot be made (no memfd here): the pipes then carry everything.
+  static std::optional<SharedSlots> take() {
+    {
+      const std::lock_guard<std::mutex> guard(pool_lock());
+      auto& spare = pool();
+      if (spare) {
+        std::optional<SharedSlots> s(std::move(*spare));
+        spare.reset();
+        return s;
+      }
+    }
+    return make();
+  }
+  /// Keeps `s` for the next run (its slots all free again).
+  static void give_back(SharedSlots&& s) {
+    s.free = {3, 2, 1, 0};
+    s.flights.clear();
+    const std::lock_guard<std::mutex> guard(pool_lock());
+    auto& spare = pool();
+    if (!spare) spare.emplace(std::move(s));
+  }
   /// nullopt when the memory cannot be made (no memfd here): the pipes then carry everything.
   static std::optional<SharedSlots> make() {
     const int made = static_cast<int>(memfd_create("igv-kernel", MFD_CLOEXEC));
@@ -241,6 +263,14 @@ class SharedSlots {
 
  private:
   explicit SharedSlots(int fd) : fd_(fd) {}
+  static std::mutex& pool_lock() {
+    static std::mutex m;
+    return m;
+  }
+  static std::optional<SharedSlots>& pool() {
+    static std::optional<SharedSlots> spare;
+    return spare;
+  }
   bool map(std::size_t slot_bytes) {
     const std::size_t size = 3 * kSlots * slot_bytes;
     if (ftruncate(fd_, static_cast<off_t>(size)) != 0) return false;
@@ -309,8 +339,16 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   const std::size_t n = batch.count;
   // A plugin's positions and values go through shared memory when it can be made.
   std::optional<SharedSlots> shm =
-      command.shared_memory && command.protocol == KernelProtocol::binary ? SharedSlots::make()
+      command.shared_memory && command.protocol == KernelProtocol::binary ? SharedSlots::take()
                                                                           : std::nullopt;
+  // Given back when the run ends, whatever ends it (after `child`, declared below, is killed and
+  // reaped): the next run of this process maps the same memory again instead of new memory.
+  struct GiveBack {
+    std::optional<SharedSlots>& slots;
+    ~GiveBack() {
+      if (slots) SharedSlots::give_back(std::move(*slots));
+    }
+  } give_back{shm};
   std::vector<std::string> argv = command.argv;
   if (shm) argv.insert(argv.end(), {"--shared-memory", "3"});
   Child child(argv, shm ? shm->fd() : -1);
