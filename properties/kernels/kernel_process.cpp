@@ -193,6 +193,7 @@ class SharedSlots {
   }
   /// Keeps `s` for the next run (its slots all free again).
   static void give_back(SharedSlots&& s) {
+    if (s.base_ == nullptr) return;  // a failed growth left it unmapped
     s.free = {3, 2, 1, 0};
     s.flights.clear();
     const std::lock_guard<std::mutex> guard(pool_lock());
