@@ -6,7 +6,9 @@ the default invocation must catch every wrong one with the least failing positio
 exit 2 and one line for a crash, a hang or an error return), and pass the right one, also on a
 large coverage (its speed is printed, not asserted: speed lives in the benchmark,
 tests/e2e/bench_cross_check.py, since a shared or sanitized machine runs it several times slower).
-Libraries that cannot be used are one error line, exit 2.
+Libraries that cannot be used are one error line, exit 2. Last, `verify kernel-host
+--shared-memory FD` spoken directly: values in the memory, the memory grown between messages, a
+message beyond the memory refused (exit 2).
 Usage (from ctest): e2e_kernel_plugin.py --verify PATH --source-dir DIR --work-dir DIR
 """
 import json
@@ -84,5 +86,69 @@ r = run(["cross-check", "octal:0.07", "--plugin", right])
 check(r.returncode == 2 and "does not compute octal:0.07" in r.stderr, f"another game: {r.stderr}")
 for res in (r,):
     check(len(res.stderr.strip().splitlines()) == 1, f"one line: {res.stderr}")
+
+
+# The shared-memory transport of `verify kernel-host` (verify/CROSS_CHECK.md), spoken directly: a
+# memfd handed to the host, 24-byte slot messages on its stdin, status-4 records (the count of
+# positions answered) back, the values in the memory; the memory grown between two messages (the
+# host maps it again); a message that names memory not there is the host's exit 2.
+import struct  # noqa: E402
+import verify_e2e  # noqa: E402
+
+
+def host_session(messages, size, writes):
+    """Runs kernel-host on a memfd of `size` bytes, `writes` (offset, bytes) put in it first
+    (each (None, n) grows it to n bytes after the messages before it): returns (exit code,
+    the records it wrote as (status, value), the memfd)."""
+    fd = os.memfd_create("igv-test")
+    os.ftruncate(fd, size)
+    for at, data in writes:
+        os.pwrite(fd, data, at)
+    p = subprocess.Popen([verify_e2e._verify, "kernel-host", right, GAME, "--shared-memory",
+                          str(fd)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, pass_fds=(fd,))
+    for m in messages:
+        if m[0] is None:
+            os.ftruncate(fd, m[1])
+            for at, data in m[2]:
+                os.pwrite(fd, data, at)
+            continue
+        p.stdin.write(struct.pack("<QQQ", *m))
+        p.stdin.flush()
+    out, _ = p.communicate(timeout=60)
+    records = [(out[k], struct.unpack("<q", out[k + 1:k + 9])[0]) for k in range(0, len(out) - 8, 9)]
+    return p.returncode, records, fd
+
+
+def heap_records(heaps):
+    return b"".join(struct.pack("<Iq", 1, h) for h in heaps)
+
+
+expected = {}
+r = run(["values", GAME, "0..99999", "--format", "bfile"])
+for line in r.stdout.splitlines():
+    if line and line[0] != "#":
+        n, v = line.split()
+        expected[int(n)] = int(v)
+first = [5, 0, 99999, 17, 4096]
+second = [12345, 1, 77777]
+code, records, fd = host_session(
+    [(0, 12 * len(first), 4096),
+     (None, 1 << 20, [(600000, heap_records(second))]),  # grown, then written
+     (600000, 12 * len(second), 700000)],
+    8192, [(0, heap_records(first))])
+values_first = list(struct.unpack(f"<{len(first)}q", os.pread(fd, 8 * len(first), 4096)))
+values_second = list(struct.unpack(f"<{len(second)}q", os.pread(fd, 8 * len(second), 700000)))
+os.close(fd)
+counts = [v for s, v in records if s == 4]
+check(code == 0 and counts and counts[-1] == len(first) + len(second) and
+      records[-1][0] == 3 and values_first == [expected[h] for h in first] and
+      values_second == [expected[h] for h in second],
+      f"kernel-host --shared-memory: exit {code}, records {records}, values {values_first} "
+      f"{values_second}")
+code, records, fd = host_session([(0, 12, 1 << 30)], 8192, [(0, heap_records([3]))])
+os.close(fd)
+check(code == 2 and not [s for s, _ in records if s == 4],
+      f"kernel-host --shared-memory, values beyond the memory: exit {code}, records {records}")
 
 finish("e2e_kernel_plugin")
