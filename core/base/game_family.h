@@ -72,25 +72,41 @@ struct ValueAnswer {
 /// "kernel", "how", "heap_values", and the family's details}, each key only when its field is set.
 nlohmann::json to_json(const ValueAnswer& answer);
 
-/// The limits of `verify period`: a family that supports them passes them to its producer.
+/// `verify period --checkpoint DIR [--resume] [--checkpoint-every N]`, for a family that declares
+/// checkpoints (PeriodOptions::checkpoint).
+struct CheckpointRequest {
+  std::string folder;      ///< where the checkpoints are written (never empty)
+  bool resume = false;     ///< continue the run saved in `folder`
+  std::int64_t every = 0;  ///< the interval in steps of the search (0: the family's default)
+};
+
+/// `verify period --certificate-out PATH [--binary-values]`, for a family that declares a values
+/// file (PeriodOptions::values_file): values that exceed what the saved JSON holds inline (or all
+/// of them, with `binary`) go to a binary file beside PeriodRequest::certificate_path, named in
+/// the certificate (core/CERTIFICATES.md).
+struct ValuesFileRequest {
+  bool binary = false;  ///< the values go to the file even when they would fit the JSON
+};
+
+/// The limits of `verify period`: a family that supports them passes them to its producer. The
+/// fields a family declares in its PeriodOptions come as optional parts, present only when the
+/// caller asks for them and the family declares them (`verify period` refuses them otherwise), so
+/// a family reads `if (request.checkpoint)`; the others are common to every family.
 struct PeriodRequest {
   ComputeLimits limits;
-  /// Checkpoints of a long search (only for a family whose PeriodOptions declare them: `verify
-  /// period` refuses them for the others): the folder (empty: none), whether to continue the run
-  /// saved there, and the interval in steps of the search (0: the family's default).
-  std::string checkpoint_dir;
-  bool resume = false;
-  std::int64_t checkpoint_every = 0;
+  /// Checkpoints of a long search (PeriodOptions::checkpoint); none: no checkpoint.
+  std::optional<CheckpointRequest> checkpoint;
   /// Called now and then with one line of progress (shown on a terminal by the caller).
   std::function<void(const std::string&)> progress;
   /// Scales the family's own search bound (PeriodOptions::budget says what it is).
   double budget = 1.0;
   /// Where the caller will save the certificate (`verify period --certificate-out`; empty: it is
-  /// only printed). A family with a values file (PeriodOptions::values_file) whose values exceed
-  /// what its saved JSON holds inline (or with `binary_values`) writes them next to it and names
-  /// that file in the certificate (core/CERTIFICATES.md); other families ignore both.
+  /// only printed). A family whose answer is no period but a certificate all the same (Frolov's
+  /// lower bound of a row) writes it there itself.
   std::string certificate_path;
-  bool binary_values = false;
+  /// The certificate's values in a binary file beside certificate_path (PeriodOptions::
+  /// values_file); set only with a certificate_path.
+  std::optional<ValuesFileRequest> values_file;
   /// The caller uses only the answer's numbers and how they were proved (`verify period`
   /// without --certificate-out, `verify plot`), not the document as a certificate file: a
   /// family may then leave the certificate's bulk (the octal values) out of the document and say
@@ -105,23 +121,32 @@ struct PeriodRequest {
   std::function<void(const std::string&)> temporary_file;
 };
 
+/// What one option a family declares means for it: shown in the commands' help and in the
+/// refusal of the option for the games of other families.
+struct OptionMeaning {
+  std::string text;
+};
+
 /// What a family's `verify period` accepts beyond --time-limit and --memory-limit, and what its
 /// certificate check accepts beyond the file. `verify period` and `verify check-certificate`
 /// loop over these declarations (verify/ knows no family) and refuse, with one line, an option
-/// the family does not declare. Each text is what the option means for the family (shown in the
-/// help and in the refusals); empty: the family does not accept the option.
+/// the family does not declare. Each capability is present when the family accepts the option,
+/// with what the option means for the family; absent (the default): not accepted.
 struct PeriodOptions {
   /// The games of the family that have a period, as the help names them (e.g. "rook-misere:M");
   /// empty: the family's name.
   std::string games;
   /// --budget X: the family's own search bound, which PeriodRequest::budget scales.
-  std::string budget;
-  /// --checkpoint DIR, --resume, --checkpoint-every N: what a checkpoint saves and what N counts.
-  std::string checkpoint;
-  /// --binary-values: the binary values file a certificate may keep its values in.
-  std::string values_file;
-  /// check-certificate --max-columns N: the column budget of the family's checker.
-  std::string column_budget;
+  std::optional<OptionMeaning> budget;
+  /// --checkpoint DIR, --resume, --checkpoint-every N (PeriodRequest::checkpoint): what a
+  /// checkpoint saves and what N counts.
+  std::optional<OptionMeaning> checkpoint;
+  /// --binary-values (PeriodRequest::values_file): the binary values file a certificate may keep
+  /// its values in.
+  std::optional<OptionMeaning> values_file;
+  /// check-certificate --max-columns N (CertificateCheckRequest::max_columns): the column budget
+  /// of the family's checker.
+  std::optional<OptionMeaning> column_budget;
 };
 
 /// How `verify check-certificate` (and a claim) asks for a certificate file to be checked.

@@ -185,7 +185,7 @@ GameFamily hex_family() {
       "check_hex_arithmetic_certificate "
       "(core/octal/trusted/octal_hex_arithmetic_certificate_check.cpp)";
   family.period_options.budget =
-      "the values the search computes (2048 at 1, the most a certificate holds)";
+      OptionMeaning{"the values the search computes (2048 at 1, the most a certificate holds)"};
   return family;
 }
 IGV_REGISTER_GAME("hex", hex_family);

@@ -251,7 +251,7 @@ GameFamily normal_family() {
   family.proved_heap_values.certificate =
       "subtraction period certificate accepted by check_subtraction_certificate "
       "(core/subtraction/trusted/subtraction_certificate_check.cpp)";
-  family.period_options.budget = kSubtractionBudget;
+  family.period_options.budget = OptionMeaning{kSubtractionBudget};
   return family;
 }
 GameFamily misere_family() {
@@ -266,7 +266,7 @@ GameFamily misere_family() {
        "subtraction-misere:primes"},
       2000};
   family.plot.misere = true;
-  family.period_options.budget = kSubtractionBudget;
+  family.period_options.budget = OptionMeaning{kSubtractionBudget};
   family.plot.name = [](const std::string& spec) {
     return "the misère " + subtraction_game_name(spec).substr(4);  // "the subtraction game ..."
   };
