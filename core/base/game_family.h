@@ -23,6 +23,18 @@
 
 namespace igv {
 
+/// A game specification cut once, at its first colon: `NAME` or `NAME:ARGUMENT`
+/// (parse_game_spec). The registry finds the family by `family` and hands `argument` to its maker;
+/// no other code cuts a specification (the checker library under core/*/trusted/ keeps its own).
+struct GameSpec {
+  std::string family;    ///< the text before the first ':', or the whole specification
+  std::string argument;  ///< the text after the first ':' (empty when there is none)
+};
+
+/// `spec` cut at its first colon ("octal:0.07" is {"octal", "0.07"}, "nim" is {"nim", ""}).
+/// Nothing is checked here: find_game_family and the family's maker judge the parts.
+[[nodiscard]] GameSpec parse_game_spec(std::string_view spec);
+
 /// How much of an answer `verify value` asks for.
 struct ValueRequest {
   /// Winning moves listed at most; their number is always given (winning_moves_count).
@@ -315,9 +327,9 @@ struct PlotHints {
   bool misere = false;
   /// The largest size a report's figure draws (0: the picture's default).
   std::int64_t report_range = 0;
-  /// The game's name in the literature for a canonical spec, with the spec in words
+  /// The game's name in the literature for a canonical spec (parsed), with the spec in words
   /// ("Dawson's Kayles (octal 0.07)"); empty function or empty result: the family's words.
-  std::function<std::string(const std::string& spec)> name = {};
+  std::function<std::string(const GameSpec& spec)> name = {};
 };
 
 /// A family whose period() proves the value of every heap (a proved period, checked by the
@@ -341,8 +353,8 @@ struct GameFamily {
   std::string summary;          ///< one line for `verify games`
   std::string spec_syntax;      ///< "subtraction:S (S a comma list of positive integers)"
   std::string position_syntax;  ///< "n (heap size)"
-  /// Builds an instance from the text after the colon (empty when there is none); throws
-  /// InputError on malformed parameters.
+  /// Builds an instance from the specification's argument (GameSpec::argument: the text after the
+  /// colon, empty when there is none); throws InputError on malformed parameters.
   std::function<std::unique_ptr<GameInstance>(std::string_view params)> make;
   /// Example specifications (e.g. {"subtraction:1,3,4"}) on which the test suite cross-checks
   /// every registered kernel of the family; empty means the bare name is an example.
@@ -377,8 +389,8 @@ void register_game_family_maker(const char* name, GameFamily (*make)());
 /// All families, sorted by name.
 std::vector<const GameFamily*> game_families();
 
-/// The family a specification names (the text before the colon); throws InputError naming the
-/// spec when there is none.
+/// The family a specification names (GameSpec::family, the text before the colon); throws
+/// InputError naming the spec when there is none.
 const GameFamily& find_game_family(std::string_view spec);
 
 /// What the positions of `game` are: its own InstanceShape where it declares one, else its

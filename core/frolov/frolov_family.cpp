@@ -574,7 +574,7 @@ GameFamily digits_family() {
       },
       {"digits"},
       4};
-  family.plot.name = [](const std::string&) {
+  family.plot.name = [](const GameSpec&) {
     return std::string("Digital Deletion (the digit string of n)");
   };
   return family;

@@ -30,8 +30,8 @@
 
 namespace igv {
 
-std::string octal_game_name(const std::string& spec) {
-  const std::string code = spec.substr(spec.find(':') + 1);
+std::string octal_game_name(const GameSpec& spec) {
+  const std::string& code = spec.argument;
   // Winning Ways, ch. 4 (Table 6) and ch. 15.
   static const std::map<std::string, std::string> named{{"0.07", "Dawson's Kayles"},
                                                         {"0.137", "Dawson's Chess"},
