@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -126,10 +127,13 @@ int run_limited(const std::string& command, const CommandLimits& limits,
 std::string one_line(const std::string& message);
 double budget_from(const boost::program_options::variables_map& vm);
 
+/// A capability a family may declare in its PeriodOptions (e.g. &PeriodOptions::checkpoint).
+using PeriodOptionField = std::optional<OptionMeaning> PeriodOptions::*;
+
 /// One of the options a family declares in its PeriodOptions (core/base/game_family.h), as the
 /// commands name it: `verify period` and `verify check-certificate` loop over these.
 struct PeriodOptionDeclaration {
-  std::string PeriodOptions::*field;
+  PeriodOptionField field;
   const char* option;  ///< "--checkpoint"
   const char* what;    ///< "checkpoints", for the refusal
 };
@@ -137,7 +141,7 @@ struct PeriodOptionDeclaration {
 /// "GAMES: TEXT; GAMES: TEXT" over the families that declare `field` (the games sharing a text
 /// together), for a command's help; "no game" when none does. When `args` do not ask for help
 /// (help_requested), "see --help": the listing makes every game family, which only --help needs.
-std::string declared_period_option_help(std::string PeriodOptions::*field,
+std::string declared_period_option_help(PeriodOptionField field,
                                         const std::vector<std::string>& args);
 
 /// Whether `args` ask for the command's help (-h or --help, as the command's parser reads them).

@@ -373,14 +373,15 @@ bool help_requested(const std::vector<std::string>& args) {
   return vm.count("help") != 0U;
 }
 
-std::string declared_period_option_help(std::string PeriodOptions::*field,
+std::string declared_period_option_help(PeriodOptionField field,
                                         const std::vector<std::string>& args) {
   if (!help_requested(args)) return "see --help";
   // The games sharing a text together, in the families' order.
   std::vector<std::pair<std::string, std::string>> texts;  // (text, games)
   for (const GameFamily* f : game_families()) {
-    const std::string& text = f->period_options.*field;
-    if (text.empty()) continue;
+    const std::optional<OptionMeaning>& meaning = f->period_options.*field;
+    if (!meaning) continue;
+    const std::string& text = meaning->text;
     const std::string games = f->period_options.games.empty() ? f->name : f->period_options.games;
     auto it =
         std::find_if(texts.begin(), texts.end(), [&](const auto& t) { return t.first == text; });
@@ -397,10 +398,10 @@ std::string declared_period_option_help(std::string PeriodOptions::*field,
 
 void require_period_option(const GameFamily& family, const std::string& spec,
                            const PeriodOptionDeclaration& declaration) {
-  if (!(family.period_options.*declaration.field).empty()) return;
+  if (family.period_options.*declaration.field) return;
   std::string games;
   for (const GameFamily* f : game_families()) {
-    if ((f->period_options.*declaration.field).empty()) continue;
+    if (!(f->period_options.*declaration.field)) continue;
     games += (games.empty() ? "" : ", ") +
              (f->period_options.games.empty() ? f->name : f->period_options.games);
   }

@@ -148,7 +148,7 @@ int cmd_period(const std::vector<std::string>& args) {
       "memory); a search that would need more is inconclusive (exit 3), at once when the need is "
       "known before computing");
   // Which games declare an option is in its help only (listing them makes every family).
-  const auto declared = [&args](std::string PeriodOptions::*field) {
+  const auto declared = [&args](PeriodOptionField field) {
     return declared_period_option_help(field, args);
   };
   const std::string checkpoint_help =
@@ -197,31 +197,37 @@ int cmd_period(const std::vector<std::string>& args) {
   if (!p.vm["budget"].defaulted()) require_period_option(family, game->spec(), kBudget);
   if (p.vm.count("checkpoint") != 0U) {
     require_period_option(family, game->spec(), kCheckpoint);
-    request.checkpoint_dir = p.vm["checkpoint"].as<std::string>();
-    if (request.checkpoint_dir.empty()) throw InputError("--checkpoint needs a folder");
+    CheckpointRequest checkpoint;
+    checkpoint.folder = p.vm["checkpoint"].as<std::string>();
+    if (checkpoint.folder.empty()) throw InputError("--checkpoint needs a folder");
+    request.checkpoint = std::move(checkpoint);
   }
-  request.resume = p.vm["resume"].as<bool>();
-  if (request.resume && request.checkpoint_dir.empty())
-    throw InputError("--resume needs --checkpoint DIR (the folder of the run to continue)");
+  if (p.vm["resume"].as<bool>()) {
+    if (!request.checkpoint)
+      throw InputError("--resume needs --checkpoint DIR (the folder of the run to continue)");
+    request.checkpoint->resume = true;
+  }
   if (p.vm.count("checkpoint-every") != 0U) {
-    if (request.checkpoint_dir.empty())
-      throw InputError("--checkpoint-every needs --checkpoint DIR");
-    request.checkpoint_every = p.vm["checkpoint-every"].as<std::int64_t>();
-    if (request.checkpoint_every < 1 || request.checkpoint_every > (std::int64_t{1} << 40))
+    if (!request.checkpoint) throw InputError("--checkpoint-every needs --checkpoint DIR");
+    request.checkpoint->every = p.vm["checkpoint-every"].as<std::int64_t>();
+    if (request.checkpoint->every < 1 || request.checkpoint->every > (std::int64_t{1} << 40))
       throw InputError("--checkpoint-every must be a number of steps from 1 to 2^40");
   }
   if (p.vm.count("certificate-out") != 0U) {
     request.certificate_path =
         certificate_out_path(p.vm["certificate-out"].as<std::string>(), game->spec());
   }
-  request.binary_values = p.vm["binary-values"].as<bool>();
+  const bool binary_values = p.vm["binary-values"].as<bool>();
   // Without --certificate-out only the answer is printed: the family may leave the
   // certificate's bulk out of the document (it is checked all the same).
   request.summary_only = request.certificate_path.empty();
-  if (request.binary_values && request.certificate_path.empty())
+  if (binary_values && request.certificate_path.empty())
     throw InputError(
         "--binary-values needs --certificate-out PATH (the values file goes beside it)");
-  if (request.binary_values) require_period_option(family, game->spec(), kValuesFile);
+  if (binary_values) require_period_option(family, game->spec(), kValuesFile);
+  // A family with a values file may put the values beside a saved certificate.
+  if (!request.certificate_path.empty() && family.period_options.values_file)
+    request.values_file = ValuesFileRequest{binary_values};
   // Progress only on a terminal: one line, rewritten in place, cleared at the end. A family that
   // counts its steps (octal: heaps; Frolov rows: columns) draws done/total and an ETA; while it
   // says nothing, the elapsed time against the time limit.

@@ -23,6 +23,18 @@
 
 namespace igv {
 
+/// A game specification cut once, at its first colon: `NAME` or `NAME:ARGUMENT`
+/// (parse_game_spec). The registry finds the family by `family` and hands `argument` to its maker;
+/// no other code cuts a specification (the checker library under core/*/trusted/ keeps its own).
+struct GameSpec {
+  std::string family;    ///< the text before the first ':', or the whole specification
+  std::string argument;  ///< the text after the first ':' (empty when there is none)
+};
+
+/// `spec` cut at its first colon ("octal:0.07" is {"octal", "0.07"}, "nim" is {"nim", ""}).
+/// Nothing is checked here: find_game_family and the family's maker judge the parts.
+[[nodiscard]] GameSpec parse_game_spec(std::string_view spec);
+
 /// How much of an answer `verify value` asks for.
 struct ValueRequest {
   /// Winning moves listed at most; their number is always given (winning_moves_count).
@@ -72,25 +84,41 @@ struct ValueAnswer {
 /// "kernel", "how", "heap_values", and the family's details}, each key only when its field is set.
 nlohmann::json to_json(const ValueAnswer& answer);
 
-/// The limits of `verify period`: a family that supports them passes them to its producer.
+/// `verify period --checkpoint DIR [--resume] [--checkpoint-every N]`, for a family that declares
+/// checkpoints (PeriodOptions::checkpoint).
+struct CheckpointRequest {
+  std::string folder;      ///< where the checkpoints are written (never empty)
+  bool resume = false;     ///< continue the run saved in `folder`
+  std::int64_t every = 0;  ///< the interval in steps of the search (0: the family's default)
+};
+
+/// `verify period --certificate-out PATH [--binary-values]`, for a family that declares a values
+/// file (PeriodOptions::values_file): values that exceed what the saved JSON holds inline (or all
+/// of them, with `binary`) go to a binary file beside PeriodRequest::certificate_path, named in
+/// the certificate (core/CERTIFICATES.md).
+struct ValuesFileRequest {
+  bool binary = false;  ///< the values go to the file even when they would fit the JSON
+};
+
+/// The limits of `verify period`: a family that supports them passes them to its producer. The
+/// fields a family declares in its PeriodOptions come as optional parts, present only when the
+/// caller asks for them and the family declares them (`verify period` refuses them otherwise), so
+/// a family reads `if (request.checkpoint)`; the others are common to every family.
 struct PeriodRequest {
   ComputeLimits limits;
-  /// Checkpoints of a long search (only for a family whose PeriodOptions declare them: `verify
-  /// period` refuses them for the others): the folder (empty: none), whether to continue the run
-  /// saved there, and the interval in steps of the search (0: the family's default).
-  std::string checkpoint_dir;
-  bool resume = false;
-  std::int64_t checkpoint_every = 0;
+  /// Checkpoints of a long search (PeriodOptions::checkpoint); none: no checkpoint.
+  std::optional<CheckpointRequest> checkpoint;
   /// Called now and then with one line of progress (shown on a terminal by the caller).
   std::function<void(const std::string&)> progress;
   /// Scales the family's own search bound (PeriodOptions::budget says what it is).
   double budget = 1.0;
   /// Where the caller will save the certificate (`verify period --certificate-out`; empty: it is
-  /// only printed). A family with a values file (PeriodOptions::values_file) whose values exceed
-  /// what its saved JSON holds inline (or with `binary_values`) writes them next to it and names
-  /// that file in the certificate (core/CERTIFICATES.md); other families ignore both.
+  /// only printed). A family whose answer is no period but a certificate all the same (Frolov's
+  /// lower bound of a row) writes it there itself.
   std::string certificate_path;
-  bool binary_values = false;
+  /// The certificate's values in a binary file beside certificate_path (PeriodOptions::
+  /// values_file); set only with a certificate_path.
+  std::optional<ValuesFileRequest> values_file;
   /// The caller uses only the answer's numbers and how they were proved (`verify period`
   /// without --certificate-out, `verify plot`), not the document as a certificate file: a
   /// family may then leave the certificate's bulk (the octal values) out of the document and say
@@ -105,23 +133,32 @@ struct PeriodRequest {
   std::function<void(const std::string&)> temporary_file;
 };
 
+/// What one option a family declares means for it: shown in the commands' help and in the
+/// refusal of the option for the games of other families.
+struct OptionMeaning {
+  std::string text;
+};
+
 /// What a family's `verify period` accepts beyond --time-limit and --memory-limit, and what its
 /// certificate check accepts beyond the file. `verify period` and `verify check-certificate`
 /// loop over these declarations (verify/ knows no family) and refuse, with one line, an option
-/// the family does not declare. Each text is what the option means for the family (shown in the
-/// help and in the refusals); empty: the family does not accept the option.
+/// the family does not declare. Each capability is present when the family accepts the option,
+/// with what the option means for the family; absent (the default): not accepted.
 struct PeriodOptions {
   /// The games of the family that have a period, as the help names them (e.g. "rook-misere:M");
   /// empty: the family's name.
   std::string games;
   /// --budget X: the family's own search bound, which PeriodRequest::budget scales.
-  std::string budget;
-  /// --checkpoint DIR, --resume, --checkpoint-every N: what a checkpoint saves and what N counts.
-  std::string checkpoint;
-  /// --binary-values: the binary values file a certificate may keep its values in.
-  std::string values_file;
-  /// check-certificate --max-columns N: the column budget of the family's checker.
-  std::string column_budget;
+  std::optional<OptionMeaning> budget;
+  /// --checkpoint DIR, --resume, --checkpoint-every N (PeriodRequest::checkpoint): what a
+  /// checkpoint saves and what N counts.
+  std::optional<OptionMeaning> checkpoint;
+  /// --binary-values (PeriodRequest::values_file): the binary values file a certificate may keep
+  /// its values in.
+  std::optional<OptionMeaning> values_file;
+  /// check-certificate --max-columns N (CertificateCheckRequest::max_columns): the column budget
+  /// of the family's checker.
+  std::optional<OptionMeaning> column_budget;
 };
 
 /// How `verify check-certificate` (and a claim) asks for a certificate file to be checked.
@@ -290,9 +327,9 @@ struct PlotHints {
   bool misere = false;
   /// The largest size a report's figure draws (0: the picture's default).
   std::int64_t report_range = 0;
-  /// The game's name in the literature for a canonical spec, with the spec in words
+  /// The game's name in the literature for a canonical spec (parsed), with the spec in words
   /// ("Dawson's Kayles (octal 0.07)"); empty function or empty result: the family's words.
-  std::function<std::string(const std::string& spec)> name = {};
+  std::function<std::string(const GameSpec& spec)> name = {};
 };
 
 /// A family whose period() proves the value of every heap (a proved period, checked by the
@@ -316,8 +353,8 @@ struct GameFamily {
   std::string summary;          ///< one line for `verify games`
   std::string spec_syntax;      ///< "subtraction:S (S a comma list of positive integers)"
   std::string position_syntax;  ///< "n (heap size)"
-  /// Builds an instance from the text after the colon (empty when there is none); throws
-  /// InputError on malformed parameters.
+  /// Builds an instance from the specification's argument (GameSpec::argument: the text after the
+  /// colon, empty when there is none); throws InputError on malformed parameters.
   std::function<std::unique_ptr<GameInstance>(std::string_view params)> make;
   /// Example specifications (e.g. {"subtraction:1,3,4"}) on which the test suite cross-checks
   /// every registered kernel of the family; empty means the bare name is an example.
@@ -352,8 +389,8 @@ void register_game_family_maker(const char* name, GameFamily (*make)());
 /// All families, sorted by name.
 std::vector<const GameFamily*> game_families();
 
-/// The family a specification names (the text before the colon); throws InputError naming the
-/// spec when there is none.
+/// The family a specification names (GameSpec::family, the text before the colon); throws
+/// InputError naming the spec when there is none.
 const GameFamily& find_game_family(std::string_view spec);
 
 /// What the positions of `game` are: its own InstanceShape where it declares one, else its

@@ -138,7 +138,7 @@ GameFamily nim_family() {
           throw InputError("game 'nim' takes no parameters, got 'nim:" + std::string(params) + "'");
         return std::make_unique<NimGame>();
       }};
-  family.plot.name = [](const std::string&) { return std::string("Nim"); };
+  family.plot.name = [](const GameSpec&) { return std::string("Nim"); };
   family.position_shape = PositionShape::heap_sums;
   return family;
 }

@@ -198,12 +198,24 @@ std::vector<const GameFamily*> game_families() {
   return out;
 }
 
-const GameFamily& find_game_family(std::string_view spec) {
-  const std::string name(spec.substr(0, spec.find(':')));
-  if (const GameFamily* family = family_named(name)) return *family;
+GameSpec parse_game_spec(std::string_view spec) {
+  const auto colon = spec.find(':');
+  if (colon == std::string_view::npos) return {std::string(spec), {}};
+  return {std::string(spec.substr(0, colon)), std::string(spec.substr(colon + 1))};
+}
+
+namespace {
+/// The family `parsed` (the parts of `spec`) names; throws InputError naming `spec` otherwise.
+const GameFamily& family_of(const GameSpec& parsed, std::string_view spec) {
+  if (const GameFamily* family = family_named(parsed.family)) return *family;
   std::string known;
   for (const auto& [n, f] : family_table()) known += (known.empty() ? "" : ", ") + n;
   throw InputError("unknown game '" + std::string(spec) + "' (known families: " + known + ")");
+}
+}  // namespace
+
+const GameFamily& find_game_family(std::string_view spec) {
+  return family_of(parse_game_spec(spec), spec);
 }
 
 InstanceShape instance_position_shape(const GameInstance& game) {
@@ -218,10 +230,8 @@ InstanceShape instance_position_shape(const GameInstance& game) {
 }
 
 std::unique_ptr<GameInstance> make_game(std::string_view spec) {
-  const auto colon = spec.find(':');
-  const std::string_view params =
-      colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
-  return find_game_family(spec).make(params);
+  const GameSpec parsed = parse_game_spec(spec);
+  return family_of(parsed, spec).make(parsed.argument);
 }
 
 void register_kernel(Kernel kernel) {

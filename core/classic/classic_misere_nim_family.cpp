@@ -89,7 +89,7 @@ GameFamily misere_nim_family() {
                     6,
                     ValueKind::outcome};
   family.plot.misere = true;
-  family.plot.name = [](const std::string&) { return std::string("misère Nim"); };
+  family.plot.name = [](const GameSpec&) { return std::string("misère Nim"); };
   return family;
 }
 IGV_REGISTER_GAME("misere-nim", misere_nim_family);

@@ -104,7 +104,7 @@ GameFamily wythoff_family() {
                     },
                     {"wythoff"},
                     14};
-  family.plot.name = [](const std::string&) { return std::string("Wythoff's game"); };
+  family.plot.name = [](const GameSpec&) { return std::string("Wythoff's game"); };
   family.position_shape = PositionShape::pair;
   return family;
 }

@@ -121,7 +121,7 @@ GameFamily chomp_family() {
   family.plot.shape = PlotHints::Shape::three_row_boards;
   family.position_shape = PositionShape::board;
   family.plot.report_range = 40;
-  family.plot.name = [](const std::string&) { return std::string("Chomp"); };
+  family.plot.name = [](const GameSpec&) { return std::string("Chomp"); };
   return family;
 }
 IGV_REGISTER_GAME("chomp", chomp_family);

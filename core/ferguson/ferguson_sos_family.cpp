@@ -130,8 +130,8 @@ GameFamily sos_family() {
   family.position_shape = PositionShape::board;
   family.plot.board_symbols = "-SO";
   family.plot.board_positions = "without SOS";
-  family.plot.name = [](const std::string& spec) {
-    return "SOS on a strip of " + spec.substr(spec.find(':') + 1) + " squares";
+  family.plot.name = [](const GameSpec& spec) {
+    return "SOS on a strip of " + spec.argument + " squares";
   };
   return family;
 }

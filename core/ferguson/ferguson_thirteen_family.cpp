@@ -113,7 +113,7 @@ GameFamily thirteen_family() {
         return std::make_unique<ThirteenGame>();
       }};
   family.plot.shape = PlotHints::Shape::enumeration;
-  family.plot.name = [](const std::string&) { return std::string("Thirteen"); };
+  family.plot.name = [](const GameSpec&) { return std::string("Thirteen"); };
   return family;
 }
 IGV_REGISTER_GAME("thirteen", thirteen_family);

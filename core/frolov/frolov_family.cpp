@@ -55,6 +55,16 @@ constexpr std::int64_t kColumnsBelow = std::int64_t{1} << 62;
 [[noreturn]] void answer_lower_bound(FrolovFunction which, int m, const std::string& spec,
                                      const PeriodRequest& request);
 
+/// The request's checkpoints (`verify period --checkpoint`, PeriodOptions::checkpoint), when
+/// asked for, in the options of a row's search or of the lower-bound search.
+template <class SearchOptions>
+void use_checkpoint(const PeriodRequest& request, SearchOptions& options) {
+  if (!request.checkpoint) return;
+  options.checkpoint_dir = request.checkpoint->folder;
+  options.resume = request.checkpoint->resume;
+  if (request.checkpoint->every > 0) options.checkpoint_every = request.checkpoint->every;
+}
+
 std::int64_t parse_row_parameter(std::string_view family, std::string_view params) {
   const std::int64_t m = parse_int(params, std::string(family) + " row M");
   if (m < 0 || m > kFrolovWindowMaxRow) {
@@ -248,9 +258,7 @@ PeriodAnswer FrolovSquareGame::period_limited(const PeriodRequest& request) cons
   if (m >= kLowerBoundFromRow) answer_lower_bound(which_, m, spec(), request);
   // Below row 15 the budget is not read (the period search has no bound of its own to scale).
   FrolovRunOptions options;
-  options.checkpoint_dir = request.checkpoint_dir;
-  options.resume = request.resume;
-  if (request.checkpoint_every > 0) options.checkpoint_every = request.checkpoint_every;
+  use_checkpoint(request, options);
   options.keep_rows = false;
   if (request.progress) {
     // Columns per second over the last interval; the ETA is for the test of the next shift.
@@ -423,9 +431,7 @@ std::unique_ptr<GameInstance> make_square_game(FrolovFunction which, std::string
   // J multiples of the proof's unit: the lcm of the periods of rows 0..m − 1 (t₁₄ for row 15).
   options.unit_from_row_below = true;
   options.chain_max_columns = kPeriodColumnLimit;
-  options.checkpoint_dir = request.checkpoint_dir;
-  options.resume = request.resume;
-  if (request.checkpoint_every > 0) options.checkpoint_every = request.checkpoint_every;
+  use_checkpoint(request, options);
   options.progress = request.progress;
   FrolovLowerBoundSearch found = search_frolov_lower_bound(which, m, request.limits, options);
   nlohmann::json reached = {{"columns_streamed", found.columns},
@@ -509,18 +515,18 @@ std::string frolov_row_values_certificate() {
 PeriodOptions frolov_row_period_options(const std::string& family) {
   PeriodOptions o;
   o.games = family + ":M";
-  o.budget =
+  o.budget = OptionMeaning{
       "rows 15 and above (other rows do not read it): the shifts J (default 1) of the proved lower "
       "bound 'no period j U for j <= J', U the lcm of the periods of rows 0..M-1 (the unit of "
       "Frolov's proof; t_14 for row 15), every multiple of T = lcm of rows 0..M-2 up to J U "
-      "compared (core/CERTIFICATES.md, \"Lower bounds of a row\")";
-  o.checkpoint =
+      "compared (core/CERTIFICATES.md, \"Lower bounds of a row\")"};
+  o.checkpoint = OptionMeaning{
       "the row search, every N columns of the row being searched (2^28 by default) and after "
       "each proved row; rows 15 and above: the chain in DIR/chain and the two streamed rows in "
-      "DIR/stream.json every N columns (2^30 by default)";
-  o.column_budget =
+      "DIR/stream.json every N columns (2^30 by default)"};
+  o.column_budget = OptionMeaning{
       "the most columns the checker may recompute for one row (default 2^27; row 13 needs "
-      "1.9e9: about 2 bytes and 50 ns a column)";
+      "1.9e9: about 2 bytes and 50 ns a column)"};
   return o;
 }
 
@@ -568,7 +574,7 @@ GameFamily digits_family() {
       },
       {"digits"},
       4};
-  family.plot.name = [](const std::string&) {
+  family.plot.name = [](const GameSpec&) {
     return std::string("Digital Deletion (the digit string of n)");
   };
   return family;

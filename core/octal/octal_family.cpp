@@ -30,8 +30,8 @@
 
 namespace igv {
 
-std::string octal_game_name(const std::string& spec) {
-  const std::string code = spec.substr(spec.find(':') + 1);
+std::string octal_game_name(const GameSpec& spec) {
+  const std::string& code = spec.argument;
   // Winning Ways, ch. 4 (Table 6) and ch. 15.
   static const std::map<std::string, std::string> named{{"0.07", "Dawson's Kayles"},
                                                         {"0.137", "Dawson's Chess"},
@@ -105,8 +105,7 @@ class OctalGame : public NimSumHeapGame {
                              ": time limit reached while the checker re-checked the certificate",
                          "time", reached);
     };
-    const bool values_file = request.binary_values || bound > kLargestSavedInline;
-    if (!request.certificate_path.empty() && values_file) {
+    if (request.values_file && (request.values_file->binary || bound > kLargestSavedInline)) {
       // The values go to a file, which the checker reads back from disk and checks whole: the
       // checker beside the search is not asked for its verdict.
       return period_with_values_file(std::move(cert), request, tick);
@@ -259,11 +258,11 @@ GameFamily octal_family() {
       {"octal:0.07", "octal:0.77", "octal:0.137", "octal:4.7", "octal:0.16", "octal:0.56"},
       300};
   family.period_options.games = "octal:CODE";
-  family.period_options.budget = "the heaps the search computes (2^25 at 1)";
+  family.period_options.budget = OptionMeaning{"the heaps the search computes (2^25 at 1)"};
   static_assert(kLargestSavedInline == std::int64_t{1} << 20, "the help below says 2^20");
-  family.period_options.values_file =
-      "the values in a binary file beside the certificate, NAME.values (always beyond 2^20 "
-      "values)";
+  family.period_options.values_file = OptionMeaning{
+      "the values in a binary file beside the certificate, NAME.values (always "
+      "beyond 2^20 values)"};
   family.plot.name = octal_game_name;
   family.position_shape = PositionShape::heap_sums;
   family.proved_heap_values.certificate =

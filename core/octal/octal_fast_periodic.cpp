@@ -20,8 +20,7 @@ Kernel octal_periodic_kernel() {
            "sparse kernel up to a proved period's window, the checked period beyond; sums by "
            "nim-sum",
            [](const GameInstance& game, std::span<const Position> ps) {
-             const std::string spec = game.spec();
-             const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
+             const auto code = OctalCode::parse(parse_game_spec(game.spec()).argument);
              const auto table = octal_value_table(code, heaps_up_to(largest_heap(ps)), true);
              return nim_sums_of_heaps(ps, [&table](std::int64_t h) { return table[h]; });
            }};
@@ -30,8 +29,7 @@ Kernel octal_periodic_kernel() {
   k.range_values = [](const GameInstance& game, std::int64_t first, std::int64_t last,
                       const std::function<void(std::int64_t, Value)>& emit,
                       const std::function<void()>& tick) {
-    const std::string spec = game.spec();
-    const auto code = OctalCode::parse(spec.substr(spec.find(':') + 1));
+    const auto code = OctalCode::parse(parse_game_spec(game.spec()).argument);
     const auto table = octal_value_table(code, heaps_up_to(last), true, nullptr, tick);
     for (std::int64_t n = first; n <= last; ++n) emit(n, table[n]);
   };

@@ -173,9 +173,7 @@ GameFamily hex_family() {
       },
       {"hex:0.F", "hex:0.B", "hex:0.33F", "hex:0.8", "hex:4.9", "hex:C.1", "hex:0.07", "hex:0.A3"},
       60};
-  family.plot.name = [](const std::string& spec) {
-    return "the hexadecimal game " + spec.substr(spec.find(':') + 1);
-  };
+  family.plot.name = [](const GameSpec& spec) { return "the hexadecimal game " + spec.argument; };
   family.position_shape = PositionShape::heap_sums;
   family.proved_heap_values.certificate =
       "hexadecimal period certificate accepted by check_hex_period_certificate "
@@ -185,7 +183,7 @@ GameFamily hex_family() {
       "check_hex_arithmetic_certificate "
       "(core/octal/trusted/octal_hex_arithmetic_certificate_check.cpp)";
   family.period_options.budget =
-      "the values the search computes (2048 at 1, the most a certificate holds)";
+      OptionMeaning{"the values the search computes (2048 at 1, the most a certificate holds)"};
   return family;
 }
 IGV_REGISTER_GAME("hex", hex_family);

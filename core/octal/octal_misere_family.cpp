@@ -154,7 +154,7 @@ GameFamily octal_misere_family() {
       ValueKind::outcome};
   family.plot.misere = true;
   family.position_shape = PositionShape::heap_sums;
-  family.plot.name = [](const std::string& spec) {
+  family.plot.name = [](const GameSpec& spec) {
     const std::string name = octal_game_name(spec);
     // "the octal game 0.16" or "Dawson's Kayles (octal 0.07)", in misère play.
     return name.rfind("the ", 0) == 0 ? "the misère " + name.substr(4) : "misère " + name;

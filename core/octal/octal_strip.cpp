@@ -124,7 +124,7 @@ GameFamily dawson_strip_family() {
       {"dawson-strip"},
       12};
   family.plot.shape = PlotHints::Shape::strips;
-  family.plot.name = [](const std::string&) {
+  family.plot.name = [](const GameSpec&) {
     return std::string("Dawson's Kayles as tiles on a strip");
   };
   return family;

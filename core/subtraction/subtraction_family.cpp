@@ -219,8 +219,8 @@ std::function<std::unique_ptr<GameInstance>(std::string_view)> maker(Subtraction
 }
 
 /// "the subtraction game S = {1, 3, 4}" (or S = the powers of 2) for a canonical spec.
-std::string subtraction_game_name(const std::string& spec) {
-  std::string set = spec.substr(spec.find(':') + 1);
+std::string subtraction_game_name(const GameSpec& spec) {
+  std::string set = spec.argument;
   if (!set.empty() && std::isdigit(static_cast<unsigned char>(set[0])) != 0) {
     std::string out = "{";
     for (const char c : set) out += c == ',' ? std::string(", ") : std::string(1, c);
@@ -246,12 +246,12 @@ GameFamily normal_family() {
        "subtraction:powers-of-2", "subtraction:squares", "subtraction:fibonacci",
        "subtraction:primes"},
       2000};
-  family.plot.name = [](const std::string& spec) { return subtraction_game_name(spec); };
+  family.plot.name = [](const GameSpec& spec) { return subtraction_game_name(spec); };
   family.position_shape = PositionShape::heap;
   family.proved_heap_values.certificate =
       "subtraction period certificate accepted by check_subtraction_certificate "
       "(core/subtraction/trusted/subtraction_certificate_check.cpp)";
-  family.period_options.budget = kSubtractionBudget;
+  family.period_options.budget = OptionMeaning{kSubtractionBudget};
   return family;
 }
 GameFamily misere_family() {
@@ -266,8 +266,8 @@ GameFamily misere_family() {
        "subtraction-misere:primes"},
       2000};
   family.plot.misere = true;
-  family.period_options.budget = kSubtractionBudget;
-  family.plot.name = [](const std::string& spec) {
+  family.period_options.budget = OptionMeaning{kSubtractionBudget};
+  family.plot.name = [](const GameSpec& spec) {
     return "the misère " + subtraction_game_name(spec).substr(4);  // "the subtraction game ..."
   };
   family.position_shape = PositionShape::heap;
@@ -480,15 +480,12 @@ IGV_REGISTER_KERNEL(misere_bitset);
 }  // namespace
 
 std::unique_ptr<SubtractionGame> make_subtraction_game(std::string_view spec) {
-  const auto colon = spec.find(':');
-  const std::string_view name = spec.substr(0, colon);
-  const std::string_view params =
-      colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
-  if (name == "subtraction")
-    return std::make_unique<SubtractionGame>(parse_subtraction_set(params),
+  const GameSpec parsed = parse_game_spec(spec);
+  if (parsed.family == "subtraction")
+    return std::make_unique<SubtractionGame>(parse_subtraction_set(parsed.argument),
                                              SubtractionPlay::normal);
-  if (name == "subtraction-misere")
-    return std::make_unique<SubtractionGame>(parse_subtraction_set(params),
+  if (parsed.family == "subtraction-misere")
+    return std::make_unique<SubtractionGame>(parse_subtraction_set(parsed.argument),
                                              SubtractionPlay::misere);
   throw InputError("'" + std::string(spec) + "' is not a subtraction game");
 }

@@ -9,7 +9,7 @@
 namespace igv {
 
 std::string GameKernels::family_name(const std::string& spec) {
-  return spec.substr(0, spec.find(':'));
+  return parse_game_spec(spec).family;
 }
 
 GameKernels GameKernels::make(const std::string& spec, const std::string& kernel_name) {

@@ -113,7 +113,7 @@ Outcome check_kernels_agree(const Claim& c, const CheckContext&) {
   // stated domain is checked whole (never scaled by --budget).
   const auto size = param<std::int64_t>(c, "size");
   const auto game = make_game(spec);
-  const auto family = spec.substr(0, spec.find(':'));
+  const auto family = parse_game_spec(spec).family;
   const Kernel& a = find_kernel(family, param<std::string>(c, "reference"));
   const Kernel& b = find_kernel(family, param<std::string>(c, "kernel"));
   const std::vector<Position> domain = game->domain(size);

@@ -101,7 +101,7 @@ std::string range_text(const PlotRange& r) {
 std::string game_display_name(const GameKernels& gk) {
   const std::string spec = gk.game->spec();
   if (gk.family->plot.name) {
-    std::string name = gk.family->plot.name(spec);
+    std::string name = gk.family->plot.name(parse_game_spec(spec));
     if (!name.empty()) return name;
   }
   return spec;

@@ -4,6 +4,9 @@
 #include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <fstream>
+#include <string>
+#include <string_view>
+#include <utility>
 
 #include "core/base/game_family.h"
 #include "core/base/game_graph.h"
@@ -209,6 +212,23 @@ BOOST_AUTO_TEST_CASE(value_json_of_nim_and_rook) {
   BOOST_TEST(*k.winning_moves == std::vector<std::string>{"1,4,5"});
   const auto rook = make_game("rook");
   BOOST_TEST(*rook->value(rook->parse_position("2,3")).value == 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_spec_is_cut_at_its_first_colon) {
+  const auto parts = [](std::string_view spec) {
+    const GameSpec parsed = parse_game_spec(spec);
+    return std::make_pair(parsed.family, parsed.argument);
+  };
+  using Parts = std::pair<std::string, std::string>;
+  BOOST_TEST((parts("octal:0.07") == Parts{"octal", "0.07"}));
+  BOOST_TEST((parts("nim") == Parts{"nim", ""}));
+  BOOST_TEST((parts("nim:") == Parts{"nim", ""}));
+  BOOST_TEST((parts(":3") == Parts{"", "3"}));
+  BOOST_TEST((parts("rook-misere:9:1") == Parts{"rook-misere", "9:1"}));
+  BOOST_TEST((parts("") == Parts{"", ""}));
+  // The registry reads the same parts: the family before the colon, the rest to its maker.
+  BOOST_TEST(find_game_family("nim:3").name == "nim");
+  BOOST_TEST(make_game("rook:")->spec() == make_game("rook")->spec());
 }
 
 BOOST_AUTO_TEST_CASE(bad_game_specs_and_positions) {

@@ -184,6 +184,19 @@ def main():
                            "--binary-values"], "has no binary values file")]:
         r = run(["period"] + args)
         check(r.returncode == 2 and needle in r.stderr, f"period {args}: {r.returncode} {r.stderr!r}")
+    # An option a family does not declare (PeriodOptions) is refused with one line naming the
+    # games that declare it; no certificate is saved.
+    for args, line in [(["period", "subtraction:1,3,4", "--certificate-out",
+                         os.path.join(WORK, "s.json"), "--binary-values"],
+                        "--binary-values: 'subtraction:1,3,4' has no binary values file "
+                        "(only octal:CODE)"),
+                       (["check-certificate", json_path, "--max-columns", "1000"],
+                        "--max-columns: 'octal:0.07' has no column budget "
+                        "(only digital-deletion:M, rook-misere:M)")]:
+        r = run(args)
+        check(r.returncode == 2 and r.stderr == "verify: error: " + line + "\n" and r.stdout == "",
+              f"{args}: {r.returncode} {r.stderr!r}")
+    check(not os.path.exists(os.path.join(WORK, "s.json")), "a refused period saves nothing")
     shutil.rmtree(out, ignore_errors=True)
     finish("e2e_octal_values_file")
 

@@ -162,7 +162,17 @@ def main():
                "no checkpoint")
     error_line([GAME, "--checkpoint", d0], "existing checkpoint", "--resume")
     error_line([GAME, "--resume"], "--resume alone", "--checkpoint")
-    error_line(["octal:0.07", "--checkpoint", os.path.join(WORK, "octal")], "octal", "has no checkpoints")
+    # A family that declares no checkpoints (octal) refuses each of the three options with the
+    # same line, which names the games that declare them (PeriodOptions::checkpoint).
+    refusal = ("verify: error: --checkpoint: 'octal:0.07' has no checkpoints "
+               "(only digital-deletion:M, rook-misere:M)")
+    octal_dir = os.path.join(WORK, "octal")
+    for extra in ([], ["--resume"], ["--checkpoint-every", "10"]):
+        args = ["octal:0.07", "--checkpoint", octal_dir] + extra
+        error_line(args, f"octal {extra}", "has no checkpoints")
+        r = run(["period"] + args)
+        check(r.stderr == refusal + "\n", f"octal {extra}: the refusal's line: {r.stderr!r}")
+    check(not os.path.exists(octal_dir), "a refused --checkpoint creates no folder")
     error_line([GAME, "--checkpoint", os.path.join(WORK, "x"), "--checkpoint-every", "0"],
                "interval 0", "--checkpoint-every")
 

@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(every_kernel_agrees_with_the_reference) {
     const auto game = make_game(spec);
     const auto positions = game->domain(size);
     BOOST_TEST_REQUIRE(!positions.empty());
-    const std::string family = spec.substr(0, spec.find(':'));
+    const std::string family = parse_game_spec(spec).family;
     const auto all = kernels(family);
     BOOST_TEST_REQUIRE(all.size() >= 2u);
     BOOST_TEST_REQUIRE(all.front()->reference);

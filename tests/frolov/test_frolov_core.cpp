@@ -351,7 +351,7 @@ BOOST_AUTO_TEST_CASE(registered_kernels_agree_with_reference) {
   for (const char* spec :
        {"rook-misere", "rook-misere:5", "digital-deletion", "digital-deletion:4"}) {
     const auto game = make_game(spec);
-    const std::string family = std::string(spec).substr(0, std::string(spec).find(':'));
+    const std::string family = parse_game_spec(spec).family;
     const auto domain = game->domain(30);
     const auto ref = find_kernel(family, "naive").values(*game, domain);
     for (const Kernel* k : kernels(family))

@@ -525,7 +525,7 @@ BOOST_AUTO_TEST_CASE(kernels_agree_with_the_reference_on_the_domain) {
   for (const char* spec : {"octal:0.07", "octal:4.7", "octal:0.16", "dawson-strip"}) {
     const auto game = make_game(spec);
     const auto domain = game->domain(20);
-    const auto ks = kernels(std::string(spec).substr(0, std::string(spec).find(':')));
+    const auto ks = kernels(parse_game_spec(spec).family);
     BOOST_TEST_REQUIRE(ks.size() >= 2u);
     BOOST_TEST_REQUIRE(ks.front()->reference);
     const auto reference = ks.front()->values(*game, domain);

@@ -195,7 +195,7 @@ BOOST_AUTO_TEST_CASE(kernels_agree_on_domain_and_samples) {
        {"subtraction:1,3,4", "subtraction-misere:1,2,3", "subtraction:2,3,5,7,19",
         "subtraction:powers-of-2", "subtraction-misere:3,5,8"}) {
     auto game = make_game(spec);
-    const auto family = std::string(spec).substr(0, std::string(spec).find(':'));
+    const auto family = parse_game_spec(spec).family;
     auto positions = game->domain(200);
     for (std::uint64_t seed = 0; seed < 20; ++seed) positions.push_back(game->sample(seed, 5000));
     const auto& reference = find_kernel(family, "naive");

@@ -178,7 +178,7 @@ BOOST_AUTO_TEST_CASE(every_kernel_agrees_with_the_reference) {
                            "subtraction-misere:fibonacci"}) {
     const auto game = make_game(spec);
     const auto positions = game->domain(1500);
-    const std::string family = std::string(spec).substr(0, std::string(spec).find(':'));
+    const std::string family = parse_game_spec(spec).family;
     const Kernel* reference = nullptr;
     for (const auto* k : kernels(family))
       if (k->reference) reference = k;
