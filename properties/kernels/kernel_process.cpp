@@ -848,20 +848,74 @@ bool write_all(const char* data, std::size_t size) {
   return true;
 }
 
-/// The CPU time of the calling thread: what kernel-host counts as the plugin's own time (the
-/// wall clock would count the time the host waits for a core on a loaded machine).
-std::chrono::nanoseconds thread_cpu_now() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec);
-}
-
 /// Writes one record of the binary protocol on the protocol's channel.
 bool write_record(unsigned char status, std::int64_t v) {
   char record[9];
   record[0] = static_cast<char>(status);
   std::memcpy(record + 1, &v, sizeof v);
   return write_all(record, sizeof record);
+}
+
+/// Bytes the plugin wrote on its standard output, the protocol's own channel: if there are any,
+/// kernel-host says them on stderr, sends their count (a kStdout record) and ends (exit 4), the
+/// values before them having been sent by the caller. `noise` counts them over the run.
+void end_if_plugin_wrote_stdout(std::uint64_t& noise) {
+  const auto text = plugin_stdout(&noise);
+  if (noise == 0) return;
+  const std::string said = "on stdout: '" + sanitized(text.c_str(), 48) + "'\n";
+  (void)!write(2, said.data(), said.size());
+  (void)write_record(kStdout, static_cast<std::int64_t>(noise));
+  _exit(4);
+}
+
+/// Reads more of kernel-host's stdin after the `have` bytes kept at the front of `in`: the count
+/// read (0 at its end, negative on an error); `have` grows by it.
+ssize_t read_more(char* in, std::size_t size, std::size_t& have) {
+  for (;;) {
+    const ssize_t got = read(0, in + have, size - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got > 0) have += static_cast<std::size_t>(got);
+    return got;
+  }
+}
+
+/// kernel-host's watchdog: calls `stalled` (with `lock` held) after each 20 ms in which `computed`
+/// did not move, that is while the plugin is inside one value (a hang, or a slow one), so that
+/// what it answered before is sent and a hang or a crash is located at its position.
+class Watchdog {
+ public:
+  Watchdog(const std::atomic<std::uint64_t>& computed, std::mutex& lock,
+           std::function<void()> stalled)
+      : thread_([this, &computed, &lock, stalled = std::move(stalled)] {
+          std::uint64_t seen = computed.load();
+          while (!done_.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            const std::uint64_t now = computed.load(std::memory_order_acquire);
+            if (now == seen) {
+              const std::lock_guard<std::mutex> guard(lock);
+              stalled();
+            }
+            seen = now;
+          }
+        }) {}
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+  ~Watchdog() {
+    done_.store(true);
+    thread_.join();
+  }
+
+ private:
+  std::atomic<bool> done_{false};  // before thread_: set before the thread starts
+  std::thread thread_;
+};
+
+/// The CPU time of the calling thread: what kernel-host counts as the plugin's own time (the
+/// wall clock would count the time the host waits for a core on a loaded machine).
+std::chrono::nanoseconds thread_cpu_now() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec);
 }
 
 /// The plugin's side of the shared-memory transport (`--shared-memory FD`): slot messages
@@ -894,51 +948,22 @@ int serve_shared_memory(const igv_kernel* k, int fd) {
   bool write_failed = false;               // with `lock`
   std::uint64_t noise = 0;
   const auto report = [&](std::uint64_t upto) {  // with `lock` held
-    // Bytes on the plugin's standard output: said on stderr, then a kStdout record (their count),
-    // and the host ends (the values before it were reported).
-    const auto text = plugin_stdout(&noise);
-    if (noise > 0) {
-      if (upto > reported) (void)write_record(kShared, static_cast<std::int64_t>(upto));
-      const std::string said = "on stdout: '" + sanitized(text.c_str(), 48) + "'\n";
-      (void)!write(2, said.data(), said.size());
-      (void)write_record(kStdout, static_cast<std::int64_t>(noise));
-      _exit(4);
-    }
+    // The values answered go out first, then the plugin's bytes on stdout, if any, end the host.
     if (upto > reported && !write_failed)
       write_failed = !write_record(kShared, static_cast<std::int64_t>(upto));
     reported = std::max(reported, upto);
+    end_if_plugin_wrote_stdout(noise);
   };
-  std::atomic<bool> done{false};
-  std::thread watchdog([&] {
-    std::uint64_t seen = computed.load();
-    while (!done.load()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      const std::uint64_t now = computed.load(std::memory_order_acquire);
-      if (now == seen) {
-        const std::lock_guard<std::mutex> guard(lock);
-        report(now);
-      }
-      seen = now;
-    }
-  });
-  struct Join {
-    std::thread& t;
-    std::atomic<bool>& d;
-    ~Join() {
-      d.store(true);
-      t.join();
-    }
-  } join{watchdog, done};
+  const Watchdog watchdog(computed, lock,
+                          [&] { report(computed.load(std::memory_order_acquire)); });
   std::array<char, sizeof(SlotMessage) * 64> in{};
   std::size_t have = 0;
   std::uint64_t total = 0;  // positions answered
   std::vector<std::int64_t> coords;
   std::chrono::nanoseconds own{};
   for (;;) {
-    const ssize_t got = read(0, in.data() + have, in.size() - have);
-    if (got < 0 && errno == EINTR) continue;
+    const ssize_t got = read_more(in.data(), in.size(), have);
     if (got < 0) return 2;
-    have += static_cast<std::size_t>(got);
     std::size_t at = 0;
     for (; at + sizeof(SlotMessage) <= have; at += sizeof(SlotMessage)) {
       SlotMessage m;
@@ -1060,56 +1085,23 @@ int kernel_host_main(const std::vector<std::string>& args) {
   std::atomic<std::size_t> filled{0};
   std::size_t written = 0;
   bool write_failed = false;
-  std::atomic<bool> done{false};
   std::atomic<std::uint64_t> computed{0};
   std::uint64_t noise = 0;
   const auto flush = [&]() {  // with `lock` held
     const std::size_t f = filled.load(std::memory_order_acquire);
     if (!write_failed && f > written) write_failed = !write_all(out.data() + written, f - written);
     written = f;
-    // Bytes on the plugin's standard output: said on stderr, then a record of status 2 (their
-    // count), and the host ends (the values before it were written).
-    const auto text = plugin_stdout(&noise);
-    if (noise > 0) {
-      const std::string said = "on stdout: '" + sanitized(text.c_str(), 48) + "'\n";
-      (void)!write(2, said.data(), said.size());
-      char record[9];
-      record[0] = 2;
-      const auto count = static_cast<std::int64_t>(noise);
-      std::memcpy(record + 1, &count, sizeof count);
-      (void)write_all(record, sizeof record);
-      _exit(4);
-    }
+    // Bytes on the plugin's standard output end the host (the values before them were written).
+    end_if_plugin_wrote_stdout(noise);
   };
-  std::thread watchdog([&] {
-    std::uint64_t seen = computed.load();
-    while (!done.load()) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      const std::uint64_t now = computed.load();
-      if (now == seen) {
-        const std::lock_guard<std::mutex> guard(lock);
-        flush();
-      }
-      seen = now;
-    }
-  });
-  struct Join {
-    std::thread& t;
-    std::atomic<bool>& d;
-    ~Join() {
-      d.store(true);
-      t.join();
-    }
-  } join{watchdog, done};
+  const Watchdog watchdog(computed, lock, flush);
   std::vector<char> in(1 << 20);
   std::size_t have = 0;
   std::vector<std::int64_t> coords;
   std::chrono::nanoseconds own{};
   for (;;) {
-    const ssize_t got = read(0, in.data() + have, in.size() - have);
-    if (got < 0 && errno == EINTR) continue;
+    const ssize_t got = read_more(in.data(), in.size(), have);
     if (got < 0) return 2;
-    have += static_cast<std::size_t>(got);
     std::size_t at = 0;
     // The time inside the value function, measured per chunk of input (the writes excluded), for
     // the trailer record: the harness compares its own share of a run with it.
