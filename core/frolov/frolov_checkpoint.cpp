@@ -174,11 +174,16 @@ std::optional<std::pair<std::int64_t, std::int64_t>> FrolovRun::resume_row(
   Fnv1a fnv;
   if (store_limit >= 0) {
     // A compact streamed checkpoint: the head from current.bin, the rest from the state.
+    // A head of no column (a row whose window starts at once, P = 0: g's rows 1 and 2) keeps
+    // nothing, and current.bin is then never written: there is nothing to read (reading it was
+    // "cannot read current.bin" for a stop inside such a row).
     const std::int64_t head = std::min(current_->columns, store_limit);
-    read_prefix(path("current.bin"), head, [&](std::span<const std::int8_t> s) {
-      fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
-      row.append_restored(s);
-    });
+    if (head > 0) {
+      read_prefix(path("current.bin"), head, [&](std::span<const std::int8_t> s) {
+        fnv.add(s.data(), static_cast<std::int64_t>(s.size()));
+        row.append_restored(s);
+      });
+    }
     if (fnv.hex() != current_->fnv) {
       throw InputError("checkpoint: '" + path("current.bin") +
                        "' does not match its fingerprint in state.json (corrupt checkpoint)");
