@@ -438,8 +438,14 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   const auto encode_chunk = [&](std::size_t bytes) {
     chunk.clear();
     chunk_done = 0;
-    if (batch.encode_many) {
-      next = batch.encode_many(next, command.protocol, chunk, bytes);
+    if (command.protocol == KernelProtocol::binary && batch.encode_into) {
+      chunk.resize(bytes);
+      std::size_t used = 0;
+      const std::size_t from = next;
+      next = batch.encode_into(from, chunk.data(), bytes, &used);
+      chunk.resize(used);
+      // A position larger than the chunk goes alone.
+      if (next == from && next < n) batch.encode(next++, command.protocol, chunk);
     } else {
       while (next < n && chunk.size() < bytes) batch.encode(next++, command.protocol, chunk);
     }
@@ -468,9 +474,7 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
         }
         // Position `next` alone is larger than a slot: it goes by the chunk, which grows the
         // memory.
-        chunk.clear();
-        chunk_done = 0;
-        batch.encode(next++, command.protocol, chunk);
+        encode_chunk(shm->slot_bytes());
       }
       if (chunk_done == chunk.size()) {
         encode_chunk(shm->slot_bytes());

@@ -72,14 +72,10 @@ struct KernelBatch {
   std::size_t count = 0;
   std::function<void(std::size_t, KernelProtocol, std::string&)> encode;
   std::function<std::string(std::size_t)> name;
-  /// Optional: encodes positions from i on until `out` holds at least `bytes` or the batch ends;
-  /// returns the next position (one call a chunk instead of one a position).
-  std::function<std::size_t(std::size_t i, KernelProtocol, std::string& out, std::size_t bytes)>
-      encode_many{};
   /// Optional, the binary protocol: writes the records of whole positions from i on into `out`
   /// while they fit in `capacity` bytes (*used: the bytes written) and returns the next position
-  /// (i itself when position i alone is larger than `capacity`): a plugin's shared memory is
-  /// filled without a copy.
+  /// (i itself when position i alone is larger than `capacity`): one call a chunk or a slot of
+  /// shared memory instead of one a position.
   std::function<std::size_t(std::size_t i, char* out, std::size_t capacity, std::size_t* used)>
       encode_into{};
   /// Optional: where the values go as they are read, value i to by_id[ids[i]] (no vector of the

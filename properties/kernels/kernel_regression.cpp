@@ -360,39 +360,8 @@ struct Checker {
       encode_position(game, cov.position(id), protocol, out);
     };
     batch.name = [&](std::size_t i) { return game.format_position(cov.position(order[i])); };
-    if (heaps) {
-      // The binary records of single heaps written in bulk (the harness's share of a run of a
-      // fast plugin is mostly this encoding).
-      batch.encode_many = [&](std::size_t i, KernelProtocol protocol, std::string& out,
-                              std::size_t bytes) {
-        const std::uint32_t* ids = order.data();
-        const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
-        const std::size_t hc = cov.heap_count();
-        while (i < order.size() && out.size() < bytes) {
-          if (protocol != KernelProtocol::binary || !cov.is_heap(ids[i])) {
-            batch.encode(i++, protocol, out);
-            continue;
-          }
-          // A run of single heaps: their records written in place.
-          std::size_t end = i;
-          const std::size_t most = i + (bytes - out.size()) / 12 + 1;
-          while (end < order.size() && end < most && ids[end] < hc) ++end;
-          const std::size_t at = out.size();
-          out.resize(at + 12 * (end - i));
-          char* record = out.data() + at;
-          const std::uint32_t one = 1;
-          for (; i < end; ++i, record += 12) {
-            const std::size_t id = ids[i];
-            const std::int64_t n =
-                id < exhaustive ? static_cast<std::int64_t>(id) : cov.heaps.data()[id - exhaustive];
-            std::memcpy(record, &one, sizeof one);
-            std::memcpy(record + 4, &n, sizeof n);
-          }
-        }
-        return i;
-      };
-    }
-    // The binary records written straight into a plugin's shared memory (no copy).
+    // The binary records written in bulk, straight into a plugin's shared memory or the
+    // chunk a pipe is fed from (the harness's share of a fast plugin's run is mostly this).
     batch.encode_into = [&](std::size_t i, char* out, std::size_t capacity, std::size_t* used) {
       // Everything read in the loop is a local: a store through `out` (a char*) may alias any
       // object, and would make the compiler read the vectors' fields again after each one.
@@ -575,7 +544,6 @@ struct Checker {
     }
   }
 
-  /// Heaps drawn log-uniformly on lo..hi.
   /// Heaps drawn log-uniformly from lo..hi (their logarithms computed once: the same draws as
   /// one distribution made per heap, at a third of the cost).
   struct LogUniform {

@@ -25,6 +25,11 @@ CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 GAME = "octal:0.177"
 
 
+def verify_e2e_path():
+    import verify_e2e
+    return verify_e2e._verify
+
+
 def build(bug, source=SOURCE, name=None):
     out = os.path.join(WORK, name or f"octal_0177_bug{bug}.so")
     subprocess.run([CC, "-O2", "-shared", "-fPIC", "-Wall", "-Werror", f"-DIGV_BUG={bug}",
@@ -87,6 +92,13 @@ check(r.returncode == 2 and "does not compute octal:0.07" in r.stderr, f"another
 for res in (r,):
     check(len(res.stderr.strip().splitlines()) == 1, f"one line: {res.stderr}")
 
+
+# The same host as an --external program speaking the binary protocol over the pipes (the
+# records encoded in bulk into the pipe's chunks, not into shared memory).
+r = run(["cross-check", GAME, "--external", f"{verify_e2e_path()} kernel-host {right} {GAME}",
+         "--protocol", "binary", "--format", "json"])
+check(r.returncode == 0 and '"agree": true' in r.stdout,
+      f"kernel-host as --external --protocol binary: {r.returncode} {r.stderr}")
 
 # The shared-memory transport of `verify kernel-host` (verify/CROSS_CHECK.md), spoken directly: a
 # memfd handed to the host, 24-byte slot messages on its stdin, status-4 records (the count of
