@@ -107,7 +107,7 @@ std::string heap_text(std::int64_t n) {
 }
 
 /// The allocator of a check's arrays of one entry a position (the harness's values, each run's
-/// answers by id, the orders): large blocks on huge pages (reserve_on_huge_pages), and new
+/// answers by id, the orders): blocks of 4 MiB or more advised onto huge pages, and new
 /// elements left uninitialised, each being written before it is read (a fill of 8 MB is a pass
 /// of its own over memory the system has just cleared).
 template <class T>
