@@ -78,11 +78,14 @@ struct KernelBatch {
   /// shared memory instead of one a position.
   std::function<std::size_t(std::size_t i, char* out, std::size_t capacity, std::size_t* used)>
       encode_into{};
-  /// Optional: where the values go as they are read, value i to by_id[ids[i]] (no vector of the
-  /// run's values is built; run_kernel returns an empty one, and a KernelDefect's `received`
-  /// stays empty: its `answered` values are in by_id). Both null: returned in order.
-  Value* scatter_by_id = nullptr;
-  const std::uint32_t* scatter_ids = nullptr;
+  /// Optional, all three or none: each value is compared as it is read, value i with
+  /// expect_by_id[ids[i]], and only those that differ are kept, (i, value) appended to
+  /// *differing in the order read. No vector of the run's values is built: run_kernel returns an
+  /// empty one, and a KernelDefect's `received` stays empty (of its `answered` values, those not
+  /// in *differing are the expected ones). None: the values returned in order.
+  const Value* expect_by_id = nullptr;
+  const std::uint32_t* ids = nullptr;
+  std::vector<std::pair<std::size_t, Value>>* differing = nullptr;
 };
 
 /// A description of a loaded kernel (`verify kernel-host` says it first): name, description,
