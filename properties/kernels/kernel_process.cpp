@@ -353,10 +353,9 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
   std::vector<std::string> argv = command.argv;
   if (shm) argv.insert(argv.end(), {"--shared-memory", "3"});
   Child child(argv, shm ? shm->fd() : -1);
-  std::vector<Value> values;  // not compared as read: the values in order
-  const bool compare =
-      batch.expect_by_id != nullptr && batch.ids != nullptr && batch.differing != nullptr;
-  if (!compare) values.reserve(n);
+  std::vector<Value> values;  // not handed over as read: the values in order
+  const bool hand_over = static_cast<bool>(batch.take_values);
+  if (!hand_over) values.reserve(n);
   std::size_t answered = 0;  // values read
   std::string line;          // lines: the partial line; binary: the partial record
   KernelRunStats local;
@@ -407,8 +406,8 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
     if (v == std::numeric_limits<Value>::min()) not_a_value();
     if (answered == 0)
       st.first_value_seconds = std::chrono::duration<double>(clock::now() - start).count();
-    if (compare) {
-      if (v != batch.expect_by_id[batch.ids[answered]]) batch.differing->emplace_back(answered, v);
+    if (hand_over) {
+      (void)batch.take_values(answered, &v, 1);  // not the least value (refused above)
     } else {
       values.push_back(v);
     }
@@ -530,27 +529,21 @@ std::vector<Value> run_kernel(const KernelCommand& command, const KernelBatch& b
       const std::size_t local = answered - f.first;
       const std::size_t take = std::min(until - answered, f.count - local);
       const Value* v = shm->values(f.slot) + local;
-      if (compare) {
-        // The values that differ from the expected ones, then (rarely) the refused value among
-        // them: the differing ones before it are kept, as a value at a time would keep them.
-        const std::uint32_t* ids = batch.ids + answered;
-        const Value* expect = batch.expect_by_id;
-        for (std::size_t j = 0; j < take; ++j) {
-          if (v[j] == expect[ids[j]] && v[j] != std::numeric_limits<Value>::min()) [[likely]]
-            continue;
-          if (v[j] == std::numeric_limits<Value>::min()) {
-            answered += j;
-            not_a_value();
-          }
-          batch.differing->emplace_back(answered + j, v[j]);
+      // Each value read once: the kernel may write into this memory while it is read.
+      if (hand_over) {
+        const std::size_t taken = batch.take_values(answered, v, take);
+        if (taken < take) {
+          answered += taken;
+          not_a_value();
         }
       } else {
         for (std::size_t j = 0; j < take; ++j) {
-          if (v[j] == std::numeric_limits<Value>::min()) {
+          const Value x = v[j];
+          if (x == std::numeric_limits<Value>::min()) {
             answered += j;
             not_a_value();
           }
-          values.push_back(v[j]);
+          values.push_back(x);
         }
       }
       answered += take;

@@ -78,14 +78,13 @@ struct KernelBatch {
   /// shared memory instead of one a position.
   std::function<std::size_t(std::size_t i, char* out, std::size_t capacity, std::size_t* used)>
       encode_into{};
-  /// Optional, all three or none: each value is compared as it is read, value i with
-  /// expect_by_id[ids[i]], and only those that differ are kept, (i, value) appended to
-  /// *differing in the order read. No vector of the run's values is built: run_kernel returns an
-  /// empty one, and a KernelDefect's `received` stays empty (of its `answered` values, those not
-  /// in *differing are the expected ones). None: the values returned in order.
-  const Value* expect_by_id = nullptr;
-  const std::uint32_t* ids = nullptr;
-  std::vector<std::pair<std::size_t, Value>>* differing = nullptr;
+  /// Optional: the values handed over as they are read, in runs: take_values(i, v, count) for
+  /// the positions i..i+count-1 reads each value once (v may be memory the kernel shares) and
+  /// returns count, or the index j of the first one that is the least 64-bit value, which is no
+  /// value (those before it taken, v[j] not): run_kernel refuses it. No vector of the run's
+  /// values is built: run_kernel returns an empty one, and a KernelDefect's `received` stays
+  /// empty (its `answered` values were handed over). Unset: the values returned in order.
+  std::function<std::size_t(std::size_t, const Value*, std::size_t)> take_values{};
 };
 
 /// A description of a loaded kernel (`verify kernel-host` says it first): name, description,

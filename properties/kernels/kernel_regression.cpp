@@ -84,18 +84,50 @@ double since(clock_type::time_point t) {
   return std::chrono::duration<double>(clock_type::now() - t).count();
 }
 
-std::int64_t top(const Position& p) {
+/// A position's heaps where they lie (a Position, or one of a PositionList).
+using Heaps = std::span<const std::int64_t>;
+
+std::int64_t top(Heaps p) {
   return p.empty() ? 0 : *std::max_element(p.begin(), p.end());
 }
 
 /// The order in which positions are asked and "least" is meant: largest heap, then number of
 /// heaps, then the heaps themselves.
-bool less_position(const Position& a, const Position& b) {
+bool less_position(Heaps a, Heaps b) {
   const auto ta = top(a), tb = top(b);
   if (ta != tb) return ta < tb;
   if (a.size() != b.size()) return a.size() < b.size();
-  return a < b;
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
+
+/// Positions side by side, their heaps in one array: a vector a position would be an
+/// allocation each (the 20,000 random sums of a check cost more to allocate than to check).
+class PositionList {
+ public:
+  [[nodiscard]] std::size_t size() const { return starts_.size() - 1; }
+  [[nodiscard]] bool empty() const { return size() == 0; }
+  [[nodiscard]] Heaps operator[](std::size_t i) const {
+    return {heaps_.data() + starts_[i], starts_[i + 1] - starts_[i]};
+  }
+  /// Position i as a Position of its own.
+  [[nodiscard]] Position at(std::size_t i) const {
+    const Heaps p = (*this)[i];
+    return {p.begin(), p.end()};
+  }
+  void push_back(Heaps p) {
+    heaps_.insert(heaps_.end(), p.begin(), p.end());
+    starts_.push_back(heaps_.size());
+  }
+  void reserve(std::size_t positions, std::size_t heaps) {
+    starts_.reserve(positions + 1);
+    heaps_.reserve(heaps);
+  }
+  [[nodiscard]] std::size_t heap_total() const { return heaps_.size(); }
+
+ private:
+  std::vector<std::int64_t> heaps_;
+  std::vector<std::size_t> starts_{0};
+};
 
 constexpr std::int64_t kLargest = std::numeric_limits<std::int64_t>::max();
 
@@ -157,6 +189,56 @@ using ById = std::vector<Value, BigArray<Value>>;
 /// A run's answers that are not the harness's values: (j, value) for the j-th position asked.
 using Differing = std::vector<std::pair<std::size_t, Value>>;
 
+/// The harness's value of each id: a byte each when every one lies in 0..255 (Grundy values
+/// mostly do: a million of them then take 1 MB, not 8 MB the system must clear and the runs'
+/// comparisons read), else 8 bytes each.
+class RefValues {
+ public:
+  [[nodiscard]] std::size_t size() const { return narrow_ ? bytes_.size() : wide_.size(); }
+  [[nodiscard]] Value operator[](std::size_t id) const {
+    return narrow_ ? Value{bytes_[id]} : wide_[id];
+  }
+  /// f(values), values a const std::uint8_t* or a const Value* (loops over many ids).
+  template <class F>
+  decltype(auto) visit(F&& f) const {
+    return narrow_ ? f(bytes_.data()) : f(wide_.data());
+  }
+  /// Every value in 8 bytes.
+  [[nodiscard]] ById widened() const {
+    ById out(size());
+    visit([&](const auto* v) { std::copy(v, v + size(), out.begin()); });
+    return out;
+  }
+  /// In bytes when they fit: the first `head` values written by fill_head(span) (false when one
+  /// does not fit), then `rest`. False, nothing kept, when a value does not fit.
+  template <class Fill>
+  bool narrow(std::size_t head, const std::vector<Value>& rest, Fill&& fill_head) {
+    const auto fits = [](Value v) { return v >= 0 && v <= 255; };
+    if (!std::all_of(rest.begin(), rest.end(), fits)) return false;
+    bytes_.resize(head + rest.size());
+    if (!fill_head(std::span<std::uint8_t>(bytes_.data(), head))) {
+      bytes_ = {};
+      return false;
+    }
+    std::transform(rest.begin(), rest.end(), bytes_.begin() + static_cast<std::ptrdiff_t>(head),
+                   [](Value v) { return static_cast<std::uint8_t>(v); });
+    narrow_ = true;
+    return true;
+  }
+  /// In 8 bytes each: room for n values, to be written.
+  Value* wide(std::size_t n) {
+    narrow_ = false;
+    bytes_ = {};
+    wide_.resize(n);
+    return wide_.data();
+  }
+
+ private:
+  bool narrow_ = false;
+  std::vector<std::uint8_t, BigArray<std::uint8_t>> bytes_;
+  ById wide_;
+};
+
 /// The phases, in the order a position shared by several is counted in the first.
 enum PhaseCode : std::uint8_t { kExhaustive, kResidues, kBoundaries, kRandom, kSums, kDomain };
 constexpr std::size_t kPhaseCodes = 6;
@@ -168,7 +250,7 @@ struct Coverage {
   std::int64_t exhaustive_end = -1;
   std::vector<std::int64_t> heaps;  ///< increasing, each > exhaustive_end
   std::vector<std::uint8_t> heap_phase;
-  std::vector<Position> others;  ///< increasing (less_position)
+  PositionList others;  ///< increasing (less_position)
   std::vector<std::uint8_t> other_phase;
   Ids increasing;  ///< every id, in increasing order
 
@@ -182,7 +264,7 @@ struct Coverage {
     return id < e ? static_cast<std::int64_t>(id) : heaps[id - e];
   }
   [[nodiscard]] Position position(std::size_t id) const {
-    return is_heap(id) ? Position{heap(id)} : others[id - heap_count()];
+    return is_heap(id) ? Position{heap(id)} : others.at(id - heap_count());
   }
   [[nodiscard]] int phase(std::size_t id) const {
     const auto e = static_cast<std::size_t>(exhaustive_end + 1);
@@ -194,7 +276,16 @@ struct Coverage {
   [[nodiscard]] bool holds(const Position& p) const {
     if (p.size() == 1 && p[0] >= 0 && p[0] <= exhaustive_end) return true;
     if (p.size() == 1 && std::binary_search(heaps.begin(), heaps.end(), p[0])) return true;
-    return std::binary_search(others.begin(), others.end(), p, less_position);
+    std::size_t lo = 0, hi = others.size();  // the first of others not less than p
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (less_position(others[mid], p)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo < others.size() && std::ranges::equal(others[lo], p);
   }
 
   /// Sorts and deduplicates what was added (a position keeps its first phase) and makes the
@@ -227,16 +318,16 @@ struct Coverage {
       std::stable_sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
         if (a.top != b.top) return a.top < b.top;
         if (a.size != b.size) return a.size < b.size;
-        return others[a.i] < others[b.i];
+        return std::ranges::lexicographical_compare(others[a.i], others[b.i]);
       });
-      std::vector<Position> o;
+      PositionList o;
       std::vector<std::uint8_t> op;
-      o.reserve(others.size());
+      o.reserve(others.size(), others.heap_total());
       op.reserve(others.size());
       for (const auto& key : keys) {
         const std::size_t i = key.i;
-        if (!o.empty() && o.back() == others[i]) continue;
-        o.push_back(std::move(others[i]));
+        if (!o.empty() && std::ranges::equal(o[o.size() - 1], others[i])) continue;
+        o.push_back(others[i]);
         op.push_back(other_phase[i]);
       }
       others = std::move(o);
@@ -249,7 +340,7 @@ struct Coverage {
     std::uint32_t* out = increasing.data();
     std::size_t h = 0, k = 0;
     const std::size_t hc = heap_count();
-    const auto heap_first = [&](std::int64_t n, const Position& q) {
+    const auto heap_first = [&](std::int64_t n, Heaps q) {
       const std::int64_t t = top(q);
       if (n != t) return n < t;
       return q.size() > 1 || (q.size() == 1 && n < q[0]);
@@ -259,7 +350,7 @@ struct Coverage {
         while (h < hc) out[k++] = static_cast<std::uint32_t>(h++);
         break;
       }
-      const Position& q = others[o];
+      const Heaps q = others[o];
       // The exhaustive heaps 0..exhaustive_end are the ids 0..exhaustive_end themselves.
       if (h <= static_cast<std::size_t>(exhaustive_end) && q.size() > 1) {
         const auto t = static_cast<std::size_t>(std::max<std::int64_t>(top(q), 0));
@@ -283,7 +374,7 @@ struct Checker {
   RegressionResult result{};
   std::optional<ProvedValues> proof{};
   Coverage cov{};
-  ById ref{};                      ///< the harness's value of each id
+  RefValues ref{};                 ///< the harness's value of each id
   bool startup_known = false;      ///< a run has measured the kernel's start-up
   const ById* answers1 = nullptr;  ///< the increasing run's answers, by id
   const ById* answers2 = nullptr;  ///< the second run's answers, by id
@@ -345,9 +436,22 @@ struct Checker {
     KernelBatch batch;
     batch.count = order.size();
     if (differing != nullptr) {
-      batch.expect_by_id = ref.data();
-      batch.ids = order.data();
-      batch.differing = differing;
+      // Each value compared with the harness's as it is read (and read once: a plugin's values
+      // lie in memory it shares); the least 64-bit value, never the harness's, is handed back.
+      batch.take_values = [&order, differing, this](std::size_t first, const Value* v,
+                                                    std::size_t count) {
+        const std::uint32_t* ids = order.data() + first;
+        return ref.visit([&](const auto* r) {
+          for (std::size_t j = 0; j < count; ++j) {
+            const Value x = v[j];
+            if (x == static_cast<Value>(r[ids[j]])) [[likely]]
+              continue;
+            if (x == std::numeric_limits<Value>::min()) return j;
+            differing->emplace_back(first + j, x);
+          }
+          return count;
+        });
+      };
     }
     const bool heaps = heap_shape(game) != HeapShape::other;
     batch.encode = [&](std::size_t i, KernelProtocol protocol, std::string& out) {
@@ -368,7 +472,7 @@ struct Checker {
       }
       // Another position (a sum) encoded where it lies, not copied.
       if (!cov.is_heap(id))
-        return encode_position(game, cov.others[id - cov.heap_count()], protocol, out);
+        return encode_position(game, cov.others.at(id - cov.heap_count()), protocol, out);
       encode_position(game, cov.position(id), protocol, out);
     };
     batch.name = [&](std::size_t i) { return game.format_position(cov.position(order[i])); };
@@ -407,7 +511,7 @@ struct Checker {
         }
         if (ids[i] >= cov.heap_count()) {
           // Another position (a sum): its record as encode_position writes it, in place.
-          const Position& q = cov.others[ids[i] - cov.heap_count()];
+          const Heaps q = cov.others[ids[i] - cov.heap_count()];
           const auto count = static_cast<std::uint32_t>(q.size());
           const std::size_t bytes = sizeof count + q.size() * sizeof(std::int64_t);
           if (at + bytes > capacity) break;
@@ -494,8 +598,11 @@ struct Checker {
   }
 
   /// Whether the harness computes the values of `ps` (it may refuse them as input or budget).
-  bool harness_takes(const std::vector<Position>& ps) {
+  bool harness_takes(const PositionList& list) {
     if (proof) return true;
+    std::vector<Position> ps;
+    ps.reserve(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) ps.push_back(list.at(i));
     try {
       (void)gk.kernel->values(game, ps);
       return true;
@@ -528,8 +635,8 @@ struct Checker {
     cov.heaps.push_back(n);
     cov.heap_phase.push_back(phase);
   }
-  void add_other(Position p, PhaseCode phase) {
-    cov.others.push_back(std::move(p));
+  void add_other(Heaps p, PhaseCode phase) {
+    cov.others.push_back(p);
     cov.other_phase.push_back(phase);
   }
 
@@ -704,29 +811,33 @@ struct Checker {
   /// Sums of heaps: every sum of two heaps up to 40 and of three up to 12, then 2·cases sums of
   /// 2 to 16 heaps, each heap small (1..64) or large (log-uniform up to m) at random.
   void add_sums(std::mt19937_64& rng, std::int64_t m, std::int64_t b, std::int64_t cases) {
-    std::vector<Position> sums;
+    PositionList sums;
+    const std::int64_t random_sums = std::max<std::int64_t>(2 * cases, 1);
+    sums.reserve(static_cast<std::size_t>(random_sums) + 40 * 41 / 2 + 12 * 13 * 14 / 6,
+                 static_cast<std::size_t>(random_sums) * 9 + 40 * 41 + 12 * 13 * 14 / 2);
     for (std::int64_t a = 1; a <= std::min<std::int64_t>(m, 40); ++a)
-      for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 40); ++c) sums.push_back({a, c});
+      for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 40); ++c)
+        sums.push_back(std::array<std::int64_t, 2>{a, c});
     for (std::int64_t a = 1; a <= std::min<std::int64_t>(m, 12); ++a)
       for (std::int64_t c = a; c <= std::min<std::int64_t>(m, 12); ++c)
-        for (std::int64_t d = c; d <= std::min<std::int64_t>(m, 12); ++d) sums.push_back({a, c, d});
-    const std::int64_t random_sums = std::max<std::int64_t>(2 * cases, 1);
+        for (std::int64_t d = c; d <= std::min<std::int64_t>(m, 12); ++d)
+          sums.push_back(std::array<std::int64_t, 3>{a, c, d});
     LogUniform large(1, m);
     const std::uint64_t small = std::min<std::uint64_t>(64, static_cast<std::uint64_t>(m));
     // A number below k by a multiply-shift of one draw (no division).
     const auto below = [&rng](std::uint64_t k) {
       return static_cast<std::uint64_t>((static_cast<Wide>(rng()) * k) >> 64);
     };
-    sums.reserve(sums.size() + static_cast<std::size_t>(random_sums));
+    std::array<std::int64_t, 16> p{};
     for (std::int64_t i = 0; i < random_sums; ++i) {
-      Position p(2 + below(15));
+      const std::size_t size = 2 + below(15);
       // One draw decides for every heap whether it is small (1..64) or log-uniform to m.
       const std::uint64_t kinds = rng();
-      for (std::size_t j = 0; j < p.size(); ++j) {
+      for (std::size_t j = 0; j < size; ++j) {
         p[j] = ((kinds >> j) & 1) != 0 ? static_cast<std::int64_t>(1 + below(small)) : large(rng);
       }
       // In the order drawn, not sorted: a kernel must not assume an order of a sum's heaps.
-      sums.push_back(std::move(p));
+      sums.push_back(Heaps(p.data(), size));
     }
     // A family may bound a sum as a whole (octal-misere: 40 tokens in all): then only the sums
     // of at most m tokens are asked, or none when the harness refuses even those.
@@ -735,19 +846,28 @@ struct Checker {
                        " random sums of 2 to 16 heaps (each 1..64 or up to " + heap_text(m) +
                        ", in the order drawn)";
     if (!harness_takes(sums)) {
-      std::erase_if(sums, [&](const Position& p) {
+      PositionList within;
+      for (std::size_t i = 0; i < sums.size(); ++i) {
         std::int64_t total = 0;
-        for (auto h : p) total += h;
-        return total > m;
-      });
+        for (auto h : sums[i]) total += h;
+        if (total <= m) within.push_back(sums[i]);
+      }
+      sums = std::move(within);
       what += ", those of at most " + std::to_string(m) + " in all";
       if (!harness_takes(sums)) {
-        sums.clear();
+        sums = PositionList();
         what = "none: the harness refuses the sums of " + game.spec();
       }
     }
     (void)b;
-    for (auto& p : sums) add_other(std::move(p), kSums);
+    if (cov.others.empty()) {
+      cov.others = std::move(sums);  // the list itself, not a copy
+      cov.other_phase.assign(cov.others.size(), kSums);
+    } else {
+      cov.others.reserve(cov.others.size() + sums.size(),
+                         cov.others.heap_total() + sums.heap_total());
+      for (std::size_t i = 0; i < sums.size(); ++i) add_other(sums[i], kSums);
+    }
     result.phases.push_back({"sums", what, 0, kSums});
   }
 
@@ -1060,7 +1180,7 @@ struct Checker {
     if (!defect && differing.empty()) return true;  // every answer the harness's value
     // The answers by id, as the searches below read them: the harness's value where the answer
     // was the same, the kernel's where it was not, and the positions it did not answer marked.
-    by_id.assign(ref.begin(), ref.end());
+    by_id = ref.widened();
     for (const auto& [j, v] : differing) by_id[order[j]] = v;
     if (!defect) return true;
     for (std::size_t j = answered; j < order.size(); ++j)
@@ -1144,21 +1264,30 @@ struct Checker {
     // The harness's values.
     {
       const auto t = clock_type::now();
-      ref.resize(n);
       if (proof) {
         const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
-        proof->heaps_from_zero(std::span<Value>(ref.data(), exhaustive));
+        std::vector<Value> rest;  // the further heaps', then the other positions' values
+        rest.reserve(n - exhaustive);
         for (std::size_t id = exhaustive; id < cov.heap_count(); ++id)
-          ref[id] = proof->heap(cov.heap(id));
+          rest.push_back(proof->heap(cov.heap(id)));
         for (std::size_t j = 0; j < cov.others.size(); ++j)
-          ref[cov.heap_count() + j] = proof->position(cov.others[j]);
+          rest.push_back(proof->position(cov.others[j]));
+        const bool bytes = ref.narrow(exhaustive, rest, [&](std::span<std::uint8_t> head) {
+          return proof->heaps_from_zero_in_bytes(head);
+        });
+        if (!bytes) {
+          Value* w = ref.wide(n);
+          proof->heaps_from_zero(std::span<Value>(w, exhaustive));
+          std::copy(rest.begin(), rest.end(), w + exhaustive);
+        }
       } else {
         std::vector<Position> all;
         all.reserve(n);
         for (std::size_t id = 0; id < n; ++id) all.push_back(cov.position(id));
         const auto values = gk.kernel->values(game, all);
-        ref.assign(values.begin(), values.end());
-        if (ref.size() != n) throw std::logic_error("harness kernel gave a short answer");
+        if (values.size() != n) throw std::logic_error("harness kernel gave a short answer");
+        if (!ref.narrow(0, values, [](std::span<std::uint8_t>) { return true; }))
+          std::copy(values.begin(), values.end(), ref.wide(n));
       }
       result.reference_seconds += since(t);
     }
@@ -1207,7 +1336,7 @@ struct Checker {
         if (!a1.empty() && a1[id] != ref[id]) break;
         longest_right_line = std::max(
             longest_right_line, cov.is_heap(id) ? std::to_string(cov.heap(id)).size() + 1
-                                                : line_bytes(cov.others[id - cov.heap_count()]));
+                                                : line_bytes(cov.others.at(id - cov.heap_count())));
       }
     }
     if (!first_ran) {
@@ -1215,7 +1344,8 @@ struct Checker {
         line_hint(game.parse_position(result.defect["position"].get<std::string>()));
       return finish();
     }
-    const bool any_wrong = !a1.empty() && !std::equal(a1.begin(), a1.end(), ref.begin());
+    bool any_wrong = false;
+    for (std::size_t id = 0; id < a1.size() && !any_wrong; ++id) any_wrong = a1[id] != ref[id];
     // The second run only when the first is right (a wrong value is searched at once).
     if (any_wrong) a2.assign(n, kUnanswered);
     if (!any_wrong && !run_order(second, a2)) {
@@ -1228,8 +1358,8 @@ struct Checker {
       for (auto& ph : result.phases) ph.answered += ph.positions;
       return finish();
     }
-    if (a1.empty()) a1.assign(ref.begin(), ref.end());
-    if (a2.empty()) a2.assign(ref.begin(), ref.end());
+    if (a1.empty()) a1 = ref.widened();
+    if (a2.empty()) a2 = ref.widened();
     if (!count_phases(a1, a2)) return finish();  // every answer right
     // The least position (increasing order) with an answer that is not the harness's: a single
     // heap first (a wrong heap is the simpler failure; a sum is taken when no heap is wrong).
@@ -1292,15 +1422,13 @@ struct Checker {
     std::array<std::uint64_t, kPhaseCodes> answered{}, wrong{};
     const Value* x = a1.data();
     const Value* y = a2.data();
-    const Value* r = ref.data();
     const auto count = [&](std::size_t from, std::size_t to, const std::uint8_t* codes) {
       for (std::size_t id = from; id < to; ++id) {
         const auto code = codes != nullptr ? codes[id - from] : std::uint8_t{kExhaustive};
+        const Value r = ref[id];
         answered[code] += x[id] != kUnanswered ? 1 : 0;
         wrong[code] +=
-            ((x[id] != kUnanswered && x[id] != r[id]) || (y[id] != kUnanswered && y[id] != r[id]))
-                ? 1
-                : 0;
+            ((x[id] != kUnanswered && x[id] != r) || (y[id] != kUnanswered && y[id] != r)) ? 1 : 0;
       }
     };
     const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);

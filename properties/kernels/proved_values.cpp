@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <type_traits>
 
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"
@@ -78,15 +79,43 @@ Value ProvedValues::heap(std::int64_t n) const {
   return proved.value(n);
 }
 
-void ProvedValues::heaps_from_zero(std::span<Value> out) const {
-  if (out.empty()) return;
+namespace {
+
+/// heap(n) for n = 0, 1, … into `out`, by one step of the period a heap past the first window;
+/// false as soon as a value cannot be held in T.
+template <class T>
+bool fill_from_zero(const ProvedValues& pv, std::span<T> out) {
+  if (out.empty()) return true;
   const auto count = static_cast<std::int64_t>(out.size());
-  if (count - 1 > largest) throw BudgetExceeded(beyond(count - 1));
-  const std::int64_t window = std::min(count, proved.preperiod + proved.period);
-  for (std::int64_t n = 0; n < window; ++n) out[static_cast<std::size_t>(n)] = proved.value(n);
-  for (std::int64_t n = window; n < count; ++n)
-    out[static_cast<std::size_t>(n)] =
-        out[static_cast<std::size_t>(n - proved.period)] + proved.saltus;
+  if (count - 1 > pv.largest) throw BudgetExceeded(pv.beyond(count - 1));
+  const auto fits = [](Value v) {
+    return std::is_same_v<T, Value> ||
+           (v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max());
+  };
+  const std::int64_t window = std::min(count, pv.proved.preperiod + pv.proved.period);
+  for (std::int64_t n = 0; n < window; ++n) {
+    const Value v = pv.proved.value(n);
+    if (!fits(v)) return false;
+    out[static_cast<std::size_t>(n)] = static_cast<T>(v);
+  }
+  const Value saltus = pv.proved.saltus;
+  for (std::int64_t n = window; n < count; ++n) {
+    const Value v =
+        static_cast<Value>(out[static_cast<std::size_t>(n - pv.proved.period)]) + saltus;
+    if (!fits(v)) return false;
+    out[static_cast<std::size_t>(n)] = static_cast<T>(v);
+  }
+  return true;
+}
+
+}  // namespace
+
+void ProvedValues::heaps_from_zero(std::span<Value> out) const {
+  (void)fill_from_zero(*this, out);
+}
+
+bool ProvedValues::heaps_from_zero_in_bytes(std::span<std::uint8_t> out) const {
+  return fill_from_zero(*this, out);
 }
 
 std::string ProvedValues::beyond(std::int64_t n) const {
@@ -95,7 +124,7 @@ std::string ProvedValues::beyond(std::int64_t n) const {
                                : ", the largest whose value fits in 64 bits");
 }
 
-Value ProvedValues::position(const Position& p) const {
+Value ProvedValues::position(std::span<const std::int64_t> p) const {
   if (p.size() != 1 && !sums)
     throw InputError(game + ": a position is one heap (got " + std::to_string(p.size()) + ")");
   Value v = 0;

@@ -42,8 +42,11 @@ struct ProvedValues {
   /// G(0), G(1), … into `out` (out.size() - 1 <= largest): heap(n) for each n, by one step of the
   /// period a heap (G(n) = G(n - period) + saltus past the preperiod) instead of a division.
   void heaps_from_zero(std::span<Value> out) const;
+  /// The same in a byte a value: false as soon as a value is not in 0..255 (`out` then partly
+  /// written).
+  [[nodiscard]] bool heaps_from_zero_in_bytes(std::span<std::uint8_t> out) const;
   /// The value of a position: one heap, or the nim-sum of a sum's heaps.
-  [[nodiscard]] Value position(const Position& p) const;
+  [[nodiscard]] Value position(std::span<const std::int64_t> p) const;
   /// "GAME: heap N is beyond LARGEST, …": why heap n is refused.
   [[nodiscard]] std::string beyond(std::int64_t n) const;
   /// One line: "the proved period 34 from heap 53 of octal:0.07 (CERTIFICATE)".
