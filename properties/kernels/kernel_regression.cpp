@@ -100,6 +100,65 @@ bool less_position(Heaps a, Heaps b) {
   return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
 }
 
+constexpr std::int64_t kLargest = std::numeric_limits<std::int64_t>::max();
+
+/// "2^31", "2^63 - 1", "2^62 - 1" (Frolov's columns) or the number, for the coverage lines.
+std::string heap_text(std::int64_t n) {
+  if (n == kLargest) return "2^63 - 1";
+  if (n == kLargest / 2) return "2^62 - 1";
+  if (n > 1 && (n & (n - 1)) == 0)
+    return "2^" + std::to_string(std::countr_zero(static_cast<std::uint64_t>(n)));
+  return std::to_string(n);
+}
+
+/// The allocator of a check's large arrays (the harness's values, each run's answers by id, the
+/// orders, the sums): blocks of 1 MiB or more rounded up to whole huge pages of 2 MiB, aligned
+/// and advised onto them (a fresh small page costs about as much as clearing a huge one: 16 MB
+/// took 10 ms in small pages and 1.5 ms in huge ones on the machine this was measured on), and
+/// new elements left uninitialised, each being written before it is read (a fill of 8 MB is a
+/// pass of its own over memory the system has just cleared).
+template <class T>
+struct BigArray : std::allocator<T> {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = BigArray<U>;
+  };
+  static constexpr std::size_t kHuge = std::size_t{2} << 20;
+  BigArray() = default;
+  template <class U>
+  explicit BigArray(const BigArray<U>& /*other*/) noexcept {}
+  T* allocate(std::size_t n) {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T) - kHuge) throw std::bad_alloc();
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < kHuge / 2) return std::allocator<T>::allocate(n);
+    const std::size_t whole = (bytes + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, whole);
+    if (p == nullptr) throw std::bad_alloc();
+    (void)madvise(p, whole, MADV_HUGEPAGE);  // a hint only
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) noexcept {
+    if (n * sizeof(T) < kHuge / 2) return std::allocator<T>::deallocate(p, n);
+    std::free(p);
+  }
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-initialised: no value written
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <class T, class U>
+bool operator==(const BigArray<T>& /*a*/, const BigArray<U>& /*b*/) {
+  return true;
+}
+/// Positions' ids in an order, and values by id (BigArray).
+using Ids = std::vector<std::uint32_t, BigArray<std::uint32_t>>;
+using ById = std::vector<Value, BigArray<Value>>;
+
 /// Positions side by side, their heaps in one array: a vector a position would be an
 /// allocation each (the 20,000 random sums of a check cost more to allocate than to check).
 class PositionList {
@@ -125,67 +184,9 @@ class PositionList {
   [[nodiscard]] std::size_t heap_total() const { return heaps_.size(); }
 
  private:
-  std::vector<std::int64_t> heaps_;
-  std::vector<std::size_t> starts_{0};
+  std::vector<std::int64_t, BigArray<std::int64_t>> heaps_;
+  std::vector<std::size_t, BigArray<std::size_t>> starts_{0};
 };
-
-constexpr std::int64_t kLargest = std::numeric_limits<std::int64_t>::max();
-
-/// "2^31", "2^63 - 1", "2^62 - 1" (Frolov's columns) or the number, for the coverage lines.
-std::string heap_text(std::int64_t n) {
-  if (n == kLargest) return "2^63 - 1";
-  if (n == kLargest / 2) return "2^62 - 1";
-  if (n > 1 && (n & (n - 1)) == 0)
-    return "2^" + std::to_string(std::countr_zero(static_cast<std::uint64_t>(n)));
-  return std::to_string(n);
-}
-
-/// The allocator of a check's arrays of one entry a position (the harness's values, each run's
-/// answers by id, the orders): blocks of 2 MiB or more aligned to 2 MiB and advised onto huge
-/// pages whole (a block of 4 MB otherwise holds one huge page, and faults in a thousand small
-/// ones), and new elements left uninitialised, each being written before it is read (a fill of
-/// 8 MB is a pass of its own over memory the system has just cleared).
-template <class T>
-struct BigArray : std::allocator<T> {
-  using value_type = T;
-  template <class U>
-  struct rebind {
-    using other = BigArray<U>;
-  };
-  static constexpr std::size_t kHuge = std::size_t{2} << 20;
-  BigArray() = default;
-  template <class U>
-  explicit BigArray(const BigArray<U>& /*other*/) noexcept {}
-  T* allocate(std::size_t n) {
-    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T) - kHuge) throw std::bad_alloc();
-    const std::size_t bytes = n * sizeof(T);
-    if (bytes < kHuge) return std::allocator<T>::allocate(n);
-    const std::size_t whole = (bytes + kHuge - 1) / kHuge * kHuge;
-    void* p = std::aligned_alloc(kHuge, whole);
-    if (p == nullptr) throw std::bad_alloc();
-    (void)madvise(p, whole, MADV_HUGEPAGE);  // a hint only
-    return static_cast<T*>(p);
-  }
-  void deallocate(T* p, std::size_t n) noexcept {
-    if (n * sizeof(T) < kHuge) return std::allocator<T>::deallocate(p, n);
-    std::free(p);
-  }
-  template <class U>
-  void construct(U* p) noexcept {
-    ::new (static_cast<void*>(p)) U;  // default-initialised: no value written
-  }
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-};
-template <class T, class U>
-bool operator==(const BigArray<T>& /*a*/, const BigArray<U>& /*b*/) {
-  return true;
-}
-/// Positions' ids in an order, and values by id (BigArray).
-using Ids = std::vector<std::uint32_t, BigArray<std::uint32_t>>;
-using ById = std::vector<Value, BigArray<Value>>;
 /// A run's answers that are not the harness's values: (j, value) for the j-th position asked.
 using Differing = std::vector<std::pair<std::size_t, Value>>;
 
@@ -312,7 +313,7 @@ struct Coverage {
         std::size_t size;
         std::size_t i;
       };
-      std::vector<Key> keys(others.size());
+      std::vector<Key, BigArray<Key>> keys(others.size());
       for (std::size_t i = 0; i < others.size(); ++i)
         keys[i] = {top(others[i]), others[i].size(), i};
       std::stable_sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
