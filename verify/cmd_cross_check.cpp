@@ -214,7 +214,13 @@ void print_regression(const RegressionResult& r, std::ostream& out) {
         << (r.kernel_own_seconds > 0 ? positions / r.kernel_own_seconds : 0.0)
         << " positions/s), harness and protocol " << std::setprecision(2) << harness
         << " s of CPU (" << (r.kernel_own_seconds > 0 ? harness / r.kernel_own_seconds : 0.0)
-        << "x the kernel's), total " << r.total_seconds << " s\n";
+        << "x the kernel's";
+    if (r.proof_cpu_seconds >= 0.005)
+      out << "; " << r.proof_cpu_seconds << " s of it proving the period, "
+          << (r.kernel_own_seconds > 0 ? (harness - r.proof_cpu_seconds) / r.kernel_own_seconds
+                                       : 0.0)
+          << "x without";
+    out << "), total " << r.total_seconds << " s\n";
   } else {
     out << "kernel runs " << r.kernel_seconds << " s (" << std::setprecision(0)
         << (r.kernel_seconds > 0 ? positions / r.kernel_seconds : 0.0) << " positions/s), harness "

@@ -53,6 +53,7 @@ nlohmann::json RegressionResult::to_json() const {
       {"orders", orders},
       {"kernel_own_seconds", kernel_own_seconds},
       {"harness_cpu_seconds", harness_cpu_seconds},
+      {"proof_cpu_seconds", proof_cpu_seconds},
       {"stderr_bytes", stderr_seen.stderr_bytes},
       {"max_position", max_position},
       {"coverage", phases_json},
@@ -213,7 +214,7 @@ class RefValues {
   /// In bytes when they fit: the first `head` values written by fill_head(span) (false when one
   /// does not fit), then `rest`. False, nothing kept, when a value does not fit.
   template <class Fill>
-  bool narrow(std::size_t head, const std::vector<Value>& rest, Fill&& fill_head) {
+  bool narrow(std::size_t head, std::span<const Value> rest, Fill&& fill_head) {
     const auto fits = [](Value v) { return v >= 0 && v <= 255; };
     if (!std::all_of(rest.begin(), rest.end(), fits)) return false;
     bytes_.resize(head + rest.size());
@@ -249,8 +250,8 @@ constexpr std::size_t kPhaseCodes = 6;
 /// them: first the heaps (implicit ones, then `heaps`), then `others`.
 struct Coverage {
   std::int64_t exhaustive_end = -1;
-  std::vector<std::int64_t> heaps;  ///< increasing, each > exhaustive_end
-  std::vector<std::uint8_t> heap_phase;
+  std::vector<std::int64_t, BigArray<std::int64_t>> heaps;  ///< increasing, each > exhaustive_end
+  std::vector<std::uint8_t, BigArray<std::uint8_t>> heap_phase;
   PositionList others;  ///< increasing (less_position)
   std::vector<std::uint8_t> other_phase;
   Ids increasing;  ///< every id, in increasing order
@@ -293,17 +294,74 @@ struct Coverage {
   /// increasing order of ids.
   void finish() {
     {
-      std::vector<std::pair<std::int64_t, std::uint8_t>> hp;
-      hp.reserve(heaps.size());
-      for (std::size_t i = 0; i < heaps.size(); ++i)
-        if (heaps[i] > exhaustive_end) hp.emplace_back(heaps[i], heap_phase[i]);
-      std::sort(hp.begin(), hp.end());
-      hp.erase(std::unique(hp.begin(), hp.end(),
-                           [](const auto& a, const auto& b) { return a.first == b.first; }),
-               hp.end());
-      heaps.clear();
-      heap_phase.clear();
-      for (const auto& [h, ph] : hp) heaps.push_back(h), heap_phase.push_back(ph);
+      // The heaps sorted, each kept once with its least phase (the first added). Most come in
+      // long runs of consecutive heaps of one phase (the residue windows, up to two million
+      // heaps): those are taken as intervals, joined where they meet, and merged with the rest
+      // (boundaries, random heaps) sorted. Intervals of two phases that meet: all sorted.
+      using HeapPhase = std::pair<std::int64_t, std::uint8_t>;
+      struct Interval {
+        std::int64_t lo, hi;  // the heaps lo..hi
+        std::uint8_t phase;
+      };
+      std::vector<HeapPhase> loose;
+      std::vector<Interval> intervals;
+      bool as_intervals = true;
+      constexpr std::size_t kLongRun = 1024;
+      for (std::size_t i = 0; i < heaps.size();) {
+        // A run: consecutive heaps of one phase.
+        std::size_t j = i + 1;
+        while (j < heaps.size() && heaps[j - 1] < kLargest && heaps[j] == heaps[j - 1] + 1 &&
+               heap_phase[j] == heap_phase[i])
+          ++j;
+        if (j - i >= kLongRun) {
+          intervals.push_back({heaps[i], heaps[j - 1], heap_phase[i]});
+        } else {
+          for (std::size_t k = i; k < j; ++k) loose.emplace_back(heaps[k], heap_phase[k]);
+        }
+        i = j;
+      }
+      std::sort(intervals.begin(), intervals.end(),
+                [](const Interval& x, const Interval& y) { return x.lo < y.lo; });
+      std::vector<Interval> joined;
+      for (const auto& v : intervals) {
+        if (!joined.empty() && v.lo - 1 <= joined.back().hi) {
+          if (v.phase != joined.back().phase) {
+            as_intervals = false;  // two phases over the same heaps: sorted as pairs
+            break;
+          }
+          joined.back().hi = std::max(joined.back().hi, v.hi);
+          continue;
+        }
+        joined.push_back(v);
+      }
+      if (!as_intervals) {
+        loose.clear();
+        joined.clear();
+        for (std::size_t k = 0; k < heaps.size(); ++k) loose.emplace_back(heaps[k], heap_phase[k]);
+      }
+      std::sort(loose.begin(), loose.end());
+      std::vector<std::int64_t, BigArray<std::int64_t>> h2(heaps.size());
+      std::vector<std::uint8_t, BigArray<std::uint8_t>> p2(heaps.size());
+      std::size_t out = 0, l = 0;
+      // In (heap, phase) order: a heap's least phase comes first, and is the one kept.
+      const auto put = [&](std::int64_t heap, std::uint8_t phase) {
+        if (heap <= exhaustive_end || (out > 0 && h2[out - 1] == heap)) return;
+        h2[out] = heap;
+        p2[out++] = phase;
+      };
+      for (const auto& v : joined) {
+        for (std::int64_t n = v.lo;; ++n) {
+          while (l < loose.size() && loose[l] < HeapPhase(n, v.phase))
+            put(loose[l].first, loose[l].second), ++l;
+          put(n, v.phase);
+          if (n == v.hi) break;
+        }
+      }
+      for (; l < loose.size(); ++l) put(loose[l].first, loose[l].second);
+      h2.resize(out);
+      p2.resize(out);
+      heaps = std::move(h2);
+      heap_phase = std::move(p2);
     }
     {
       // less_position with each position's largest heap and size computed once, sorted as keys
@@ -754,6 +812,14 @@ struct Checker {
     }
     std::int64_t levels = 0;
     std::int64_t residue_positions = 0;
+    {
+      // Room for every heap of this coverage at once (up to two million: no copy as it grows).
+      const std::size_t most =
+          windows.size() * static_cast<std::size_t>(width) + 1000 +
+          static_cast<std::size_t>(std::max<std::int64_t>(options.cases, 10'000));
+      cov.heaps.reserve(cov.heaps.size() + most);
+      cov.heap_phase.reserve(cov.heap_phase.size() + most);
+    }
     for (const auto& [first, name] : windows) {
       // first + (width - 1) is formed only when it is at most m: no overflow at 2^63 - 1.
       const std::int64_t last = m - first <= width - 1 ? m : first + (width - 1);
@@ -1231,7 +1297,9 @@ struct Checker {
                                                     : "one heap";
     if (shape != HeapShape::other && family_has_proved_heap_values(family)) {
       std::string why_not;
+      const double proof_start = cpu_now();
       proof = proved_values(game, family, {}, &why_not);
+      result.proof_cpu_seconds = cpu_now() - proof_start;
       if (!proof) result.how_known = "no proved period (" + why_not + ")";
     }
     if (proof) {
@@ -1267,10 +1335,15 @@ struct Checker {
       const auto t = clock_type::now();
       if (proof) {
         const auto exhaustive = static_cast<std::size_t>(cov.exhaustive_end + 1);
-        std::vector<Value> rest;  // the further heaps', then the other positions' values
-        rest.reserve(n - exhaustive);
-        for (std::size_t id = exhaustive; id < cov.heap_count(); ++id)
-          rest.push_back(proof->heap(cov.heap(id)));
+        ById rest(cov.heap_count() - exhaustive);  // the further heaps' values
+        // A run of consecutive heaps (a residue window) by one step of the period a heap.
+        for (std::size_t k = 0; k < rest.size();) {
+          std::size_t j = k + 1;
+          while (j < rest.size() && cov.heaps[j] == cov.heaps[j - 1] + 1) ++j;
+          proof->heaps_from(cov.heaps[k], std::span<Value>(rest.data() + k, j - k));
+          k = j;
+        }
+        rest.reserve(n - exhaustive);  // then the other positions' values
         for (std::size_t j = 0; j < cov.others.size(); ++j)
           rest.push_back(proof->position(cov.others[j]));
         const bool bytes = ref.narrow(exhaustive, rest, [&](std::span<std::uint8_t> head) {

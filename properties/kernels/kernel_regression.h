@@ -88,6 +88,9 @@ struct RegressionResult {
   /// kernel_own_seconds when known: the harness's own share, measured in CPU time so that a
   /// loaded machine does not count its waiting.
   double harness_cpu_seconds = 0;
+  /// Of harness_cpu_seconds, the CPU seconds spent proving the game's period (its certificate
+  /// made and checked: once a check, whatever the kernel; 0 without a proof).
+  double proof_cpu_seconds = 0;
   std::string kernel_shape;  ///< "one heap", "sums of heaps", "positions"
   std::int64_t max_position = 0;
   std::optional<std::pair<std::int64_t, std::int64_t>> period;  ///< (preperiod, period)

@@ -118,6 +118,28 @@ bool ProvedValues::heaps_from_zero_in_bytes(std::span<std::uint8_t> out) const {
   return fill_from_zero(*this, out);
 }
 
+void ProvedValues::heaps_from(std::int64_t first, std::span<Value> out) const {
+  if (out.empty()) return;
+  const auto count = static_cast<std::int64_t>(out.size());
+  if (first < 0) throw BudgetExceeded(game + ": heap " + std::to_string(first) + " is negative");
+  if (first > largest || count - 1 > largest - first)
+    throw BudgetExceeded(beyond(first > largest ? first : first + (count - 1)));
+  const std::int64_t e = proved.preperiod, p = proved.period;
+  std::size_t k = 0;
+  // Up to the end of the first period, each value as it is; past it, G(n) = G(i) + turns·saltus
+  // for n = i + turns·period, e <= i < e + p.
+  for (; k < out.size() && first - e < p - static_cast<std::int64_t>(k); ++k)
+    out[k] = proved.value(first + static_cast<std::int64_t>(k));
+  if (k == out.size()) return;
+  const std::int64_t n = first + static_cast<std::int64_t>(k);
+  std::int64_t turns = (n - e) / p;
+  std::int64_t i = e + (n - e) % p;
+  for (; k < out.size(); ++k) {
+    out[k] = proved.value(i) + turns * proved.saltus;
+    if (++i == e + p) i = e, ++turns;
+  }
+}
+
 std::string ProvedValues::beyond(std::int64_t n) const {
   return game + ": heap " + std::to_string(n) + " is beyond " + std::to_string(largest) +
          (largest_is_the_games ? ", the game's largest"
