@@ -81,6 +81,13 @@ Value ProvedValues::heap(std::int64_t n) const {
 
 namespace {
 
+/// "GAME: heap N is beyond LARGEST, …" for the heap written `n`.
+std::string beyond_text(const ProvedValues& pv, const std::string& n) {
+  return pv.game + ": heap " + n + " is beyond " + std::to_string(pv.largest) +
+         (pv.largest_is_the_games ? ", the game's largest"
+                                  : ", the largest whose value fits in 64 bits");
+}
+
 /// heap(n) for n = 0, 1, … into `out`, by one step of the period a heap past the first window;
 /// false as soon as a value cannot be held in T.
 template <class T>
@@ -122,8 +129,12 @@ void ProvedValues::heaps_from(std::int64_t first, std::span<Value> out) const {
   if (out.empty()) return;
   const auto count = static_cast<std::int64_t>(out.size());
   if (first < 0) throw BudgetExceeded(game + ": heap " + std::to_string(first) + " is negative");
-  if (first > largest || count - 1 > largest - first)
-    throw BudgetExceeded(beyond(first > largest ? first : first + (count - 1)));
+  if (first > largest) throw BudgetExceeded(beyond(first));
+  if (count - 1 > largest - first) {
+    // The run's last heap, which may lie past 2^63 - 1.
+    const auto last = static_cast<std::uint64_t>(first) + static_cast<std::uint64_t>(count - 1);
+    throw BudgetExceeded(beyond_text(*this, std::to_string(last)));
+  }
   const std::int64_t e = proved.preperiod, p = proved.period;
   std::size_t k = 0;
   // Up to the end of the first period, each value as it is; past it, G(n) = G(i) + turns·saltus
@@ -141,9 +152,7 @@ void ProvedValues::heaps_from(std::int64_t first, std::span<Value> out) const {
 }
 
 std::string ProvedValues::beyond(std::int64_t n) const {
-  return game + ": heap " + std::to_string(n) + " is beyond " + std::to_string(largest) +
-         (largest_is_the_games ? ", the game's largest"
-                               : ", the largest whose value fits in 64 bits");
+  return beyond_text(*this, std::to_string(n));
 }
 
 Value ProvedValues::position(std::span<const std::int64_t> p) const {

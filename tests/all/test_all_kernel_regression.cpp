@@ -7,7 +7,9 @@
 #include <limits>
 
 #include "core/base/game_family.h"
+#include "core/base/trusted/errors.h"
 #include "properties/kernels/kernel_regression.h"
+#include "properties/kernels/proved_values.h"
 
 using namespace igv;
 
@@ -125,4 +127,53 @@ BOOST_AUTO_TEST_CASE(defects_are_reported) {
   BOOST_TEST(r.verdict == "defect");
   BOOST_TEST(r.defect["kind"] == "timeout");
   BOOST_TEST(r.defect["position"] == "3");
+}
+
+BOOST_AUTO_TEST_CASE(proved_values_by_steps_are_the_proofs) {
+  // heaps_from and heaps_from_zero(_in_bytes) step a heap at a time past the first window: each
+  // value must be heap(n), the proof's own, on both sides of the preperiod and the first
+  // periods, far out and up to the largest heap. The proof of octal:0.07 (period 34 from 53), and
+  // the same proof made arithmetic (saltus 1; saltus 3 with slope 1, as Frolov's rows are kept).
+  const auto game = make_game("octal:0.07");
+  std::string why_not;
+  const auto dawson = proved_values(*game, "octal", {}, &why_not);
+  BOOST_REQUIRE_MESSAGE(dawson.has_value(), why_not);
+  std::vector<ProvedValues> proofs{*dawson, *dawson, *dawson};
+  proofs[1].proved.saltus = 1;
+  proofs[2].proved.saltus = 3;
+  proofs[2].proved.slope = 1;
+  for (auto* p : {&proofs[1], &proofs[2]}) p->largest = std::int64_t{1} << 50;
+  for (std::size_t which = 0; which < proofs.size(); ++which) {
+    const ProvedValues& proof = proofs[which];
+    BOOST_TEST_CONTEXT("proof " << which) {
+      const std::int64_t e = proof.proved.preperiod, p = proof.proved.period;
+      const std::int64_t largest = proof.largest;
+      for (const std::int64_t first :
+           {std::int64_t{0}, std::int64_t{1}, e - 1, e, e + p - 1, e + p, e + p + 1, 2 * e + 3 * p,
+            std::int64_t{1'000'003}, std::int64_t{1} << 40, largest - 299, largest - p}) {
+        // At most 300 heaps, none past the largest (largest - first + 1 may overflow).
+        std::vector<Value> out(
+            static_cast<std::size_t>(largest - first < 299 ? largest - first + 1 : 300));
+        proof.heaps_from(first, out);
+        for (std::size_t k = 0; k < out.size(); ++k)
+          BOOST_TEST(out[k] == proof.heap(first + static_cast<std::int64_t>(k)),
+                     "heap " << first + static_cast<std::int64_t>(k));
+      }
+      std::vector<Value> two(2, 0);
+      BOOST_CHECK_THROW(proof.heaps_from(largest, two), BudgetExceeded);
+      BOOST_CHECK_THROW(proof.heaps_from(largest + 1, two), BudgetExceeded);
+      std::vector<Value> zero(10000);
+      proof.heaps_from_zero(zero);
+      std::vector<std::uint8_t> bytes(zero.size());
+      const bool fit = proof.heaps_from_zero_in_bytes(bytes);
+      bool all_fit = true;
+      for (std::size_t n = 0; n < zero.size(); ++n) {
+        BOOST_TEST(zero[n] == proof.heap(static_cast<std::int64_t>(n)), "heap " << n);
+        all_fit = all_fit && zero[n] >= 0 && zero[n] <= 255;
+        if (fit) BOOST_TEST(Value{bytes[n]} == zero[n], "heap " << n);
+      }
+      BOOST_TEST(fit == all_fit);
+      BOOST_TEST(fit == (which == 0));  // the arithmetic ones grow past 255 by heap 10,000
+    }
+  }
 }
