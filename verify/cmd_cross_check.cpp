@@ -210,7 +210,7 @@ void print_regression(const RegressionResult& r, std::ostream& out) {
   out << std::fixed << std::setprecision(2) << "time:      ";
   if (r.kernel_own_seconds >= 0) {
     const double harness = r.harness_cpu_seconds;
-    out << "kernel " << r.kernel_own_seconds << " s in its value function (" << std::setprecision(0)
+    out << "kernel " << r.kernel_own_seconds << " s in its own code (" << std::setprecision(0)
         << (r.kernel_own_seconds > 0 ? positions / r.kernel_own_seconds : 0.0)
         << " positions/s), harness and protocol " << std::setprecision(2) << harness
         << " s of CPU (" << (r.kernel_own_seconds > 0 ? harness / r.kernel_own_seconds : 0.0)

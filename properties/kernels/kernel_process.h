@@ -56,8 +56,9 @@ struct KernelProcessOptions {
 
 /// What one run measured beside the values.
 struct KernelRunStats {
-  /// Seconds inside the kernel's value function, as `verify kernel-host` measured them (the
-  /// binary protocol's trailer record); negative when the kernel did not say (a program).
+  /// Seconds inside the kernel's own code (a plugin's igv_kernel_describe, where it sets up, and
+  /// its value function), as `verify kernel-host` measured them (the binary protocol's trailer
+  /// record); negative when the kernel did not say (a program).
   double own_seconds = -1;
   double first_value_seconds = -1;  ///< from its start to its first value (negative: none)
   std::uint64_t stderr_bytes = 0;   ///< bytes it wrote on stderr

@@ -83,7 +83,7 @@ struct RegressionResult {
   bool proved = false;         ///< the values come from a proved period (certificate accepted)
   std::string orders;          ///< the runs and orders the positions were asked in
   KernelRunStats stderr_seen;  ///< the kernel's stderr over every run (bytes, head, tail)
-  double kernel_own_seconds = -1;  ///< inside the plugin's value function (negative: unknown)
+  double kernel_own_seconds = -1;  ///< in the plugin's own code: set-up, values (negative: unknown)
   /// CPU seconds of the whole check (this process and the kernel's processes) less
   /// kernel_own_seconds when known: the harness's own share, measured in CPU time so that a
   /// loaded machine does not count its waiting.

@@ -4,7 +4,7 @@ the kernel's own time, for a fast right C plugin (tests/data/kernels/plugin/octa
 Compiles the plugin with the system's C compiler, writes its table (the values of the heaps
 0..e+p-1, from `verify values`), runs the default `verify cross-check GAME --plugin LIB --format
 json` RUNS times and prints, for each run and for the best (least harness time) one: the
-positions asked, the kernel's own time (inside its value function, as `verify kernel-host`
+positions asked, the kernel's own time (inside its set-up and value function, as `verify kernel-host`
 measures it), the harness's CPU time (everything else: coverage, the proved values, encoding,
 the pipes or shared memory, the host process, comparing), their ratio, and the positions a second
 of the whole run (wall clock) and of the kernel alone, then the medians of each. With --against

@@ -130,7 +130,7 @@ for attempt in range(RUNS):
               f"{game}: every heap to 10^6 at least: {phases.get('exhaustive')}")
         if game == "octal:0.07" and attempt == 0:
             print(f"right plugin on {game}: {j.get('positions')} positions, kernel "
-                  f"{j.get('kernel_own_seconds', 0):.2f} s in its value function, total "
+                  f"{j.get('kernel_own_seconds', 0):.2f} s in its own code, total "
                   f"{j.get('total_seconds', 0):.2f} s")
     r = run(["cross-check", "octal:0.07", "--plugin", build(0)],
             env=dict(os.environ, IGV_GAME="octal:0.07", IGV_TABLE=T07))
