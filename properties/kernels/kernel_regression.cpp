@@ -14,6 +14,7 @@
 #include <limits>
 #include <new>
 #include <random>
+#include <ranges>
 #include <set>
 #include <span>
 #include <utility>
@@ -278,16 +279,10 @@ struct Coverage {
   [[nodiscard]] bool holds(const Position& p) const {
     if (p.size() == 1 && p[0] >= 0 && p[0] <= exhaustive_end) return true;
     if (p.size() == 1 && std::binary_search(heaps.begin(), heaps.end(), p[0])) return true;
-    std::size_t lo = 0, hi = others.size();  // the first of others not less than p
-    while (lo < hi) {
-      const std::size_t mid = lo + (hi - lo) / 2;
-      if (less_position(others[mid], p)) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo < others.size() && std::ranges::equal(others[lo], p);
+    const auto ids = std::views::iota(std::size_t{0}, others.size());
+    const auto at = *std::ranges::partition_point(
+        ids, [&](std::size_t i) { return less_position(others[i], p); });  // the first not less
+    return at < others.size() && std::ranges::equal(others[at], p);
   }
 
   /// Sorts and deduplicates what was added (a position keeps its first phase) and makes the
@@ -1351,7 +1346,7 @@ struct Checker {
         });
         if (!bytes) {
           Value* w = ref.wide(n);
-          proof->heaps_from_zero(std::span<Value>(w, exhaustive));
+          proof->heaps_from(0, std::span<Value>(w, exhaustive));
           std::copy(rest.begin(), rest.end(), w + exhaustive);
         }
       } else {

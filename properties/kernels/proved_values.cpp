@@ -88,67 +88,51 @@ std::string beyond_text(const ProvedValues& pv, const std::string& n) {
                                   : ", the largest whose value fits in 64 bits");
 }
 
-/// heap(n) for n = 0, 1, … into `out`, by one step of the period a heap past the first window;
-/// false as soon as a value cannot be held in T.
+/// heap(first), heap(first + 1), … into `out`: one division for the whole run, then one step of
+/// the period a heap; false as soon as a value cannot be held in T (`out` then partly written).
 template <class T>
-bool fill_from_zero(const ProvedValues& pv, std::span<T> out) {
+bool fill_from(const ProvedValues& pv, std::int64_t first, std::span<T> out) {
   if (out.empty()) return true;
   const auto count = static_cast<std::int64_t>(out.size());
-  if (count - 1 > pv.largest) throw BudgetExceeded(pv.beyond(count - 1));
-  const auto fits = [](Value v) {
-    return std::is_same_v<T, Value> ||
-           (v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max());
-  };
-  const std::int64_t window = std::min(count, pv.proved.preperiod + pv.proved.period);
-  for (std::int64_t n = 0; n < window; ++n) {
-    const Value v = pv.proved.value(n);
-    if (!fits(v)) return false;
-    out[static_cast<std::size_t>(n)] = static_cast<T>(v);
+  if (first < 0) throw BudgetExceeded(pv.game + ": heap " + std::to_string(first) + " is negative");
+  if (first > pv.largest) throw BudgetExceeded(pv.beyond(first));
+  if (count - 1 > pv.largest - first) {
+    // The run's last heap, which may lie past 2^63 - 1.
+    const auto last = static_cast<std::uint64_t>(first) + static_cast<std::uint64_t>(count - 1);
+    throw BudgetExceeded(beyond_text(pv, std::to_string(last)));
   }
-  const Value saltus = pv.proved.saltus;
-  for (std::int64_t n = window; n < count; ++n) {
-    const Value v =
-        static_cast<Value>(out[static_cast<std::size_t>(n - pv.proved.period)]) + saltus;
-    if (!fits(v)) return false;
-    out[static_cast<std::size_t>(n)] = static_cast<T>(v);
+  const auto put = [&](std::size_t k, Value v) {
+    if constexpr (!std::is_same_v<T, Value>) {
+      if (v < std::numeric_limits<T>::min() || v > std::numeric_limits<T>::max()) return false;
+    }
+    out[k] = static_cast<T>(v);
+    return true;
+  };
+  const std::int64_t e = pv.proved.preperiod, p = pv.proved.period;
+  std::size_t k = 0;
+  // Up to the end of the first period, each value as it is; past it, G(n) = G(i) + turns·saltus
+  // for n = i + turns·period, e <= i < e + p.
+  for (; k < out.size() && first - e < p - static_cast<std::int64_t>(k); ++k)
+    if (!put(k, pv.proved.value(first + static_cast<std::int64_t>(k)))) return false;
+  if (k == out.size()) return true;
+  const std::int64_t n = first + static_cast<std::int64_t>(k);
+  std::int64_t turns = (n - e) / p;
+  std::int64_t i = e + (n - e) % p;
+  for (; k < out.size(); ++k) {
+    if (!put(k, pv.proved.value(i) + turns * pv.proved.saltus)) return false;
+    if (++i == e + p) i = e, ++turns;
   }
   return true;
 }
 
 }  // namespace
 
-void ProvedValues::heaps_from_zero(std::span<Value> out) const {
-  (void)fill_from_zero(*this, out);
-}
-
 bool ProvedValues::heaps_from_zero_in_bytes(std::span<std::uint8_t> out) const {
-  return fill_from_zero(*this, out);
+  return fill_from(*this, 0, out);
 }
 
 void ProvedValues::heaps_from(std::int64_t first, std::span<Value> out) const {
-  if (out.empty()) return;
-  const auto count = static_cast<std::int64_t>(out.size());
-  if (first < 0) throw BudgetExceeded(game + ": heap " + std::to_string(first) + " is negative");
-  if (first > largest) throw BudgetExceeded(beyond(first));
-  if (count - 1 > largest - first) {
-    // The run's last heap, which may lie past 2^63 - 1.
-    const auto last = static_cast<std::uint64_t>(first) + static_cast<std::uint64_t>(count - 1);
-    throw BudgetExceeded(beyond_text(*this, std::to_string(last)));
-  }
-  const std::int64_t e = proved.preperiod, p = proved.period;
-  std::size_t k = 0;
-  // Up to the end of the first period, each value as it is; past it, G(n) = G(i) + turns·saltus
-  // for n = i + turns·period, e <= i < e + p.
-  for (; k < out.size() && first - e < p - static_cast<std::int64_t>(k); ++k)
-    out[k] = proved.value(first + static_cast<std::int64_t>(k));
-  if (k == out.size()) return;
-  const std::int64_t n = first + static_cast<std::int64_t>(k);
-  std::int64_t turns = (n - e) / p;
-  std::int64_t i = e + (n - e) % p;
-  for (; k < out.size(); ++k) {
-    out[k] = proved.value(i) + turns * proved.saltus;
-    if (++i == e + p) i = e, ++turns;
-  }
+  (void)fill_from(*this, first, out);
 }
 
 std::string ProvedValues::beyond(std::int64_t n) const {

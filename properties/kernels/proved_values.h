@@ -39,15 +39,13 @@ struct ProvedValues {
 
   /// G(n), 0 <= n <= largest, in O(1).
   [[nodiscard]] Value heap(std::int64_t n) const;
-  /// G(0), G(1), … into `out` (out.size() - 1 <= largest): heap(n) for each n, by one step of the
-  /// period a heap (G(n) = G(n - period) + saltus past the preperiod) instead of a division.
-  void heaps_from_zero(std::span<Value> out) const;
-  /// The same in a byte a value: false as soon as a value is not in 0..255 (`out` then partly
-  /// written).
-  [[nodiscard]] bool heaps_from_zero_in_bytes(std::span<std::uint8_t> out) const;
   /// heap(first), heap(first + 1), … into `out`: one division for the whole run, then one step
-  /// of the period a heap (G(n) = G(n - period) + saltus past the preperiod).
+  /// of the period a heap (G(n) = G(n - period) + saltus past the preperiod); BudgetExceeded
+  /// for a heap below 0 or past `largest`.
   void heaps_from(std::int64_t first, std::span<Value> out) const;
+  /// heaps_from(0, …) in a byte a value: false as soon as a value is not in 0..255 (`out` then
+  /// partly written).
+  [[nodiscard]] bool heaps_from_zero_in_bytes(std::span<std::uint8_t> out) const;
   /// The value of a position: one heap, or the nim-sum of a sum's heaps.
   [[nodiscard]] Value position(std::span<const std::int64_t> p) const;
   /// "GAME: heap N is beyond LARGEST, …": why heap n is refused.

@@ -130,7 +130,7 @@ BOOST_AUTO_TEST_CASE(defects_are_reported) {
 }
 
 BOOST_AUTO_TEST_CASE(proved_values_by_steps_are_the_proofs) {
-  // heaps_from and heaps_from_zero(_in_bytes) step a heap at a time past the first window: each
+  // heaps_from and heaps_from_zero_in_bytes step a heap at a time past the first window: each
   // value must be heap(n), the proof's own, on both sides of the preperiod and the first
   // periods, far out and up to the largest heap. The proof of octal:0.07 (period 34 from 53), and
   // the same proof made arithmetic (saltus 1; saltus 3 with slope 1, as Frolov's rows are kept).
@@ -165,7 +165,7 @@ BOOST_AUTO_TEST_CASE(proved_values_by_steps_are_the_proofs) {
         BOOST_CHECK_THROW(proof.heaps_from(largest + 1, two), BudgetExceeded);
       BOOST_CHECK_THROW(proof.heaps_from(-1, two), BudgetExceeded);
       std::vector<Value> zero(10000);
-      proof.heaps_from_zero(zero);
+      proof.heaps_from(0, zero);
       std::vector<std::uint8_t> bytes(zero.size());
       const bool fit = proof.heaps_from_zero_in_bytes(bytes);
       bool all_fit = true;

@@ -17,17 +17,13 @@ import shutil
 import subprocess
 import time
 
+import verify_e2e
 from verify_e2e import check, finish, run, setup
 
 SRC, WORK = setup()
 SOURCE = os.path.join(SRC, "tests", "data", "kernels", "plugin", "octal_0177.c")
 CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 GAME = "octal:0.177"
-
-
-def verify_e2e_path():
-    import verify_e2e
-    return verify_e2e._verify
 
 
 def build(bug, source=SOURCE, name=None):
@@ -95,7 +91,7 @@ for res in (r,):
 
 # The same host as an --external program speaking the binary protocol over the pipes (the
 # records encoded in bulk into the pipe's chunks, not into shared memory).
-r = run(["cross-check", GAME, "--external", f"{verify_e2e_path()} kernel-host {right} {GAME}",
+r = run(["cross-check", GAME, "--external", f"{verify_e2e._verify} kernel-host {right} {GAME}",
          "--protocol", "binary", "--format", "json"])
 check(r.returncode == 0 and '"agree": true' in r.stdout,
       f"kernel-host as --external --protocol binary: {r.returncode} {r.stderr}")
@@ -105,7 +101,6 @@ check(r.returncode == 0 and '"agree": true' in r.stdout,
 # positions answered) back, the values in the memory; the memory grown between two messages (the
 # host maps it again); a message that names memory not there is the host's exit 2.
 import struct  # noqa: E402
-import verify_e2e  # noqa: E402
 
 
 def host_session(messages, size, writes):
