@@ -118,10 +118,14 @@ bool fill_from(const ProvedValues& pv, std::int64_t first, std::span<T> out) {
   const std::int64_t n = first + static_cast<std::int64_t>(k);
   std::int64_t turns = (n - e) / p;
   std::int64_t i = e + (n - e) % p;
-  for (; k < out.size(); ++k) {
+  for (; k < out.size() && k < static_cast<std::size_t>(p); ++k) {
     if (!put(k, pv.proved.value(i) + turns * pv.proved.saltus)) return false;
     if (++i == e + p) i = e, ++turns;
   }
+  // A whole period in `out`: G(n) = G(n - period) + saltus from it.
+  for (; k < out.size(); ++k)
+    if (!put(k, static_cast<Value>(out[k - static_cast<std::size_t>(p)]) + pv.proved.saltus))
+      return false;
   return true;
 }
 
