@@ -14,7 +14,6 @@
 #include <limits>
 #include <new>
 #include <random>
-#include <ranges>
 #include <set>
 #include <span>
 #include <utility>
@@ -279,10 +278,19 @@ struct Coverage {
   [[nodiscard]] bool holds(const Position& p) const {
     if (p.size() == 1 && p[0] >= 0 && p[0] <= exhaustive_end) return true;
     if (p.size() == 1 && std::binary_search(heaps.begin(), heaps.end(), p[0])) return true;
-    const auto ids = std::views::iota(std::size_t{0}, others.size());
-    const auto at = *std::ranges::partition_point(
-        ids, [&](std::size_t i) { return less_position(others[i], p); });  // the first not less
-    return at < others.size() && std::ranges::equal(others[at], p);
+    // The first of others not less than p, by bisection: others is no range of Positions, and
+    // std::ranges::partition_point over std::views::iota does not compile with clang 14 and
+    // libstdc++ 12 (the hardening build), so the ids are bisected by hand.
+    std::size_t lo = 0, hi = others.size();
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (less_position(others[mid], p)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo < others.size() && std::ranges::equal(others[lo], p);
   }
 
   /// Sorts and deduplicates what was added (a position keeps its first phase) and makes the
