@@ -344,6 +344,10 @@ struct ProvedHeapValues {
   /// period()'s budget counts the heaps the search computes (octal: 2^25 at budget 1), so a
   /// caller that needs the values up to some heap scales it (proved_values_request_for).
   std::int64_t heaps_at_budget_one = 0;
+  /// The budget of period() with which values are proved for a caller that asks no particular
+  /// heap (`verify cross-check`), and for every caller when heaps_at_budget_one is 0: a fixed
+  /// amount of work, so that whether a game's values count as proved depends on the game alone.
+  double budget = 1.0 / 16;
   [[nodiscard]] bool declared() const { return !certificate.empty(); }
 };
 

@@ -174,7 +174,7 @@ std::optional<ProvedValues> proved_values(const GameInstance& game, const std::s
   PeriodRequest pr;
   pr.summary_only = true;  // the numbers and the checker's values only
   pr.whole_period_values = true;
-  pr.budget = request.budget;
+  pr.budget = request.budget.value_or(declared_family(family)->proved_heap_values.budget);
   pr.limits.deadline = std::chrono::steady_clock::now() +
                        std::chrono::milliseconds(static_cast<std::int64_t>(request.seconds * 1000));
   pr.limits.memory_bytes = request.memory_bytes;

@@ -59,7 +59,9 @@ struct ProvedValues {
 /// on the machine's speed; the deadline and memory only stop a search that would not end (then
 /// the game is treated as not proved, and the caller says so).
 struct ProvedValuesRequest {
-  double budget = 1.0 / 16;  ///< octal: 2^21 heaps searched
+  /// period()'s budget; empty: the family's (ProvedHeapValues::budget; octal: 1/16, 2^21
+  /// heaps searched; hex: 1, 2048 values).
+  std::optional<double> budget = std::nullopt;
   double seconds = 120;
   std::uint64_t memory_bytes = std::uint64_t{1} << 30;
 };
