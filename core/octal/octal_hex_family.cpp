@@ -12,7 +12,9 @@
 // code outside Theorem A is inconclusive, naming the hypothesis that fails.
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <memory>
+#include <optional>
 
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
@@ -119,12 +121,14 @@ class HexGame : public NimSumHeapGame {
  protected:
   void require_answerable(std::int64_t top) const override {
     const HexSetSolver solver(code_);
-    if (solver.estimated_work(top + 1) > HexSetSolver::kMostWork) {
+    if (beyond_kernel(top) && !far_values(top)) {
+      const std::int64_t end = top == std::numeric_limits<std::int64_t>::max() ? top : top + 1;
       throw InputError("verify value " + spec() + ": heap " + std::to_string(top) +
-                       " needs about " + std::to_string(solver.estimated_work(top + 1)) +
+                       " needs about " + std::to_string(solver.estimated_work(end)) +
                        " word operations, more than the " +
                        std::to_string(HexSetSolver::kMostWork) +
-                       " the hexadecimal kernel does (no period is known to shorten it)");
+                       " the hexadecimal kernel does (no period proved on the 2048 values a "
+                       "certificate holds shortens it)");
     }
   }
   /// About n/2 two-way and n^2/12 three-way splits of a heap n, and the removals.
@@ -141,6 +145,18 @@ class HexGame : public NimSumHeapGame {
     return options;
   }
   [[nodiscard]] HeapValues heap_values(std::int64_t top) const override {
+    if (beyond_kernel(top)) {
+      // Past the kernel's reach: the period proved on the values a certificate holds.
+      if (const auto& far = far_values(top)) {
+        const ProvedPeriod& g = far->proved();
+        return {[g](std::int64_t n) { return g.value(n); }, "sets",
+                "proved period " + std::to_string(g.period) + " from heap " +
+                    std::to_string(g.preperiod) + ", saltus " + std::to_string(g.saltus) + " (" +
+                    std::string(g.saltus != 0 ? "arithmetic-periodicity" : "hexadecimal period") +
+                    " certificate, accepted by the checker); the value of a sum is the nim-sum "
+                    "of its heaps' values"};
+      }
+    }
     auto solver = std::make_shared<HexSetSolver>(code_);
     solver->extend_to(top + 1);
     return {[solver](std::int64_t n) { return solver->value(n); }, "sets",
@@ -156,6 +172,40 @@ class HexGame : public NimSumHeapGame {
   }
 
  private:
+  /// Whether the option-set kernel refuses the heaps 0..top (2^63 - 1 has no top + 1).
+  [[nodiscard]] bool beyond_kernel(std::int64_t top) const {
+    return top == std::numeric_limits<std::int64_t>::max() ||
+           HexSetSolver(code_).estimated_work(top + 1) > HexSetSolver::kMostWork;
+  }
+
+  /// The period proved on the values a certificate holds (budget 1: 2048 values, at most about
+  /// 0.1 s), when it gives every heap up to `top` a value that fits in 64 bits; nullopt when no
+  /// period is proved or `top` is past that.
+  [[nodiscard]] std::optional<PeriodAnswer> far_values(std::int64_t top) const {
+    PeriodRequest request;
+    request.budget = 1;
+    request.summary_only = true;
+    request.whole_period_values = true;
+    try {
+      PeriodAnswer answer = period_limited(request);
+      const ProvedPeriod& g = answer.proved();
+      if (g.slope != 0 || g.period <= 0 ||
+          g.residues.size() < static_cast<std::size_t>(g.preperiod + g.period))
+        return std::nullopt;
+      // |G(top)| <= the largest residue + turns · |saltus|, in 128 bits.
+      __extension__ using Wide = __int128;
+      Wide base = 0;
+      for (const auto r : g.residues) base = std::max<Wide>(base, r < 0 ? -Wide{r} : Wide{r});
+      const Wide turns = top >= g.preperiod ? (top - g.preperiod) / g.period + 1 : 0;
+      const Wide saltus = g.saltus < 0 ? -Wide{g.saltus} : Wide{g.saltus};
+      if (base + turns * saltus >= Wide{std::numeric_limits<std::int64_t>::max()})
+        return std::nullopt;
+      return answer;
+    } catch (const BudgetExceeded&) {  // LimitReached too: no period within the window
+      return std::nullopt;
+    }
+  }
+
   HexCode code_;
 };
 

@@ -212,6 +212,12 @@ j = result(r)
 check(r.returncode == 0 and j.get("values") == [hex08_far(n) for n in range(far, 1 << 63)]
       and "saltus 1 of hex:0.8" in j.get("known", ""),
       f"verify values hex:0.8 to 2^63 - 1 from its arithmetic period: {r.stdout[-400:]}{r.stderr}")
+for far in (123456789012, (1 << 63) - 1):
+    r = run(["value", "hex:0.8", str(far), "--max-moves", "0", "--format", "json"])
+    j = result(r)
+    check(r.returncode == 0 and j.get("value") == hex08_far(far) and j.get("proved") is True
+          and "saltus 1 of hex:0.8" in j.get("known", ""),
+          f"verify value hex:0.8 {far} from its arithmetic period: {r.stdout[-400:]}{r.stderr}")
 with open(os.path.join(WORK, "hex08.py"), "w") as f:
     f.write("import sys\n"
             "for line in sys.stdin:\n"
