@@ -238,7 +238,9 @@ for mask, least in ((1 << 64) - 1, None), ((1 << 32) - 1, 1 << 32):
     if least is None:
         check(r.returncode == 0 and j.get("agree") is True, f"a right hex:0.8 kernel passes: {r.stderr}")
     else:
-        check(r.returncode == 1 and str(least) in r.stdout,
-              f"a hex:0.8 kernel wrong past 2^32 is caught at 2^32: {r.stdout[-600:]}{r.stderr}")
+        d = j.get("disagreement") or {}
+        check(r.returncode == 1 and d.get("position") == str(least) and d.get("kernel") == 0
+              and d.get("harness") == hex08_far(least),
+              f"a hex:0.8 kernel wrong past 2^32 is caught at 2^32: {d} {r.stderr}")
 
 finish("e2e_kernel_regression")
