@@ -19,6 +19,7 @@
 #include "core/base/game_family.h"
 #include "core/base/heap_sums.h"
 #include "core/base/kernel_registry.h"
+#include "core/base/proved_period_reach.h"
 #include "core/base/trusted/certificate.h"
 #include "core/base/trusted/certificate_json.h"
 #include "core/base/trusted/errors.h"
@@ -192,14 +193,7 @@ class HexGame : public NimSumHeapGame {
       if (g.slope != 0 || g.period <= 0 ||
           g.residues.size() < static_cast<std::size_t>(g.preperiod + g.period))
         return std::nullopt;
-      // |G(top)| <= the largest residue + turns · |saltus|, in 128 bits.
-      __extension__ using Wide = __int128;
-      Wide base = 0;
-      for (const auto r : g.residues) base = std::max<Wide>(base, r < 0 ? -Wide{r} : Wide{r});
-      const Wide turns = top >= g.preperiod ? (top - g.preperiod) / g.period + 1 : 0;
-      const Wide saltus = g.saltus < 0 ? -Wide{g.saltus} : Wide{g.saltus};
-      if (base + turns * saltus >= Wide{std::numeric_limits<std::int64_t>::max()})
-        return std::nullopt;
+      if (top > proved_period_largest_heap(g)) return std::nullopt;  // past 64-bit values
       return answer;
     } catch (const BudgetExceeded&) {  // LimitReached too: no period within the window
       return std::nullopt;

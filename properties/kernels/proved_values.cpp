@@ -5,16 +5,13 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/base/proved_period_reach.h"
 #include "core/base/trusted/errors.h"
 #include "core/base/trusted/limits.h"
 
 namespace igv {
 
 namespace {
-
-__extension__ using Wide = __int128;
-
-constexpr std::int64_t kLargestHeap = std::numeric_limits<std::int64_t>::max();
 
 /// The family's declaration (nullptr for a name no family has).
 const GameFamily* declared_family(const std::string& family) {
@@ -23,30 +20,6 @@ const GameFamily* declared_family(const std::string& family) {
   } catch (const InputError&) {
     return nullptr;
   }
-}
-
-/// The largest residue term |slope·i + residues[i]| of one period, and the largest heap whose
-/// value (that term plus turns·saltus) stays below 2^63.
-std::int64_t largest_heap(const ProvedPeriod& g) {
-  if (g.saltus == 0 && g.slope == 0) return kLargestHeap;
-  Wide base = 0;
-  const auto window = static_cast<std::int64_t>(g.residues.size());
-  for (std::int64_t i = 0; i < window; ++i) {
-    const Wide v = static_cast<Wide>(g.slope) * i + g.residues[static_cast<std::size_t>(i)];
-    base = std::max(base, v < 0 ? -v : v);
-  }
-  const auto fits = [&](std::int64_t n) {
-    const Wide turns = n >= g.preperiod + g.period ? (n - g.preperiod) / g.period : 0;
-    const Wide grow = turns * (g.saltus < 0 ? -static_cast<Wide>(g.saltus) : g.saltus);
-    return base + grow < static_cast<Wide>(kLargestHeap);
-  };
-  if (fits(kLargestHeap)) return kLargestHeap;
-  std::int64_t lo = 0, hi = kLargestHeap;  // fits(lo), !fits(hi)
-  while (hi - lo > 1) {
-    const std::int64_t mid = lo + (hi - lo) / 2;
-    (fits(mid) ? lo : hi) = mid;
-  }
-  return lo;
 }
 
 }  // namespace
@@ -189,7 +162,7 @@ std::optional<ProvedValues> proved_values(const GameInstance& game, const std::s
     v.certificate = v.proved.saltus != 0 && !declared.arithmetic_certificate.empty()
                         ? declared.arithmetic_certificate
                         : declared.certificate;
-    v.largest = largest_heap(v.proved);
+    v.largest = proved_period_largest_heap(v.proved);
     if (shape.largest_heap < v.largest) {
       v.largest = shape.largest_heap;
       v.largest_is_the_games = true;
